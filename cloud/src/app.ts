@@ -1,0 +1,49 @@
+import express, { type Express } from 'express';
+import { randomUUID } from 'node:crypto';
+import { pinoHttp } from 'pino-http';
+import type { Config } from './config.js';
+import { createUserAuthenticator } from './http/authenticate.js';
+import { errorHandler, notFoundHandler } from './http/error-middleware.js';
+import { jsonOnly } from './http/json-only.js';
+import { authRouter } from './http/routes/auth.js';
+import { healthRouter } from './http/routes/health.js';
+import { log } from './log.js';
+import type { Services } from './services/index.js';
+
+export type AppConfig = Pick<Config, 'bodyLimit' | 'trustProxy'> & { jwtSecret: string };
+
+const REQUEST_ID = /^[\w.-]{1,64}$/;
+
+/** Builds the Express app (no listen: main and the tests do that). */
+export function createApp(config: AppConfig, services: Services): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', config.trustProxy);
+
+  app.use(
+    pinoHttp({
+      logger: log('http'),
+      genReqId: (req, res) => {
+        const incoming = req.headers['x-request-id'];
+        const id = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+        res.setHeader('X-Request-Id', id);
+        return id;
+      },
+      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : 'info'),
+      serializers: {
+        req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url.replace(/token=[^&]+/g, 'token=***') }),
+        res: (res: { statusCode: number }) => ({ status: res.statusCode }),
+      },
+    }),
+  );
+  app.use(jsonOnly);
+  app.use(express.json({ limit: config.bodyLimit, type: ['application/json', 'application/*+json'] }));
+
+  const requireUser = createUserAuthenticator(config.jwtSecret);
+  app.use(healthRouter(services.db));
+  app.use('/auth', authRouter({ auth: services.auth, profiles: services.profiles, requireUser }));
+
+  app.use(notFoundHandler);
+  app.use(errorHandler);
+  return app;
+}

@@ -1,0 +1,93 @@
+import * as yup from 'yup';
+
+/** 2.1 Session, returned by signup (unless confirmation is pending), login and refresh. */
+export interface Session {
+  access_token: string;
+  refresh_token: string;
+  expires_in: number;
+  expires_at: number;
+  token_type: 'bearer';
+  user: { id: string; email: string };
+}
+
+/** Signup while email confirmation is pending returns only the user. */
+export interface PendingSignup {
+  user: { id: string; email: string };
+}
+
+/** 2.2 Profile. */
+export interface Profile {
+  user_id: string;
+  email: string;
+  location_zip: string;
+  home_size_sqft: number;
+  pricing_location: number;
+  timezone: string;
+  subscription_tier: 'free' | 'premium';
+  weather_entity_id: string;
+}
+
+const ZIP_PATTERN = /^\d{5}(-\d{4})?$/;
+
+const email = yup
+  .string()
+  .transform((v: unknown) => (typeof v === 'string' ? v.trim().toLowerCase() : v))
+  .required('email is required')
+  .email('email must be a valid email address')
+  .max(254, 'email must be at most 254 characters');
+
+/** Non-empty when set; an empty string means "no ZIP". */
+const locationZip = yup
+  .string()
+  .trim()
+  .test('zip', 'location_zip must be a US ZIP code (12345 or 12345-6789)', (v) => !v || ZIP_PATTERN.test(v));
+
+const homeSize = yup
+  .number()
+  .typeError('home_size_sqft must be an integer')
+  .strict()
+  .integer('home_size_sqft must be an integer')
+  .min(0, 'home_size_sqft must be between 0 and 100000')
+  .max(100_000, 'home_size_sqft must be between 0 and 100000');
+
+const pricingLocation = yup.number().typeError('pricing_location must be an integer').strict().integer('pricing_location must be an integer');
+
+export const signupRequestSchema = yup.object({
+  email,
+  // The password policy answers 422, so it is checked by the service, not here.
+  password: yup.mixed(),
+  location_zip: locationZip.optional(),
+  home_size_sqft: homeSize.optional(),
+  pricing_location: pricingLocation.optional(),
+  newsletter_opt_in: yup.boolean().strict().typeError('newsletter_opt_in must be a boolean').optional(),
+});
+export type SignupRequest = yup.InferType<typeof signupRequestSchema>;
+
+export const loginRequestSchema = yup.object({
+  email,
+  password: yup.string().strict().typeError('password must be a string').required('password is required'),
+});
+export type LoginRequest = yup.InferType<typeof loginRequestSchema>;
+
+export const refreshRequestSchema = yup.object({
+  refresh_token: yup.string().strict().typeError('refresh_token must be a string').required('refresh_token is required'),
+});
+
+/** PATCH /auth/me: every field optional; null clears (decisions.md gives the cleared values). */
+export const profilePatchSchema = yup.object({
+  location_zip: locationZip.nullable().optional(),
+  home_size_sqft: homeSize.nullable().optional(),
+  pricing_location: pricingLocation.nullable().optional(),
+  timezone: yup.string().strict().typeError('timezone must be a string').nullable().optional(),
+  weather_entity_id: yup
+    .string()
+    .strict()
+    .typeError('weather_entity_id must be a string')
+    .test('weather', 'weather_entity_id must be a weather.* entity id', (v) => v == null || v === '' || /^weather\.[a-z0-9_]+$/.test(v))
+    .nullable()
+    .optional(),
+});
+export type ProfilePatchRequest = yup.InferType<typeof profilePatchSchema>;
+
+export const PASSWORD_MIN_LENGTH = 6;
+export const PASSWORD_POLICY_DETAIL = 'Password should be at least 6 characters';

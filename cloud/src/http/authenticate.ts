@@ -1,0 +1,63 @@
+import type { RequestHandler } from 'express';
+import passport from 'passport';
+import { ExtractJwt, Strategy as JwtStrategy } from 'passport-jwt';
+import { DETAIL } from '../contract/index.js';
+import { unauthorized } from '../errors.js';
+
+export interface AuthUser {
+  id: string;
+  email: string;
+}
+
+declare global {
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace Express {
+    interface User {
+      id: string;
+      email: string;
+    }
+  }
+}
+
+/** A passport instance of its own per app (tests run several apps with different secrets). */
+export function createUserAuthenticator(jwtSecret: string): RequestHandler {
+  const authenticator = new passport.Passport();
+  authenticator.use(
+    'user-jwt',
+    new JwtStrategy(
+      {
+        jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(),
+        secretOrKey: jwtSecret,
+        algorithms: ['HS256'],
+      },
+      (payload: { sub?: unknown; email?: unknown }, done: (err: unknown, user?: AuthUser | false) => void) => {
+        if (typeof payload.sub !== 'string') return done(null, false);
+        done(null, { id: payload.sub, email: typeof payload.email === 'string' ? payload.email : '' });
+      },
+    ),
+  );
+  // Express 5 forwards the thrown AppError to the error middleware.
+  return (req, res, next) => {
+    authenticator.authenticate('user-jwt', { session: false }, (err: unknown, user: AuthUser | false, info: unknown) => {
+      if (err) return next(err);
+      if (!user) return next(unauthorized(jwtFailureDetail(info)));
+      req.user = user;
+      next();
+    })(req, res, next);
+  };
+}
+
+/** Maps passport-jwt's failure info to the spec's three 401 details. */
+function jwtFailureDetail(info: unknown): string {
+  const name = (info as { name?: string } | undefined)?.name;
+  const message = (info as { message?: string } | undefined)?.message ?? '';
+  if (name === 'TokenExpiredError') return DETAIL.tokenExpired;
+  if (/No auth token/i.test(message)) return DETAIL.notAuthenticated;
+  return DETAIL.invalidToken;
+}
+
+/** The authenticated user of a request behind the user authenticator. */
+export function currentUser(req: Express.Request): AuthUser {
+  if (!req.user) throw unauthorized(DETAIL.notAuthenticated);
+  return req.user;
+}

@@ -1,0 +1,42 @@
+import { Router, type RequestHandler } from 'express';
+import { loginRequestSchema, profilePatchSchema, refreshRequestSchema, signupRequestSchema } from '../../contract/index.js';
+import type { AuthService } from '../../services/auth.js';
+import type { ProfilesService } from '../../services/profiles.js';
+import { currentUser } from '../authenticate.js';
+import { validate } from '../validate.js';
+
+/** /auth: signup, login, refresh, email confirmation and the caller's profile. */
+export function authRouter(deps: { auth: AuthService; profiles: ProfilesService; requireUser: RequestHandler }): Router {
+  const { auth, profiles, requireUser } = deps;
+  const r = Router();
+
+  r.post('/signup', async (req, res) => {
+    res.json(await auth.signup(validate(signupRequestSchema, req.body), req.ip ?? ''));
+  });
+
+  r.post('/login', async (req, res) => {
+    res.json(await auth.login(validate(loginRequestSchema, req.body), req.ip ?? ''));
+  });
+
+  r.post('/refresh', async (req, res) => {
+    const { refresh_token } = validate(refreshRequestSchema, req.body);
+    res.json(await auth.refresh(refresh_token));
+  });
+
+  // The link from the confirmation email (opened in a browser, hence GET and a plain-text answer).
+  r.get('/confirm', async (req, res) => {
+    const token = typeof req.query.token === 'string' ? req.query.token : '';
+    const ok = token !== '' && (await auth.confirmEmail(token));
+    res.status(ok ? 200 : 400).json(ok ? { status: 'confirmed' } : { detail: 'Invalid or used confirmation link' });
+  });
+
+  r.get('/me', requireUser, async (req, res) => {
+    res.json(await profiles.get(currentUser(req).id));
+  });
+
+  r.patch('/me', requireUser, async (req, res) => {
+    res.json(await profiles.update(currentUser(req).id, validate(profilePatchSchema, req.body)));
+  });
+
+  return r;
+}

@@ -1,0 +1,107 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import type { Server } from 'node:http';
+import path from 'node:path';
+import { createApp } from './app.js';
+import type { Config } from './config.js';
+import { log } from './log.js';
+import { createServices, type Services } from './services/index.js';
+import type { Mailer } from './services/mailer.js';
+import { createDatabase, ensureDatabaseExists } from './store/database.js';
+import { startEmbeddedPostgres, type EmbeddedServer } from './store/embedded-postgres.js';
+import { createStore } from './store/index.js';
+import { migrate } from './store/migrate.js';
+
+export interface RunningCloud {
+  url: string;
+  port: number;
+  services: Services;
+  /** Stops accepting, lets in-flight requests finish (up to the grace period), closes the database. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts one cloud instance: the database (embedded when no DATABASE_URL), migrations, the HTTP
+ * server. main.ts calls it for `npm start`; the tests call it for every instance they need.
+ */
+export interface CloudOverrides {
+  mailer?: Mailer;
+}
+
+export async function startCloud(config: Config, overrides: CloudOverrides = {}): Promise<RunningCloud> {
+  const startLog = log('start');
+  let embedded: EmbeddedServer | undefined;
+  let databaseUrl = config.databaseUrl;
+  if (!databaseUrl) {
+    embedded = await startEmbeddedPostgres({ dir: path.join(config.dataDir, 'pg') });
+    databaseUrl = embedded.urlFor('offpeak');
+    await ensureDatabaseExists(databaseUrl);
+  }
+  const db = createDatabase({ url: databaseUrl, poolMax: config.dbPoolMax });
+  await waitForDatabase(db);
+  await migrate(db);
+
+  const jwtSecret = config.jwtSecret ?? loadOrCreateSecret(config.dataDir);
+  const publicUrlDefault = `http://localhost:${config.port}`;
+  const services = createServices(createStore(db), {
+    config,
+    jwtSecret,
+    publicUrl: config.publicUrl ?? publicUrlDefault,
+    mailer: overrides.mailer,
+  });
+  const app = createApp({ ...config, jwtSecret }, services);
+
+  const server = await new Promise<Server>((resolve, reject) => {
+    const s = app.listen(config.port, config.host, (err?: Error) => (err ? reject(err) : resolve(s)));
+  });
+  const port = (server.address() as { port: number }).port;
+  const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`;
+  startLog.info({ url }, 'cloud ready');
+
+  let stopping: Promise<void> | undefined;
+  const stop = () =>
+    (stopping ??= (async () => {
+      await closeServer(server, config.shutdownGraceMs);
+      await db.close();
+      await embedded?.stop();
+      startLog.info('cloud stopped');
+    })());
+  return { url, port, services, stop };
+}
+
+async function waitForDatabase(db: ReturnType<typeof createDatabase>, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      await db.authenticate();
+      return;
+    } catch (err) {
+      if (Date.now() > deadline) throw err;
+      log('start').warn({ err: (err as Error).message }, 'database not reachable yet, retrying');
+      await new Promise((r) => setTimeout(r, 1000));
+    }
+  }
+}
+
+/** Waits for in-flight requests, then cuts whatever is left after the grace period (long-polls). */
+function closeServer(server: Server, graceMs: number): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => server.closeAllConnections(), graceMs);
+    timer.unref();
+    server.close(() => {
+      clearTimeout(timer);
+      resolve();
+    });
+    server.closeIdleConnections();
+  });
+}
+
+/** The JWT signing secret: generated on first start and kept in the data folder. */
+function loadOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'jwt-secret');
+  if (!existsSync(file)) {
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600, flag: 'wx' });
+  }
+  return readFileSync(file, 'utf8').trim();
+}

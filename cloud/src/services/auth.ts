@@ -1,0 +1,143 @@
+import { randomUUID } from 'node:crypto';
+import {
+  DETAIL,
+  PASSWORD_MIN_LENGTH,
+  PASSWORD_POLICY_DETAIL,
+  type LoginRequest,
+  type PendingSignup,
+  type Session,
+  type SignupRequest,
+} from '../contract/index.js';
+import { badRequest, tooManyRequests, unprocessable } from '../errors.js';
+import { log } from '../log.js';
+import type { Store } from '../store/index.js';
+import { ACCESS_TOKEN_TTL_S, REFRESH_TOKEN_TTL_MS, signAccessToken } from './access-tokens.js';
+import type { Mailer } from './mailer.js';
+import { RateLimiter } from './rate-limiter.js';
+import { assertCatalogId } from './profiles.js';
+import { dummyPasswordHash, hashPassword, hashToken, newOpaqueToken, verifyPassword } from './secrets.js';
+
+export interface AuthOptions {
+  jwtSecret: string;
+  emailConfirmationRequired: boolean;
+  /** Base of the confirmation link written to the log. */
+  publicUrl: string;
+  /** Signups and failed logins per account per minute (0 = off). */
+  perAccountPerMinute: number;
+  /** Signup and login attempts per client IP per minute (0 = off). */
+  perIpPerMinute: number;
+  mailer: Mailer;
+  now?: () => Date;
+}
+
+/** Signup, login, refresh rotation and email confirmation. */
+export function createAuthService(store: Store, opts: AuthOptions) {
+  const now = opts.now ?? (() => new Date());
+  const perIp = new RateLimiter(opts.perIpPerMinute);
+  const perAccount = new RateLimiter(opts.perAccountPerMinute);
+  const authLog = log('auth');
+
+  function throttle(limiter: RateLimiter, key: string, count: boolean): void {
+    const wait = count ? limiter.hit(key) : limiter.check(key);
+    if (wait) throw tooManyRequests(`Too many attempts; try again in ${wait} seconds`, wait);
+  }
+
+  async function issueSession(user: { id: string; email: string }, familyId: string = randomUUID()): Promise<Session> {
+    const t = now();
+    const { token, expiresAt } = signAccessToken(opts.jwtSecret, user, Math.floor(t.getTime() / 1000));
+    const refresh = newOpaqueToken('rt_');
+    await store.refreshTokens.insert({
+      userId: user.id,
+      familyId,
+      tokenHash: hashToken(refresh),
+      expiresAt: new Date(t.getTime() + REFRESH_TOKEN_TTL_MS),
+    });
+    return sessionBody(token, refresh, expiresAt, user);
+  }
+
+  return {
+    async signup(input: SignupRequest, ip: string): Promise<Session | PendingSignup> {
+      throttle(perIp, ip, true);
+      throttle(perAccount, input.email, true);
+      if (typeof input.password !== 'string' || input.password.length < PASSWORD_MIN_LENGTH) {
+        throw unprocessable(PASSWORD_POLICY_DETAIL);
+      }
+      if (input.pricing_location !== undefined) assertCatalogId(input.pricing_location);
+      const confirmationToken = opts.emailConfirmationRequired ? newOpaqueToken() : null;
+      const user = await store.users.insert({
+        email: input.email,
+        passwordHash: await hashPassword(input.password),
+        confirmed: !opts.emailConfirmationRequired,
+        confirmationTokenHash: confirmationToken && hashToken(confirmationToken),
+        signupProfile: {
+          ...(input.location_zip !== undefined && { location_zip: input.location_zip }),
+          ...(input.home_size_sqft !== undefined && { home_size_sqft: input.home_size_sqft }),
+          ...(input.pricing_location !== undefined && { pricing_location: input.pricing_location }),
+          ...(input.newsletter_opt_in !== undefined && { newsletter_opt_in: input.newsletter_opt_in }),
+        },
+      });
+      if (!user) throw badRequest(DETAIL.userAlreadyRegistered);
+      const publicUser = { id: user.id, email: user.email };
+      authLog.info({ user_id: user.id }, 'account created');
+      if (confirmationToken) {
+        await opts.mailer({
+          to: user.email,
+          subject: 'Confirm your Offpeak account',
+          text: `Open this link to confirm your email: ${opts.publicUrl}/auth/confirm?token=${confirmationToken}`,
+        });
+        return { user: publicUser };
+      }
+      return issueSession(publicUser);
+    },
+
+    async login(input: LoginRequest, ip: string): Promise<Session> {
+      throttle(perIp, ip, true);
+      throttle(perAccount, input.email, false);
+      const user = await store.users.findByEmail(input.email);
+      const ok = await verifyPassword(user?.password_hash ?? (await dummyPasswordHash()), input.password);
+      if (!user || !ok) {
+        perAccount.hit(input.email);
+        throw badRequest(DETAIL.invalidLoginCredentials);
+      }
+      if (!user.email_confirmed_at) throw badRequest(DETAIL.emailNotConfirmed);
+      return issueSession({ id: user.id, email: user.email });
+    },
+
+    /** Rotates a refresh token. Presenting an already-rotated token revokes its whole family. */
+    async refresh(refreshToken: string): Promise<Session> {
+      const t = now();
+      const next = newOpaqueToken('rt_');
+      const outcome = await store.refreshTokens.rotate(
+        hashToken(refreshToken),
+        { tokenHash: hashToken(next), expiresAt: new Date(t.getTime() + REFRESH_TOKEN_TTL_MS) },
+        t,
+      );
+      if (outcome.kind === 'reused') authLog.warn({ user_id: outcome.userId }, 'rotated refresh token reused; session family revoked');
+      if (outcome.kind !== 'rotated') throw badRequest(DETAIL.invalidRefreshToken);
+      const user = await store.users.findById(outcome.userId);
+      if (!user) throw badRequest(DETAIL.invalidRefreshToken);
+      const { token, expiresAt } = signAccessToken(opts.jwtSecret, user, Math.floor(t.getTime() / 1000));
+      return sessionBody(token, next, expiresAt, { id: user.id, email: user.email });
+    },
+
+    /** Opens the link from the confirmation email; returns whether it matched a pending account. */
+    async confirmEmail(token: string): Promise<boolean> {
+      const user = await store.users.confirmEmail(hashToken(token));
+      if (user) authLog.info({ user_id: user.id }, 'email confirmed');
+      return user !== null;
+    },
+  };
+}
+
+function sessionBody(accessToken: string, refreshToken: string, expiresAt: number, user: { id: string; email: string }): Session {
+  return {
+    access_token: accessToken,
+    refresh_token: refreshToken,
+    expires_in: ACCESS_TOKEN_TTL_S,
+    expires_at: expiresAt,
+    token_type: 'bearer',
+    user,
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,0 +1,75 @@
+import type { Profile, ProfilePatchRequest } from '../contract/index.js';
+import { effectiveTimeZone } from '../domain/account-time-zone.js';
+import { isValidTimeZone } from '../domain/time/slot-grid.js';
+import { catalogIds } from '../domain/tariffs/catalog.js';
+import { badRequest, unauthorized } from '../errors.js';
+import type { ProfileRow } from '../store/models/index.js';
+import type { ProfilePatch } from '../store/profiles-repo.js';
+import type { Store } from '../store/index.js';
+
+/** The profile (account settings) of a user; the row is created on first use from the signup fields. */
+export function createProfilesService(store: Store) {
+  async function ensure(userId: string): Promise<{ row: ProfileRow; email: string }> {
+    const user = await store.users.findById(userId);
+    if (!user) throw unauthorized('Invalid token');
+    const existing = await store.profiles.find(userId);
+    if (existing) return { row: existing, email: user.email };
+    const { location_zip, home_size_sqft, pricing_location } = user.signup_profile;
+    const row = await store.profiles.ensure(userId, {
+      ...(location_zip !== undefined && { location_zip }),
+      ...(home_size_sqft !== undefined && { home_size_sqft }),
+      ...(pricing_location !== undefined && { pricing_location }),
+    });
+    return { row, email: user.email };
+  }
+
+  return {
+    /** The stored profile row, created on first call. */
+    ensure: async (userId: string) => (await ensure(userId)).row,
+
+    async get(userId: string): Promise<Profile> {
+      const { row, email } = await ensure(userId);
+      return toProfile(row, email);
+    },
+
+    async update(userId: string, patch: ProfilePatchRequest): Promise<Profile> {
+      const { email } = await ensure(userId);
+      const changes: ProfilePatch = {};
+      if (patch.location_zip !== undefined) changes.location_zip = patch.location_zip ?? '';
+      if (patch.home_size_sqft !== undefined) changes.home_size_sqft = patch.home_size_sqft ?? 0;
+      if (patch.pricing_location !== undefined) {
+        if (patch.pricing_location !== null) assertCatalogId(patch.pricing_location);
+        changes.pricing_location = patch.pricing_location ?? 1;
+      }
+      if (patch.weather_entity_id !== undefined) changes.weather_entity_id = patch.weather_entity_id ?? '';
+      if (patch.timezone !== undefined) {
+        if (patch.timezone !== null && !isValidTimeZone(patch.timezone)) {
+          throw badRequest('timezone must be a valid IANA time zone name, such as America/Chicago');
+        }
+        changes.timezone = patch.timezone;
+      }
+      const row = await store.profiles.update(userId, changes);
+      return toProfile(row!, email);
+    },
+  };
+}
+
+export function assertCatalogId(id: number): void {
+  const ids = catalogIds();
+  if (!ids.includes(id)) throw badRequest(`pricing_location must be one of the catalog ids: [${ids.join(', ')}]`);
+}
+
+function toProfile(row: ProfileRow, email: string): Profile {
+  return {
+    user_id: row.user_id,
+    email,
+    location_zip: row.location_zip,
+    home_size_sqft: row.home_size_sqft,
+    pricing_location: row.pricing_location,
+    timezone: effectiveTimeZone(row),
+    subscription_tier: row.subscription_tier,
+    weather_entity_id: row.weather_entity_id,
+  };
+}
+
+export type ProfilesService = ReturnType<typeof createProfilesService>;

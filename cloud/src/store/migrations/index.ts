@@ -1,0 +1,11 @@
+import { accounts } from './0001-accounts.js';
+import { homeData } from './0002-home-data.js';
+
+export interface Migration {
+  name: string;
+  /** SQL statements run in order inside one transaction. */
+  up: string[];
+}
+
+/** Every migration, oldest first. Add new ones at the end; never edit one that has shipped. */
+export const migrations: Migration[] = [accounts, homeData];

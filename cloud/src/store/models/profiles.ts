@@ -1,0 +1,31 @@
+import { DataTypes, type Sequelize } from 'sequelize';
+
+export interface ProfileRow {
+  user_id: string;
+  location_zip: string;
+  home_size_sqft: number;
+  pricing_location: number;
+  timezone: string | null;
+  subscription_tier: 'free' | 'premium';
+  weather_entity_id: string;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export function defineProfile(db: Sequelize) {
+  return db.define(
+    'Profile',
+    {
+      user_id: { type: DataTypes.UUID, primaryKey: true },
+      location_zip: { type: DataTypes.TEXT, allowNull: false, defaultValue: '' },
+      home_size_sqft: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },
+      pricing_location: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 1 },
+      timezone: { type: DataTypes.TEXT },
+      subscription_tier: { type: DataTypes.TEXT, allowNull: false, defaultValue: 'free' },
+      weather_entity_id: { type: DataTypes.TEXT, allowNull: false, defaultValue: '' },
+      created_at: { type: DataTypes.DATE, allowNull: false, defaultValue: DataTypes.NOW },
+      updated_at: { type: DataTypes.DATE, allowNull: false, defaultValue: DataTypes.NOW },
+    },
+    { tableName: 'profiles', timestamps: false },
+  );
+}

@@ -1,0 +1,244 @@
+import jwt from 'jsonwebtoken';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningCloud } from '../../src/server.js';
+import { apiClient, signUp, uniqueEmail, type ApiClient } from '../support/http.js';
+import { startTestCloud } from '../support/test-cloud.js';
+
+const SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
+let cloud: RunningCloud;
+let api: ApiClient;
+
+beforeAll(async () => {
+  cloud = await startTestCloud();
+  api = apiClient(cloud.url);
+});
+afterAll(() => cloud.stop());
+
+describe('POST /auth/signup', () => {
+  it('returns a session: HS256 JWT for 1 hour with the user id as subject', async () => {
+    const email = uniqueEmail();
+    const before = Math.floor(Date.now() / 1000);
+    const res = await api.post('/auth/signup', { email, password: 'secret1' });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ token_type: 'bearer', expires_in: 3600, user: { email } });
+    expect(res.body.user.id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(typeof res.body.refresh_token).toBe('string');
+    expect(res.body.expires_at).toBeGreaterThanOrEqual(before + 3600);
+    expect(res.body.expires_at).toBeLessThanOrEqual(before + 3602);
+    const decoded = jwt.verify(res.body.access_token, SECRET, { algorithms: ['HS256'] }) as jwt.JwtPayload;
+    expect(decoded.sub).toBe(res.body.user.id);
+    expect(decoded.exp).toBe(res.body.expires_at);
+  });
+
+  it('stores the email trimmed and lower-cased, and compares it case-insensitively', async () => {
+    const email = uniqueEmail('MixedCase');
+    const res = await api.post('/auth/signup', { email: `  ${email.toUpperCase()} `, password: 'secret1' });
+    expect(res.status).toBe(200);
+    expect(res.body.user.email).toBe(email.toLowerCase());
+    const again = await api.post('/auth/signup', { email: email.toLowerCase(), password: 'secret1' });
+    expect(again).toMatchObject({ status: 400, body: { detail: 'User already registered' } });
+    const login = await api.post('/auth/login', { email: email.toUpperCase(), password: 'secret1' });
+    expect(login.status).toBe(200);
+  });
+
+  it('rejects a duplicate email with 400 User already registered', async () => {
+    const { email } = await signUp(api);
+    const res = await api.post('/auth/signup', { email, password: 'another-password' });
+    expect(res).toMatchObject({ status: 400, body: { detail: 'User already registered' } });
+  });
+
+  it.each([
+    ['a 5-character password', 'abcde'],
+    ['an empty password', ''],
+    ['a missing password', undefined],
+    ['a non-string password', 123456],
+  ])('rejects %s with 422 and the policy message', async (_case, password) => {
+    const res = await api.post('/auth/signup', { email: uniqueEmail(), password });
+    expect(res).toMatchObject({ status: 422, body: { detail: 'Password should be at least 6 characters' } });
+  });
+
+  it('accepts a password of exactly 6 characters', async () => {
+    const res = await api.post('/auth/signup', { email: uniqueEmail(), password: 'abcdef' });
+    expect(res.status).toBe(200);
+  });
+
+  it.each([
+    [{ password: 'secret1' }, 'email is required'],
+    [{ email: 'not-an-email', password: 'secret1' }, 'email must be a valid email address'],
+    [{ email: uniqueEmail(), password: 'secret1', location_zip: 'abc' }, 'location_zip must be a US ZIP code (12345 or 12345-6789)'],
+    [{ email: uniqueEmail(), password: 'secret1', home_size_sqft: 12.5 }, 'home_size_sqft must be an integer'],
+    [{ email: uniqueEmail(), password: 'secret1', home_size_sqft: -1 }, 'home_size_sqft must be between 0 and 100000'],
+    [{ email: uniqueEmail(), password: 'secret1', newsletter_opt_in: 'yes' }, 'newsletter_opt_in must be a boolean'],
+  ])('rejects bad field %j with 400 %s', async (body, detail) => {
+    const res = await api.post('/auth/signup', body);
+    expect(res).toMatchObject({ status: 400, body: { detail } });
+  });
+
+  it('rejects a pricing_location that is not a catalog id', async () => {
+    const res = await api.post('/auth/signup', { email: uniqueEmail(), password: 'secret1', pricing_location: 9999 });
+    expect(res.status).toBe(400);
+    expect(res.body.detail).toMatch(/^pricing_location must be one of the catalog ids: \[1, /);
+  });
+
+  it('stores optional profile fields and applies them to the profile', async () => {
+    const { token } = await signUp(api, { location_zip: '60601', home_size_sqft: 1800, pricing_location: 2 });
+    const me = await api.get('/auth/me', { token });
+    expect(me.status).toBe(200);
+    expect(me.body).toMatchObject({ location_zip: '60601', home_size_sqft: 1800, pricing_location: 2, timezone: 'America/Chicago' });
+  });
+});
+
+describe('POST /auth/login', () => {
+  it('returns a session for the right password', async () => {
+    const { email, password, userId } = await signUp(api);
+    const res = await api.post('/auth/login', { email, password });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ token_type: 'bearer', expires_in: 3600, user: { id: userId, email } });
+  });
+
+  it('answers a wrong password and an unknown email alike: 400 Invalid login credentials', async () => {
+    const { email } = await signUp(api);
+    const wrong = await api.post('/auth/login', { email, password: 'wrong-password' });
+    const unknown = await api.post('/auth/login', { email: uniqueEmail(), password: 'whatever1' });
+    expect(wrong).toMatchObject({ status: 400, body: { detail: 'Invalid login credentials' } });
+    expect(unknown).toMatchObject({ status: 400, body: { detail: 'Invalid login credentials' } });
+  });
+
+  it('rejects a missing password with 400', async () => {
+    const res = await api.post('/auth/login', { email: uniqueEmail() });
+    expect(res).toMatchObject({ status: 400, body: { detail: 'password is required' } });
+  });
+});
+
+describe('POST /auth/refresh', () => {
+  it('rotates: the new token works once, the old one gives 400 Invalid Refresh Token', async () => {
+    const { refreshToken, userId } = await signUp(api);
+    const first = await api.post('/auth/refresh', { refresh_token: refreshToken });
+    expect(first.status).toBe(200);
+    expect(first.body.user.id).toBe(userId);
+    expect(first.body.refresh_token).not.toBe(refreshToken);
+    const me = await api.get('/auth/me', { token: first.body.access_token });
+    expect(me.status).toBe(200);
+    const old = await api.post('/auth/refresh', { refresh_token: refreshToken });
+    expect(old).toMatchObject({ status: 400, body: { detail: 'Invalid Refresh Token' } });
+  });
+
+  it('revokes the newer tokens of the family when a rotated token is presented again (theft)', async () => {
+    const { refreshToken } = await signUp(api);
+    const rotated = await api.post('/auth/refresh', { refresh_token: refreshToken });
+    const stolen = await api.post('/auth/refresh', { refresh_token: refreshToken });
+    expect(stolen.status).toBe(400);
+    const legit = await api.post('/auth/refresh', { refresh_token: rotated.body.refresh_token });
+    expect(legit).toMatchObject({ status: 400, body: { detail: 'Invalid Refresh Token' } });
+  });
+
+  it('keeps other sessions of the same user alive after a theft revocation', async () => {
+    const { email, password, refreshToken } = await signUp(api);
+    const other = await api.post('/auth/login', { email, password });
+    await api.post('/auth/refresh', { refresh_token: refreshToken });
+    await api.post('/auth/refresh', { refresh_token: refreshToken });
+    const res = await api.post('/auth/refresh', { refresh_token: other.body.refresh_token });
+    expect(res.status).toBe(200);
+  });
+
+  it('gives only one of two concurrent refreshes with the same token a session', async () => {
+    const { refreshToken } = await signUp(api);
+    const results = await Promise.all([1, 2].map(() => api.post('/auth/refresh', { refresh_token: refreshToken })));
+    expect(results.map((r) => r.status).sort()).toEqual([200, 400]);
+  });
+
+  it.each([['garbage', 'not-a-token'], ['empty', '']])('rejects a %s token', async (_case, token) => {
+    const res = await api.post('/auth/refresh', { refresh_token: token });
+    expect(res.status).toBe(400);
+    expect(res.body.detail).toBe(token ? 'Invalid Refresh Token' : 'refresh_token is required');
+  });
+});
+
+describe('authenticated calls', () => {
+  it('gives 401 Not authenticated without a token', async () => {
+    expect(await api.get('/auth/me')).toMatchObject({ status: 401, body: { detail: 'Not authenticated' } });
+    const basic = await api.get('/auth/me', { headers: { authorization: 'Basic dXNlcjpwYXNz' } });
+    expect(basic).toMatchObject({ status: 401, body: { detail: 'Not authenticated' } });
+  });
+
+  it('gives 401 Invalid token for garbage, a bad signature and alg none', async () => {
+    const { userId } = await signUp(api);
+    const now = Math.floor(Date.now() / 1000);
+    const forged = jwt.sign({ sub: userId, exp: now + 600 }, 'some-other-secret-of-sufficient-length!!', { algorithm: 'HS256' });
+    const none = jwt.sign({ sub: userId, exp: now + 600 }, '', { algorithm: 'none' });
+    const hs512 = jwt.sign({ sub: userId, exp: now + 600 }, SECRET, { algorithm: 'HS512' });
+    for (const token of ['garbage', forged, none, hs512, `${none}sig`]) {
+      expect(await api.get('/auth/me', { token })).toMatchObject({ status: 401, body: { detail: 'Invalid token' } });
+    }
+  });
+
+  it('gives 401 Token expired for an expired token', async () => {
+    const { userId } = await signUp(api);
+    const now = Math.floor(Date.now() / 1000);
+    const expired = jwt.sign({ sub: userId, iat: now - 7200, exp: now - 3600 }, SECRET, { algorithm: 'HS256' });
+    expect(await api.get('/auth/me', { token: expired })).toMatchObject({ status: 401, body: { detail: 'Token expired' } });
+  });
+});
+
+describe('GET and PATCH /auth/me', () => {
+  it('creates the profile with defaults on the first call', async () => {
+    const { token, userId, email } = await signUp(api);
+    const res = await api.get('/auth/me', { token });
+    expect(res).toMatchObject({
+      status: 200,
+      body: {
+        user_id: userId,
+        email,
+        location_zip: '',
+        home_size_sqft: 0,
+        pricing_location: 1,
+        timezone: 'UTC',
+        subscription_tier: 'free',
+        weather_entity_id: '',
+      },
+    });
+  });
+
+  it('changes only the fields sent', async () => {
+    const { token } = await signUp(api, { location_zip: '10001', home_size_sqft: 900 });
+    const res = await api.patch('/auth/me', { timezone: 'Europe/Berlin', weather_entity_id: 'weather.home' }, { token });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      location_zip: '10001',
+      home_size_sqft: 900,
+      timezone: 'Europe/Berlin',
+      weather_entity_id: 'weather.home',
+    });
+    expect((await api.get('/auth/me', { token })).body).toEqual(res.body);
+  });
+
+  it('clears fields sent as null to their defaults; the timezone falls back to the ZIP zone', async () => {
+    const { token } = await signUp(api, { location_zip: '94103', home_size_sqft: 900, pricing_location: 2 });
+    await api.patch('/auth/me', { timezone: 'Asia/Tokyo', weather_entity_id: 'weather.x' }, { token });
+    const res = await api.patch('/auth/me', { timezone: null, home_size_sqft: null, pricing_location: null, weather_entity_id: null }, { token });
+    expect(res.body).toMatchObject({ location_zip: '94103', home_size_sqft: 0, pricing_location: 1, timezone: 'America/Los_Angeles', weather_entity_id: '' });
+    const cleared = await api.patch('/auth/me', { location_zip: null }, { token });
+    expect(cleared.body).toMatchObject({ location_zip: '', timezone: 'UTC' });
+  });
+
+  it.each([
+    [{ timezone: 'Mars/Olympus_Mons' }, 'timezone must be a valid IANA time zone name, such as America/Chicago'],
+    [{ timezone: 42 }, 'timezone must be a string'],
+    [{ home_size_sqft: 'big' }, 'home_size_sqft must be an integer'],
+    [{ location_zip: '1234' }, 'location_zip must be a US ZIP code (12345 or 12345-6789)'],
+    [{ weather_entity_id: 'sensor.temp' }, 'weather_entity_id must be a weather.* entity id'],
+  ])('rejects %j with 400 naming the field and changes nothing', async (patch, detail) => {
+    const { token } = await signUp(api, { location_zip: '10001' });
+    const before = await api.get('/auth/me', { token });
+    const res = await api.patch('/auth/me', patch, { token });
+    expect(res).toMatchObject({ status: 400, body: { detail } });
+    expect((await api.get('/auth/me', { token })).body).toEqual(before.body);
+  });
+
+  it('rejects a pricing_location outside the catalog', async () => {
+    const { token } = await signUp(api);
+    const res = await api.patch('/auth/me', { pricing_location: 0 }, { token });
+    expect(res.status).toBe(400);
+    expect(res.body.detail).toMatch(/^pricing_location must be one of the catalog ids: \[/);
+  });
+});
