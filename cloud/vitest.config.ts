@@ -5,6 +5,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     pool: 'forks',
+    // Quiet logs unless asked for: LOG_LEVEL=debug npx vitest run ...
+    env: { LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent' },
     projects: [
       { test: { name: 'unit', include: ['src/**/*.test.ts'] } },
       {

@@ -1,0 +1,13 @@
+// A user's 24 hourly prices spread over the 48 half-hour slots of the day.
+
+/** Number of hourly values a custom curve (and a plan table) holds. */
+export const HOURS_PER_DAY = 24;
+
+/** Repeats each of 24 hourly values for its two half-hour slots (slot i uses hour floor(i/2)). */
+export function expandHourly(hourly: readonly number[]): number[] {
+  // Callers validate on write; a wrong length here is a programming error, not user input.
+  if (hourly.length !== HOURS_PER_DAY) {
+    throw new RangeError(`expected ${HOURS_PER_DAY} hourly values, got ${hourly.length}`);
+  }
+  return hourly.flatMap((v) => [v, v]);
+}

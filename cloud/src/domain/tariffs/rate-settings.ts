@@ -1,0 +1,30 @@
+// The per-account rate preferences as stored, shared by the GET builder and the PUT validator.
+
+/** Where the curve should come from, in the order the API lists them. */
+export const PRICING_SOURCES = ['zone', 'custom', 'dynamic'] as const;
+
+/** A pricing source the API accepts. */
+export type PricingSource = (typeof PRICING_SOURCES)[number];
+
+/** The stored rate preferences; null always means "not set, use the default". */
+export interface StoredRateSettings {
+  pricing_source: PricingSource | null;
+  pricing_location: number | null;
+  hourly_rates_cents_per_kwh: number[] | null;
+  dynamic_zone: string | null;
+  pricing_adder_cents_per_kwh: number | null;
+}
+
+/** Settings of an account that never chose anything (zone plan 1 by default). */
+export const EMPTY_RATE_SETTINGS: Readonly<StoredRateSettings> = Object.freeze({
+  pricing_source: null,
+  pricing_location: null,
+  hourly_rates_cents_per_kwh: null,
+  dynamic_zone: null,
+  pricing_adder_cents_per_kwh: null,
+});
+
+/** True when the value is one of the accepted pricing sources. */
+export function isPricingSource(value: unknown): value is PricingSource {
+  return typeof value === 'string' && (PRICING_SOURCES as readonly string[]).includes(value);
+}
