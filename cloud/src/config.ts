@@ -1,8 +1,12 @@
 import * as yup from 'yup';
+import { dynamicZoneSlugs } from './domain/tariffs/catalog.js';
 
 /** Every environment variable the cloud reads, validated once at start-up. See README "Configuration". */
+const num = () => yup.number().typeError('${path} must be a number');
+const bool = () => yup.boolean().typeError('${path} must be true or false');
+
 const configSchema = yup.object({
-  PORT: yup.number().integer().min(0).max(65535).default(8080),
+  PORT: num().integer().min(0).max(65535).default(8080),
   HOST: yup.string().default('0.0.0.0'),
   DATABASE_URL: yup.string().url().optional(),
   OFFPEAK_DATA_DIR: yup.string().default('.data'),
@@ -10,13 +14,20 @@ const configSchema = yup.object({
   LOG_LEVEL: yup.string().oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BODY_LIMIT: yup.string().matches(/^\d+(b|kb|mb)$/, 'must look like 512kb or 1mb').default('1mb'),
   PUBLIC_URL: yup.string().url().optional(),
-  EMAIL_CONFIRMATION_REQUIRED: yup.boolean().default(false),
-  AUTH_RATE_LIMIT_PER_MINUTE: yup.number().integer().min(0).default(10),
-  AUTH_RATE_LIMIT_PER_IP_PER_MINUTE: yup.number().integer().min(0).default(1000),
-  TRUST_PROXY: yup.boolean().default(false),
-  SHUTDOWN_GRACE_MS: yup.number().integer().min(0).default(10_000),
-  DB_POOL_MAX: yup.number().integer().min(1).default(10),
-  READINGS_DAILY_LIMIT_PER_APPLIANCE: yup.number().integer().min(1).default(1440),
+  EMAIL_CONFIRMATION_REQUIRED: bool().default(false),
+  AUTH_RATE_LIMIT_PER_MINUTE: num().integer().min(0).default(10),
+  AUTH_RATE_LIMIT_PER_IP_PER_MINUTE: num().integer().min(0).default(1000),
+  TRUST_PROXY: bool().default(false),
+  SHUTDOWN_GRACE_MS: num().integer().min(0).default(10_000),
+  DB_POOL_MAX: num().integer().min(1).default(10),
+  READINGS_DAILY_LIMIT_PER_APPLIANCE: num().integer().min(1).default(1440),
+  JOBS_ENABLED: bool().default(true),
+  PRICE_FEED_BASE_URLS: yup.string().test('base-urls', '${path} must be comma-separated slug=url pairs (slug a dynamic zone or *, url http or https)', (v) => !v || parseBaseUrls(v) !== null),
+  PRICE_FEED_CREDENTIALS: yup.string().test('credentials', '${path} must be a JSON object {"<dynamic zone slug>": {"<name>": "<string>"}}', (v) => !v || parseCredentials(v) !== null),
+  PRICE_FEED_TIMEOUT_MS: num().integer().min(1).default(20_000),
+  PRICE_FEED_RETRIES: num().integer().min(0).max(10).default(2),
+  PRICE_FEED_RETRY_DELAY_MS: num().integer().min(0).default(5_000),
+  DYNAMIC_PRICE_ADDER_CENTS_PER_KWH: num().min(0).max(50).default(0),
 });
 
 export type Config = Readonly<{
@@ -35,9 +46,24 @@ export type Config = Readonly<{
   shutdownGraceMs: number;
   dbPoolMax: number;
   readingsDailyLimitPerAppliance: number;
+  /** Runs the scheduled jobs (price refresh...) in this instance; tests turn it off. */
+  jobsEnabled: boolean;
+  /** Feed base URL per dynamic zone slug, `*` for every zone (overrides each adapter's default). */
+  priceFeedBaseUrls: Readonly<Record<string, string>>;
+  /** Feed credentials per dynamic zone slug; never logged. */
+  priceFeedCredentials: Readonly<Record<string, Readonly<Record<string, string>>>>;
+  priceFeedTimeoutMs: number;
+  priceFeedRetries: number;
+  /** Delay before retry n is n times this. */
+  priceFeedRetryDelayMs: number;
+  /** Global adder on dynamic prices for accounts without their own. */
+  dynamicPriceAdderCentsPerKwh: number;
 }>;
 
 export class ConfigError extends Error {}
+
+/** Variables whose values never appear in an error message. */
+const SECRET_VARS = new Set(['JWT_SECRET', 'PRICE_FEED_CREDENTIALS']);
 
 /** Reads and validates the environment. Empty strings count as unset. Throws ConfigError naming each bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -51,7 +77,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (err instanceof yup.ValidationError) {
       const lines = err.inner.length ? err.inner : [err];
       throw new ConfigError(
-        `Invalid configuration:\n${lines.map((e) => `  ${e.path}: ${e.message.replace(/^\S+ /, '')} (got ${JSON.stringify(raw[e.path ?? ''])})`).join('\n')}`,
+        `Invalid configuration:\n${lines.map((e) => `  ${e.path}: ${e.message.replace(/^\S+ /, '')} (got ${SECRET_VARS.has(e.path ?? '') ? 'a value not shown' : JSON.stringify(raw[e.path ?? ''])})`).join('\n')}`,
       );
     }
     throw err;
@@ -72,5 +98,46 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownGraceMs: v.SHUTDOWN_GRACE_MS,
     dbPoolMax: v.DB_POOL_MAX,
     readingsDailyLimitPerAppliance: v.READINGS_DAILY_LIMIT_PER_APPLIANCE,
+    jobsEnabled: v.JOBS_ENABLED,
+    priceFeedBaseUrls: Object.freeze(v.PRICE_FEED_BASE_URLS ? (parseBaseUrls(v.PRICE_FEED_BASE_URLS) ?? {}) : {}),
+    priceFeedCredentials: Object.freeze(v.PRICE_FEED_CREDENTIALS ? (parseCredentials(v.PRICE_FEED_CREDENTIALS) ?? {}) : {}),
+    priceFeedTimeoutMs: v.PRICE_FEED_TIMEOUT_MS,
+    priceFeedRetries: v.PRICE_FEED_RETRIES,
+    priceFeedRetryDelayMs: v.PRICE_FEED_RETRY_DELAY_MS,
+    dynamicPriceAdderCentsPerKwh: v.DYNAMIC_PRICE_ADDER_CENTS_PER_KWH,
   });
+}
+
+/** `slug=url,*=url` -> { slug: url }, or null when malformed (unknown slug, not an http(s) URL). */
+function parseBaseUrls(text: string): Record<string, string> | null {
+  const slugs = new Set(['*', ...dynamicZoneSlugs()]);
+  const out: Record<string, string> = {};
+  for (const pair of text.split(',').map((p) => p.trim()).filter(Boolean)) {
+    const at = pair.indexOf('=');
+    const slug = pair.slice(0, at).trim().toLowerCase();
+    const url = pair.slice(at + 1).trim();
+    if (at < 1 || !slugs.has(slug) || !URL.canParse(url) || !/^https?:$/.test(new URL(url).protocol)) return null;
+    out[slug] = url;
+  }
+  return out;
+}
+
+/** The JSON credentials object ({ slug: { name: value } }), or null when it has another shape. */
+function parseCredentials(text: string): Record<string, Record<string, string>> | null {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+  if (!isObject(json)) return null;
+  const slugs = new Set(dynamicZoneSlugs());
+  const out: Record<string, Record<string, string>> = {};
+  for (const [slug, values] of Object.entries(json)) {
+    if (!slugs.has(slug.toLowerCase()) || !isObject(values)) return null;
+    if (!Object.values(values).every((x) => typeof x === 'string')) return null;
+    out[slug.toLowerCase()] = values as Record<string, string>;
+  }
+  return out;
 }
