@@ -21,6 +21,11 @@ describe('loadConfig', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' })).toMatchObject({ port: 8080, databaseUrl: undefined });
   });
 
+  it('accepts a postgres URL', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://u:p@db.internal:5432/offpeak' }).databaseUrl).toBe('postgres://u:p@db.internal:5432/offpeak');
+    expect(loadConfig({ DATABASE_URL: 'postgresql://localhost/offpeak' }).databaseUrl).toBe('postgresql://localhost/offpeak');
+  });
+
   it('parses numbers and booleans', () => {
     expect(loadConfig({ PORT: '9000', EMAIL_CONFIRMATION_REQUIRED: 'true', AUTH_RATE_LIMIT_PER_MINUTE: '0' })).toMatchObject({
       port: 9000,
@@ -33,6 +38,7 @@ describe('loadConfig', () => {
     [{ PORT: 'eighty' }, 'PORT'],
     [{ PORT: '70000' }, 'PORT'],
     [{ DATABASE_URL: 'not a url' }, 'DATABASE_URL'],
+    [{ DATABASE_URL: 'mysql://localhost/db' }, 'DATABASE_URL'],
     [{ JWT_SECRET: 'short' }, 'JWT_SECRET'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [{ BODY_LIMIT: 'huge' }, 'BODY_LIMIT'],

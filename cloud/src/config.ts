@@ -8,7 +8,10 @@ const bool = () => yup.boolean().typeError('${path} must be true or false');
 const configSchema = yup.object({
   PORT: num().integer().min(0).max(65535).default(8080),
   HOST: yup.string().default('0.0.0.0'),
-  DATABASE_URL: yup.string().url().optional(),
+  DATABASE_URL: yup
+    .string()
+    .test('postgres-url', '${path} must be a postgres:// or postgresql:// URL', (v) => v === undefined || /^postgres(ql)?:\/\/[^\s]+$/.test(v))
+    .optional(),
   OFFPEAK_DATA_DIR: yup.string().default('.data'),
   JWT_SECRET: yup.string().min(32).optional(),
   LOG_LEVEL: yup.string().oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
