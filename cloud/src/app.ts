@@ -6,7 +6,14 @@ import { createUserAuthenticator } from './http/authenticate.js';
 import { errorHandler, notFoundHandler } from './http/error-middleware.js';
 import { jsonOnly } from './http/json-only.js';
 import { authRouter } from './http/routes/auth.js';
+import { appliancesRouter } from './http/routes/appliances.js';
 import { healthRouter } from './http/routes/health.js';
+import { openapiRouter } from './http/routes/openapi.js';
+import { healthStatusRouter } from './http/routes/health-status.js';
+import { preferencesRouter } from './http/routes/preferences.js';
+import { ratesRouter } from './http/routes/rates.js';
+import { readingsRouter } from './http/routes/readings.js';
+import { weatherRouter } from './http/routes/weather.js';
 import { log } from './log.js';
 import type { Services } from './services/index.js';
 
@@ -41,7 +48,14 @@ export function createApp(config: AppConfig, services: Services): Express {
 
   const requireUser = createUserAuthenticator(config.jwtSecret);
   app.use(healthRouter(services.db));
+  app.use(openapiRouter());
   app.use('/auth', authRouter({ auth: services.auth, profiles: services.profiles, requireUser }));
+  app.use('/api/v1', appliancesRouter({ appliances: services.appliances, constraints: services.constraints, requireUser }));
+  app.use('/api/v1', preferencesRouter({ preferences: services.preferences, requireUser }));
+  app.use('/api/v1', readingsRouter({ readings: services.readings, requireUser }));
+  app.use('/api/v1', healthStatusRouter({ linkHealth: services.linkHealth, requireUser }));
+  app.use('/api/v1', ratesRouter({ rates: services.rates, requireUser }));
+  app.use('/api/v1', weatherRouter({ weather: services.weather, requireUser }));
 
   app.use(notFoundHandler);
   app.use(errorHandler);

@@ -31,6 +31,9 @@ const configSchema = yup.object({
   PRICE_FEED_RETRIES: num().integer().min(0).max(10).default(2),
   PRICE_FEED_RETRY_DELAY_MS: num().integer().min(0).default(5_000),
   DYNAMIC_PRICE_ADDER_CENTS_PER_KWH: num().min(0).max(50).default(0),
+  WEATHER_FALLBACK_BASE_URL: yup.string().test('http-url', '${path} must be an http or https URL', (v) => !v || (URL.canParse(v) && /^https?:$/.test(new URL(v).protocol))).default('https://api.open-meteo.com'),
+  WEATHER_FALLBACK_TIMEOUT_MS: num().integer().min(1).default(5_000),
+  WEATHER_FALLBACK_CACHE_MINUTES: num().integer().min(0).default(180),
 });
 
 export type Config = Readonly<{
@@ -61,6 +64,11 @@ export type Config = Readonly<{
   priceFeedRetryDelayMs: number;
   /** Global adder on dynamic prices for accounts without their own. */
   dynamicPriceAdderCentsPerKwh: number;
+  /** Open-Meteo-compatible fallback weather feed, asked when no fresh push covers a day. */
+  weatherFallbackBaseUrl: string;
+  weatherFallbackTimeoutMs: number;
+  /** How long one location's fallback answer is reused. */
+  weatherFallbackCacheMinutes: number;
 }>;
 
 export class ConfigError extends Error {}
@@ -108,6 +116,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     priceFeedRetries: v.PRICE_FEED_RETRIES,
     priceFeedRetryDelayMs: v.PRICE_FEED_RETRY_DELAY_MS,
     dynamicPriceAdderCentsPerKwh: v.DYNAMIC_PRICE_ADDER_CENTS_PER_KWH,
+    weatherFallbackBaseUrl: v.WEATHER_FALLBACK_BASE_URL,
+    weatherFallbackTimeoutMs: v.WEATHER_FALLBACK_TIMEOUT_MS,
+    weatherFallbackCacheMinutes: v.WEATHER_FALLBACK_CACHE_MINUTES,
   });
 }
 

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import path from 'node:path';
 import { createApp } from './app.js';
+import { startScheduler } from './jobs/scheduler.js';
 import type { Config } from './config.js';
 import { log } from './log.js';
 import { createServices, type Services } from './services/index.js';
@@ -16,6 +17,8 @@ export interface RunningCloud {
   url: string;
   port: number;
   services: Services;
+  /** The Express app, for tests that inspect its routes. */
+  app: ReturnType<typeof createApp>;
   /** Stops accepting, lets in-flight requests finish (up to the grace period), closes the database. */
   stop(): Promise<void>;
 }
@@ -57,16 +60,18 @@ export async function startCloud(config: Config, overrides: CloudOverrides = {})
   const port = (server.address() as { port: number }).port;
   const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`;
   startLog.info({ url }, 'cloud ready');
+  const stopJobs = config.jobsEnabled ? startScheduler(services) : undefined;
 
   let stopping: Promise<void> | undefined;
   const stop = () =>
     (stopping ??= (async () => {
+      await stopJobs?.();
       await closeServer(server, config.shutdownGraceMs);
       await db.close();
       await embedded?.stop();
       startLog.info('cloud stopped');
     })());
-  return { url, port, services, stop };
+  return { url, port, services, app, stop };
 }
 
 async function waitForDatabase(db: ReturnType<typeof createDatabase>, timeoutMs = 30_000): Promise<void> {

@@ -9,11 +9,14 @@ import type { Store } from '../store/index.js';
 
 /** The profile (account settings) of a user; the row is created on first use from the signup fields. */
 export function createProfilesService(store: Store) {
-  async function ensure(userId: string): Promise<{ row: ProfileRow; email: string }> {
+  /** The profile row, created from the signup fields on first use. One query once it exists (hot path). */
+  async function ensureRow(userId: string): Promise<ProfileRow> {
+    return (await store.profiles.find(userId)) ?? (await create(userId)).row;
+  }
+
+  async function create(userId: string): Promise<{ row: ProfileRow; email: string }> {
     const user = await store.users.findById(userId);
     if (!user) throw unauthorized('Invalid token');
-    const existing = await store.profiles.find(userId);
-    if (existing) return { row: existing, email: user.email };
     const { location_zip, home_size_sqft, pricing_location } = user.signup_profile;
     const row = await store.profiles.ensure(userId, {
       ...(location_zip !== undefined && { location_zip }),
@@ -23,9 +26,16 @@ export function createProfilesService(store: Store) {
     return { row, email: user.email };
   }
 
+  /** The profile row with the account's email (for responses that show it). */
+  async function ensure(userId: string): Promise<{ row: ProfileRow; email: string }> {
+    const [user, existing] = await Promise.all([store.users.findById(userId), store.profiles.find(userId)]);
+    if (!user) throw unauthorized('Invalid token');
+    return existing ? { row: existing, email: user.email } : create(userId);
+  }
+
   return {
     /** The stored profile row, created on first call. */
-    ensure: async (userId: string) => (await ensure(userId)).row,
+    ensure: ensureRow,
 
     async get(userId: string): Promise<Profile> {
       const { row, email } = await ensure(userId);

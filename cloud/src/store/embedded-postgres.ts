@@ -129,20 +129,43 @@ function postgresUser(dir: string): { uid: number; gid: number } {
   return { uid: id('-u'), gid: id('-g') };
 }
 
-/** A server left running by a process that was killed outright holds the cluster; stop it first. */
+/**
+ * A server left running by a process that was killed outright (SIGKILL, crash) holds the cluster:
+ * stop it. A server whose launcher is still alive belongs to another running instance: refuse,
+ * rather than pull its database away.
+ */
 function stopLeftover(clusterDir: string): void {
   const pidFile = path.join(clusterDir, 'postmaster.pid');
   if (!existsSync(pidFile)) return;
   const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return; // stale file: PostgreSQL removes it itself
+  if (!isAlive(pid)) return; // stale file: PostgreSQL removes it itself
+  const launcher = parentPid(pid);
+  if (launcher !== null && launcher > 1 && isAlive(launcher)) {
+    throw new Error(`the embedded PostgreSQL in ${clusterDir} is in use by another running process (pid ${launcher}); stop it or use another OFFPEAK_DATA_DIR`);
   }
   log('postgres').warn({ pid }, 'stopping a PostgreSQL server left running on this cluster');
   process.kill(pid, 'SIGINT');
   const deadline = Date.now() + 30_000;
   while (existsSync(pidFile) && Date.now() < deadline) execFileSync('sleep', ['0.1']);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The parent of a process (Linux /proc), or null when it cannot be read. */
+function parentPid(pid: number): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+  } catch {
+    return null;
+  }
 }
 
 function run(file: string, args: string[], owner: { uid?: number; gid?: number }): Promise<void> {

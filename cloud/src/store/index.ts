@@ -1,9 +1,16 @@
 import type { Sequelize } from 'sequelize';
 import { createAppliancesRepo } from './appliances-repo.js';
+import { createApplianceQuotaRepo } from './appliance-quota-repo.js';
+import { createConstraintsRepo } from './constraints-repo.js';
+import { createPreferencesRepo } from './preferences-repo.js';
 import { defineModels } from './models/index.js';
+import { createPricesRepo } from './prices-repo.js';
 import { createProfilesRepo } from './profiles-repo.js';
+import { createRateSettingsRepo } from './rate-settings-repo.js';
+import { createReadingsRepo } from './readings-repo.js';
 import { createRefreshTokensRepo } from './refresh-tokens-repo.js';
 import { createUsersRepo } from './users-repo.js';
+import { createWeatherRepo } from './weather-repo.js';
 
 /** Every repository over one database. Repositories return plain objects, never model instances. */
 export function createStore(db: Sequelize) {
@@ -14,6 +21,13 @@ export function createStore(db: Sequelize) {
     profiles: createProfilesRepo(models),
     refreshTokens: createRefreshTokensRepo(db, models),
     appliances: createAppliancesRepo(models),
+    applianceQuota: createApplianceQuotaRepo(db),
+    constraints: createConstraintsRepo(models),
+    preferences: createPreferencesRepo(db, models),
+    readings: createReadingsRepo(db),
+    rateSettings: createRateSettingsRepo(db, models),
+    prices: createPricesRepo(db),
+    weather: createWeatherRepo(models),
   };
 }
 

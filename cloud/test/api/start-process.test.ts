@@ -72,4 +72,18 @@ describe('the npm start process on the embedded database', () => {
     expect(await exited).toBe(0);
     expect(postgresRunningIn(dataDir)).toBe(false);
   });
+
+  it('refuses a second instance on the same data folder, and recovers the database of a killed one', async () => {
+    const first = await start();
+    await expect(start()).rejects.toThrow(/in use by another running process/);
+    first.child.kill('SIGKILL');
+    await exitCode(first.child);
+    expect(postgresRunningIn(dataDir)).toBe(true); // orphaned by the kill
+    const second = await start();
+    expect((await apiClient(second.url).post('/auth/login', { email, password })).status).toBe(200);
+    const exited = exitCode(second.child);
+    second.child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    expect(postgresRunningIn(dataDir)).toBe(false);
+  });
 });

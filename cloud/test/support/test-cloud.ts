@@ -29,6 +29,10 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     logLevel: 'silent',
     jwtSecret: 'test-secret-that-is-long-enough-for-hs256-signing',
     shutdownGraceMs: 2_000,
+    // Scheduled jobs would reach real feeds; tests call the services directly.
+    jobsEnabled: false,
+    // An unroutable loopback port: a test never reaches the real weather feed.
+    weatherFallbackBaseUrl: 'http://127.0.0.1:9',
     ...overrides,
   };
 }

@@ -1,6 +1,8 @@
 import { DataTypes, type Sequelize } from 'sequelize';
 
-export type ApplianceType = 'hvac' | 'ev_charger' | 'home_battery' | 'water_heater' | 'solar' | 'dehumidifier' | 'robot';
+import type { ApplianceType } from '../../domain/appliance-types/index.js';
+
+export type { ApplianceType };
 
 export interface ApplianceRow {
   id: string;

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { allDynamicZones, dynamicZoneSlugs, findDynamicZone } from '../catalog.js';
+import { RECORDED_DAYS, recordedBody } from '../../../../test/support/fake-price-feed.js';
+import { dayBoundsUtc, isValidTimeZone } from '../../time/slot-grid.js';
+import { dynamicCurve } from '../dynamic-curve.js';
 import { adapterFor, FEED_ADAPTERS, FeedError } from './index.js';
 
 describe('feed registry', () => {
@@ -52,5 +55,19 @@ describe('all adapters reject garbage', () => {
     const adapter = adapterFor(slug)!;
     expect(() => adapter.parse(Buffer.from('{}'), zone, '2024-01-01')).toThrow(/no location configured for zone somewhere-else/);
     expect(() => adapter.buildRequest('http://h', zone, '2024-01-01', {})).toThrow(FeedError);
+  });
+});
+
+// Callers pick the market days covering a user's day from marketTimeZone, so it must be the zone
+// whose calendar day the adapter fetches: every recorded day lies inside it (and fills it, except
+// ComEd's real-time feed, which only covers a day once it is over).
+describe('market time zone', () => {
+  it.each(RECORDED_DAYS)('$slug: the recorded $date lies within its market day', ({ slug, file, date }) => {
+    const adapter = adapterFor(slug)!;
+    expect(isValidTimeZone(adapter.marketTimeZone)).toBe(true);
+    const points = adapter.parse(recordedBody(file), findDynamicZone(slug)!, date);
+    const { start, end } = dayBoundsUtc(date, adapter.marketTimeZone);
+    expect(points.filter((p) => p.startUtc < start || p.endUtc > end)).toEqual([]);
+    if (slug !== 'comed-hourly') expect(dynamicCurve(points, date, adapter.marketTimeZone, 0)).not.toBeNull();
   });
 });

@@ -1,0 +1,103 @@
+// `npm run bench:api`: latency and throughput of the hot endpoints under concurrent load on
+// loopback, against the built cloud in its own process on a fresh embedded PostgreSQL.
+// Exits non-zero when a target is missed. See README "Benchmarks".
+import { mkdtempSync, rmSync, chmodSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { configureLogging } from '../../log.js';
+import { startEmbeddedPostgres } from '../../store/embedded-postgres.js';
+import { ensureDatabaseExists } from '../../store/database.js';
+import { call, startCloudProcess } from '../cloud-process.js';
+import { printTable, runLoad, type LoadResult } from '../load.js';
+
+const DURATION_MS = Number(process.env.BENCH_DURATION_MS ?? 8_000);
+const ACCOUNTS = 20;
+
+interface Scenario {
+  name: string;
+  run: () => Promise<LoadResult>;
+  target: (r: LoadResult) => string | null;
+}
+
+async function main(): Promise<void> {
+  configureLogging('warn');
+  const dir = mkdtempSync(path.join(tmpdir(), 'offpeak-bench-'));
+  chmodSync(dir, 0o755);
+  const pg = await startEmbeddedPostgres({ dir });
+  const databaseUrl = pg.urlFor('offpeak');
+  await ensureDatabaseExists(databaseUrl);
+  const cloud = await startCloudProcess({
+    DATABASE_URL: databaseUrl,
+    OFFPEAK_DATA_DIR: dir,
+    AUTH_RATE_LIMIT_PER_MINUTE: '0',
+    AUTH_RATE_LIMIT_PER_IP_PER_MINUTE: '0',
+    // The runaway-loop safeguard would stop a benchmark that pushes days of readings in seconds.
+    READINGS_DAILY_LIMIT_PER_APPLIANCE: '1000000000',
+  });
+  let failed = false;
+  try {
+    const tokens: string[] = [];
+    for (let i = 0; i < ACCOUNTS; i++) {
+      const s = await call(cloud.url, 'POST', '/auth/signup', { email: `bench-${i}-${Date.now()}@example.com`, password: 'bench-password', location_zip: '94103' });
+      tokens.push(s.access_token);
+      await call(cloud.url, 'POST', '/api/v1/appliances', { appliance_type: 'hvac', name: 'Living room', config: { entity_id: 'climate.living_room' } }, s.access_token);
+      await call(cloud.url, 'POST', '/api/v1/appliances', { appliance_type: 'ev_charger', name: 'Car', config: { entity_id: 'switch.car', battery_capacity_kwh: 75, max_charge_rate_kw: 7.2 } }, s.access_token);
+    }
+    let turn = 0;
+    const nextToken = () => tokens[turn++ % tokens.length]!;
+    let clock = Date.now() - 30 * 86_400_000;
+    const readingsBody = () => {
+      const readings = Array.from({ length: 100 }, () => {
+        clock += 1000;
+        return { timestamp: new Date(clock).toISOString(), indoor_temp: 72 + Math.random(), hvac_state: 'COOL', outdoor_temp: 88, target_temp: 73, power_watts: 2400 };
+      });
+      return JSON.stringify({ readings, client: { kind: 'node', version: 'bench' } });
+    };
+    const auth = () => ({ authorization: `Bearer ${nextToken()}` });
+    const scenarios: Scenario[] = [
+      {
+        name: 'POST /api/v1/readings (100 readings)',
+        // Each request picks the next account's token, as many homes push at once.
+        run: () => runLoadRotating({ path: '/api/v1/readings', method: 'POST', body: readingsBody, concurrency: 4, expectStatus: 201 }),
+        target: (r) => (r.p50Ms < 30 ? null : `p50 ${r.p50Ms.toFixed(1)} ms >= 30 ms`),
+      },
+      {
+        name: 'GET /api/v1/appliances',
+        run: () => runLoadRotating({ path: '/api/v1/appliances', method: 'GET', concurrency: 16, expectStatus: 200 }),
+        target: (r) => (r.requestsPerSecond >= 1000 ? null : `${r.requestsPerSecond.toFixed(0)} req/s < 1000`),
+      },
+      {
+        name: 'GET /api/v1/rates',
+        run: () => runLoadRotating({ path: '/api/v1/rates', method: 'GET', concurrency: 16, expectStatus: 200 }),
+        target: (r) => (r.requestsPerSecond >= 1000 ? null : `${r.requestsPerSecond.toFixed(0)} req/s < 1000`),
+      },
+    ];
+
+    function runLoadRotating(o: { path: string; method: 'GET' | 'POST'; body?: () => string; concurrency: number; expectStatus: number }) {
+      return runLoad({ url: cloud.url + o.path, method: o.method, body: o.body, headers: auth, concurrency: o.concurrency, durationMs: DURATION_MS, expectStatus: o.expectStatus });
+    }
+
+    const rows: Record<string, string | number>[] = [];
+    for (const s of scenarios) {
+      await s.run(); // warm-up pass (JIT, connection pool), not measured
+      const r = await s.run();
+      const miss = r.errors ? `${r.errors} errors, first: ${r.firstError}` : s.target(r);
+      if (miss) failed = true;
+      rows.push({ scenario: s.name, requests: r.requests, 'req/s': r.requestsPerSecond, 'p50 ms': r.p50Ms, 'p99 ms': r.p99Ms, result: miss ?? 'ok' });
+    }
+    printTable(rows);
+  } finally {
+    await cloud.stop();
+    await pg.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+  if (failed) {
+    console.error('bench:api: a target was missed');
+    process.exit(1);
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

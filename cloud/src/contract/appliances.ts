@@ -1,0 +1,85 @@
+// Appliances (2.3, 2.4, 4.6) and constraints (2.7, 4.7). The per-type config and constraint
+// schemas live in the pure appliance type registry; this file holds the request envelopes.
+import * as yup from 'yup';
+import { pyTuple } from '../domain/appliance-types/fields.js';
+import { APPLIANCE_TYPES, type ApplianceType } from '../domain/appliance-types/spec.js';
+
+export { APPLIANCE_TYPES, type ApplianceType, type EntitiesBlock } from '../domain/appliance-types/spec.js';
+export type {
+  DehumidifierConfig,
+  EvChargerConfig,
+  EvChargerConstraints,
+  HomeBatteryConfig,
+  HomeBatteryConstraints,
+  HvacConfig,
+  RobotConfig,
+  RobotConstraints,
+  SolarConfig,
+  WaterHeaterConfig,
+  WaterHeaterConstraints,
+} from '../domain/appliance-types/index.js';
+
+/** 2.3 Appliance. */
+export interface Appliance {
+  id: string;
+  user_id: string;
+  appliance_type: ApplianceType;
+  name: string;
+  config: Record<string, unknown>;
+  is_active: boolean;
+  /** ISO 8601. */
+  created_at: string;
+}
+
+/** POST /api/v1/appliances answer (201). */
+export interface ApplianceCreated {
+  appliance_id: string;
+}
+
+/** GET and POST /api/v1/appliances/{id}/constraints answer; `constraints` holds only the set fields. */
+export interface ConstraintsResponse {
+  status: 'ok';
+  constraints: Record<string, unknown>;
+}
+
+export const APPLIANCE_NAME_MAX_LENGTH = 200;
+export const APPLIANCE_TYPE_DETAIL = `appliance_type must be one of ${pyTuple(APPLIANCE_TYPES)}`;
+
+const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+const applianceType = yup
+  .mixed<ApplianceType>()
+  .test('type', APPLIANCE_TYPE_DETAIL, (v) => (APPLIANCE_TYPES as readonly unknown[]).includes(v));
+
+/** The name as sent; the service stores it trimmed. */
+const name = yup
+  .string()
+  .strict()
+  .typeError('name must be a string')
+  .test('blank', 'name must not be empty', (v) => v === undefined || v.trim() !== '')
+  .test('length', `name must be at most ${APPLIANCE_NAME_MAX_LENGTH} characters`, (v) => v === undefined || v.trim().length <= APPLIANCE_NAME_MAX_LENGTH);
+
+/** The per-type shape is checked by the registry; here only "an object". */
+const config = yup.mixed<Record<string, unknown>>().test('object', 'config must be an object', (v) => v === undefined || isPlainObject(v));
+
+const BODY_NOT_OBJECT = 'request body must be a JSON object';
+
+export const applianceCreateSchema = yup
+  .object({
+    appliance_type: applianceType.required(APPLIANCE_TYPE_DETAIL),
+    name: name.required('name is required'),
+    config: config.required('config is required'),
+  })
+  .typeError(BODY_NOT_OBJECT);
+export type ApplianceCreateRequest = yup.InferType<typeof applianceCreateSchema>;
+
+/** PUT /api/v1/appliances/{id}: a sent config is the whole per-type object; appliance_type cannot change. */
+export const applianceUpdateSchema = yup
+  .object({
+    name: name.optional(),
+    config: config.nonNullable('config must be an object').optional(),
+    is_active: yup.boolean().strict().typeError('is_active must be a boolean').nonNullable('is_active must be a boolean').optional(),
+    appliance_type: yup.mixed().optional(),
+  })
+  .typeError(BODY_NOT_OBJECT);
+export type ApplianceUpdateRequest = yup.InferType<typeof applianceUpdateSchema>;

@@ -1,0 +1,11 @@
+// Preferences (2.8, 4.8, 4.11). The shape, defaults and validation live in the pure preferences
+// domain; PUT bodies are validated there (every field optional, exact 4.11 messages).
+import type { AccountPreferences } from '../domain/preferences/defaults.js';
+
+export type { AccountPreferences, OptimizationMode, Preferences, SavingsLevel } from '../domain/preferences/defaults.js';
+export { DEFAULT_PREFERENCES, OPTIMIZATION_MODES, SAVINGS_BAND_F, SAVINGS_LEVELS } from '../domain/preferences/defaults.js';
+
+/** PUT /api/v1/preferences body: any subset of the fields; null clears only the hourly pair. */
+export type PreferencesUpdateRequest = Partial<AccountPreferences>;
+/** PUT /api/v1/appliances/{id}/preferences body: the same without newsletter_opt_in (ignored if sent). */
+export type AppliancePreferencesUpdateRequest = Omit<PreferencesUpdateRequest, 'newsletter_opt_in'>;

@@ -1,0 +1,81 @@
+// The appliance type registry: one spec per type, each in its own file. `satisfies` turns a type
+// without a spec into a compile error. Validation here is pure and returns a result; the service
+// maps a failure to 400 { detail }.
+import * as yup from 'yup';
+import { dehumidifier } from './dehumidifier.js';
+import { evCharger } from './ev-charger.js';
+import { homeBattery } from './home-battery.js';
+import { hvac } from './hvac.js';
+import { robot } from './robot.js';
+import { solar } from './solar.js';
+import { APPLIANCE_TYPES, type ApplianceType, type ApplianceTypeSpec, type EntitiesBlock } from './spec.js';
+import { waterHeater } from './water-heater.js';
+
+export { APPLIANCE_TYPES, type ApplianceType, type ApplianceTypeSpec, type EntitiesBlock } from './spec.js';
+export { HVAC_TYPES, type HvacConfig } from './hvac.js';
+export type { EvChargerConfig, EvChargerConstraints } from './ev-charger.js';
+export type { HomeBatteryConfig, HomeBatteryConstraints } from './home-battery.js';
+export { TANK_TEMP_MAX_F, TANK_TEMP_MIN_F, type WaterHeaterConfig, type WaterHeaterConstraints } from './water-heater.js';
+export { DEFAULT_AZIMUTH_DEGREES, type SolarConfig } from './solar.js';
+export type { DehumidifierConfig } from './dehumidifier.js';
+export type { RobotConfig, RobotConstraints } from './robot.js';
+
+/** Every appliance type's spec, by type. */
+export const applianceTypes = {
+  hvac,
+  ev_charger: evCharger,
+  home_battery: homeBattery,
+  water_heater: waterHeater,
+  solar,
+  dehumidifier,
+  robot,
+} satisfies Record<ApplianceType, ApplianceTypeSpec<any, any>>;
+
+export type ParseResult = { ok: true; value: Record<string, unknown> } | { ok: false; detail: string };
+
+/** True for one of the seven contract types. */
+export const isApplianceType = (v: unknown): v is ApplianceType => (APPLIANCE_TYPES as readonly unknown[]).includes(v);
+
+function run(schema: yup.ObjectSchema<any, any, any, any>, value: unknown, context: object): ParseResult {
+  try {
+    // abortEarly off so the first error is the first failing field in declaration order.
+    return { ok: true, value: schema.validateSync(value, { abortEarly: false, stripUnknown: true, context }) };
+  } catch (err) {
+    if (err instanceof yup.ValidationError) return { ok: false, detail: err.errors[0] ?? err.message };
+    throw err;
+  }
+}
+
+/**
+ * Validates a whole config of `type`, dropping unknown keys. On a PUT pass the stored config as
+ * `previous`: the type's preserved keys missing from `raw` are carried over from it.
+ */
+export function parseConfig(type: ApplianceType, raw: Record<string, unknown>, previous?: Record<string, unknown>): ParseResult {
+  const spec: ApplianceTypeSpec<any, any> = applianceTypes[type];
+  const merged = { ...raw };
+  for (const key of spec.preservedConfigKeys) {
+    if (previous && !(key in merged) && previous[key] !== undefined) merged[key] = previous[key];
+  }
+  return run(spec.configSchema, merged, { previous });
+}
+
+/** True when the type accepts constraints (2.7). */
+export const takesConstraints = (type: ApplianceType): boolean => applianceTypes[type].constraintSchema !== null;
+
+/**
+ * Validates a whole constraint set of `type` (unknown keys dropped). Null means "not set", so null
+ * fields are dropped too: the result is exactly the set fields to store.
+ */
+export function parseConstraints(type: ApplianceType, raw: Record<string, unknown>): ParseResult {
+  const schema = applianceTypes[type].constraintSchema;
+  if (!schema) return { ok: false, detail: `${type} appliances take no constraints` };
+  const result = run(schema, raw, {});
+  if (!result.ok) return result;
+  return { ok: true, value: Object.fromEntries(Object.entries(result.value).filter(([, v]) => v !== null && v !== undefined)) };
+}
+
+/** The 2.10 entities block of an appliance (null for solar). */
+export function entitiesOf(type: ApplianceType, config: Record<string, unknown>): EntitiesBlock | null {
+  const spec: ApplianceTypeSpec<any, any> = applianceTypes[type];
+  return spec.entities(config);
+}

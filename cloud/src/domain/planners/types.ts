@@ -1,0 +1,120 @@
+// The planner contract: every appliance type's planner is a pure function from a PlanInput to a
+// PlanResult. No I/O, no clock: the service loads the inputs, calls the planner, stores the result.
+import type { ApplianceType } from '../appliance-types/index.js';
+import type { LocalDate } from '../time/slot-grid.js';
+
+export const SLOTS = 48;
+
+/** Facts about the local day being planned, shared by every appliance of an account. */
+export interface DayContext {
+  date: LocalDate;
+  timeZone: string;
+  /** 48 slot start instants (UTC). */
+  slotStarts: Date[];
+  /** 48 slot lengths in hours: 0.5, except around a DST change (0 for skipped slots, 1.0+ for the repeated one). */
+  slotHours: number[];
+  /** 48 effective import prices, cents/kWh: the tariff curve, discounted in daylight by forecast solar surplus. */
+  pricesCentsPerKwh: number[];
+  /** 48 export prices, cents/kWh, or null when no export-rate curve is set (surplus is worth nothing). */
+  exportPricesCentsPerKwh: number[] | null;
+  /** 48 outdoor temperatures, F (forecast, fallback source or seasonal default). */
+  outdoorTempF: number[];
+  /**
+   * First slot the plan may change. 0 plans the whole day; an intraday re-plan passes the current
+   * slot: slots before it are in the past, the service keeps their previous values, and the state
+   * given to the planner (SoC, temperature) is the state now, at the start of this slot.
+   */
+  fromSlot: number;
+}
+
+/** A limit a plan could not meet (plans never fail for infeasibility: they come as close as possible). */
+export interface MissedLimit {
+  /** Which limit, e.g. `target_charge_pct`, `min_charge_pct`, `min_temp_f`, `comfort_band`. */
+  limit: string;
+  /** Human-readable, safe to render, e.g. "reaches 64 % by 07:00, short of the 80 % target". */
+  message: string;
+  /** The value the plan reaches, in the limit's unit, when one applies. */
+  achieved?: number;
+}
+
+/** What every planner returns. */
+export interface PlanResult<S = Record<string, unknown>> {
+  /** The schedule body of 2.9 for this type (48-slot arrays), exactly the contract's field names. */
+  schedule: S;
+  /** Cost of the day without a plan (the type's documented baseline behaviour), cents. */
+  baselineCostCents: number;
+  /** Cost of the day with this plan, cents. */
+  optimizedCostCents: number;
+  /** Limits the plan could not meet; empty when all were met. */
+  missed: MissedLimit[];
+}
+
+/** Storage-like appliances: EV charger, home battery, robot. Percent state of charge. */
+export interface ChargeState {
+  /** State of charge at the start of `fromSlot`, percent 0-100 (freshest recent reading, else current_charge_pct, else a documented default). */
+  socPct: number;
+}
+
+export interface EvChargerInput extends ChargeState {
+  capacityKwh: number;
+  maxChargeRateKw: number;
+  /** Fraction of grid energy stored in the battery. */
+  efficiency: number;
+  targetPct: number;
+  minPct: number;
+  /** Minutes after local midnight; slots ending at or before it count toward the deadline. Null: no deadline (end of day). */
+  deadlineMinute: number | null;
+}
+
+export interface HomeBatteryInput extends ChargeState {
+  capacityKwh: number;
+  maxChargeRateKw: number;
+  maxDischargeRateKw: number;
+  /** Round-trip efficiency (documented default 0.9). */
+  roundTripEfficiency: number;
+  targetPct: number;
+  minPct: number;
+  deadlineMinute: number | null;
+  /** 48 household consumption estimates, kW: discharge can only offset this (no export without an export curve). */
+  householdLoadKw: number[];
+}
+
+export interface RobotInput extends ChargeState {
+  capacityKwh: number;
+  maxChargeRateKw: number;
+  targetPct: number;
+  minPct: number;
+  /** Half-open daily window [start, end) in minutes after local midnight, may wrap midnight; null when not set. */
+  tasksWindow: { startMinute: number; endMinute: number } | null;
+}
+
+export interface WaterHeaterInput {
+  tankSizeGallons: number;
+  elementWatts: number;
+  /** Standby loss coefficient per hour (fraction of the tank-ambient difference lost per hour). */
+  insulationFactor: number;
+  /** Tank temperature at the start of `fromSlot`, F. */
+  tankTempF: number;
+  minTempF: number;
+  maxTempF: number;
+  /** Ambient temperature around the tank, F. */
+  ambientTempF: number;
+  /** 48 hot-water draws, gallons per slot (a documented typical profile scaled by tank size). */
+  drawGallons: number[];
+  /** Cold inlet temperature, F. */
+  inletTempF: number;
+}
+
+/** What the service passes for each appliance type. */
+export interface PlanInputs {
+  hvac: unknown; // the HVAC planner's input lands with the thermal model
+  ev_charger: EvChargerInput;
+  home_battery: HomeBatteryInput;
+  robot: RobotInput;
+  water_heater: WaterHeaterInput;
+  solar: import('./solar.js').SolarInput;
+  dehumidifier: import('./dehumidifier.js').DehumidifierInput;
+}
+
+/** One planner: pure, fast (p99 under 20 ms), never throws for infeasible limits. */
+export type Planner<T extends ApplianceType> = (day: DayContext, input: PlanInputs[T]) => PlanResult;

@@ -1,0 +1,145 @@
+import { DETAIL } from '../../contract/index.js';
+import { APPLIANCE_CONFIG_SCHEMAS, CONFIG_BY_TYPE } from './appliance-configs.js';
+import { empty, json, operation, ref, type ApiModule, type Schema } from './builders.js';
+import { APPLIANCE_ID_PARAM, DATE_TIME, UUID } from './components.js';
+
+const TAG = 'Appliances';
+const FIELD_DETAIL = '<field>: <message>';
+const RATE_LIMIT = 'Rate limit exceeded: ...';
+
+/** `config` must match the shape of `appliance_type`, expressed with JSON Schema if/then. */
+function configMatchesType(overrides: Record<string, Schema> = {}): Schema[] {
+  return Object.entries(CONFIG_BY_TYPE).map(([type, name]) => ({
+    if: { properties: { appliance_type: { const: type } }, required: ['appliance_type'] },
+    then: { properties: { config: overrides[type] ?? ref(name) } },
+  }));
+}
+
+/** Appliance CRUD (4.6) and non-HVAC readings (2.5). */
+export const appliancesApi: ApiModule = {
+  tag: { name: TAG, description: "The caller's household machines." },
+  schemas: {
+    ...APPLIANCE_CONFIG_SCHEMAS,
+    ApplianceType: { type: 'string', enum: Object.keys(CONFIG_BY_TYPE) },
+    ApplianceConfig: {
+      description: 'A per-type config object (2.4); it must match the appliance_type.',
+      anyOf: Object.values(CONFIG_BY_TYPE).map(ref),
+    },
+    Appliance: {
+      type: 'object',
+      description: 'An appliance (2.3).',
+      properties: {
+        id: UUID,
+        user_id: { ...UUID, description: 'Owner' },
+        appliance_type: ref('ApplianceType'),
+        name: { type: 'string' },
+        config: { type: 'object', description: 'Per-type shape (2.4)' },
+        is_active: { type: 'boolean' },
+        created_at: DATE_TIME,
+      },
+      required: ['id', 'user_id', 'appliance_type', 'name', 'config', 'is_active', 'created_at'],
+      allOf: configMatchesType(),
+    },
+    ApplianceCreate: {
+      type: 'object',
+      properties: {
+        appliance_type: ref('ApplianceType'),
+        name: { type: 'string' },
+        config: { type: 'object', description: 'Per-type shape (2.4)' },
+      },
+      required: ['appliance_type', 'name', 'config'],
+      allOf: configMatchesType({ hvac: { allOf: [ref('HvacConfig'), { required: ['entity_id'] }] } }),
+    },
+    ApplianceCreated: { type: 'object', properties: { appliance_id: UUID }, required: ['appliance_id'] },
+    ApplianceUpdate: {
+      type: 'object',
+      description: 'When config is sent it must be the full per-type object of the appliance\'s type (the whole shape is re-validated).',
+      properties: { name: { type: 'string' }, config: ref('ApplianceConfig') },
+    },
+    ApplianceReading: {
+      type: 'object',
+      description: 'A non-HVAC reading (2.5).',
+      properties: {
+        timestamp: DATE_TIME,
+        state: { type: 'string', description: 'Free-form label such as `CHARGING`, `IDLE`, `ON`, `OFF`, `DISCHARGING`' },
+        value: {
+          type: 'number',
+          description: 'EV, battery and robot: charge % 0-100; water heater: tank temperature 60-180 F; solar: production watts 0-100000',
+        },
+        power_watts: { type: 'number' },
+        metadata: { type: 'object', description: 'Stored as sent' },
+      },
+      required: ['timestamp', 'state', 'value'],
+    },
+    ApplianceReadingsRequest: {
+      type: 'object',
+      description: 'All or nothing: one invalid reading rejects the request and stores nothing.',
+      properties: { readings: { type: 'array', items: ref('ApplianceReading') } },
+      required: ['readings'],
+    },
+  },
+  paths: {
+    '/api/v1/appliances': {
+      post: operation({
+        id: 'createAppliance',
+        tag: TAG,
+        summary: 'Register an appliance',
+        description: 'The free tier permits one HVAC (every HVAC counts, active or not, satellites included).',
+        auth: 'user',
+        body: ref('ApplianceCreate'),
+        ok: { 201: json('Created', ref('ApplianceCreated')) },
+        errors: {
+          400: [`appliance_type must be one of ('hvac', 'ev_charger', 'home_battery', 'water_heater', 'solar', 'dehumidifier', 'robot')`, FIELD_DETAIL],
+          403: [DETAIL.upgradeRequired],
+        },
+      }),
+      get: operation({
+        id: 'listAppliances',
+        tag: TAG,
+        summary: "List the caller's appliances",
+        description: 'Constraints are not included.',
+        auth: 'user',
+        ok: { 200: json('The appliances', { type: 'array', items: ref('Appliance') }) },
+      }),
+    },
+    '/api/v1/appliances/{appliance_id}': {
+      put: operation({
+        id: 'updateAppliance',
+        tag: TAG,
+        summary: 'Rename an appliance or replace its config',
+        auth: 'user',
+        params: [APPLIANCE_ID_PARAM],
+        body: ref('ApplianceUpdate'),
+        ok: { 200: json('The Appliance', ref('Appliance')) },
+        errors: { 400: [FIELD_DETAIL], 404: [DETAIL.applianceNotFound] },
+      }),
+      delete: operation({
+        id: 'deleteAppliance',
+        tag: TAG,
+        summary: 'Delete an appliance permanently',
+        description: 'Cascades through its readings, schedules and constraints; a satellite bound to it is unbound.',
+        auth: 'user',
+        params: [APPLIANCE_ID_PARAM],
+        ok: { 204: empty('Deleted') },
+        errors: { 404: [DETAIL.applianceNotFound], 503: ['Failed to delete appliance'] },
+      }),
+    },
+    '/api/v1/appliances/{appliance_id}/readings': {
+      post: operation({
+        id: 'pushApplianceReadings',
+        tag: TAG,
+        summary: 'Push readings of a non-HVAC appliance (EV, battery, robot, water heater, solar)',
+        description: 'Shares the daily reading ceiling with POST /api/v1/readings.',
+        auth: 'user',
+        params: [APPLIANCE_ID_PARAM],
+        body: ref('ApplianceReadingsRequest'),
+        ok: { 201: json('Stored', ref('ReadingsAccepted')) },
+        errors: {
+          400: ['EV/battery value must be 0-100 (percent)', 'Value must be 60-180 (degrees F) for water_heater', 'Value must be 0-100000 (watts) for solar'],
+          404: [DETAIL.applianceNotFound],
+          429: [RATE_LIMIT],
+        },
+      }),
+    },
+  },
+};

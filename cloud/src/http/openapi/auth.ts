@@ -1,0 +1,158 @@
+import { DETAIL, PASSWORD_MIN_LENGTH, PASSWORD_POLICY_DETAIL } from '../../contract/index.js';
+import { json, operation, orNull, queryParam, ref, type ApiModule, type Schema } from './builders.js';
+import { UUID } from './components.js';
+
+const TAG = 'Auth';
+const TOO_MANY = 'Too many attempts; try again in N seconds';
+const ZIP: Schema = { type: 'string', pattern: '^([0-9]{5}(-[0-9]{4})?)?$', description: 'US ZIP (12345 or 12345-6789); empty when unset; used for weather forecasts' };
+const HOME_SIZE: Schema = { type: 'integer', minimum: 0, maximum: 100000, description: 'Square feet; 0 when unknown; used to estimate appliance power draw' };
+const PRICING_LOCATION: Schema = { type: 'integer', description: 'Rate-catalog id (one of `available_pricing_zones` of GET /api/v1/rates); default 1' };
+const EMAIL: Schema = { type: 'string', format: 'email', maxLength: 254, description: 'Compared case-insensitively; stored trimmed and lower-cased' };
+const ZIP_DETAIL = 'location_zip must be a US ZIP code (12345 or 12345-6789)';
+const CATALOG_DETAIL = 'pricing_location must be one of the catalog ids: [...]';
+
+/** Accounts and sessions (4.1-4.5) and the email confirmation link. */
+export const authApi: ApiModule = {
+  tag: { name: TAG, description: 'Accounts, sessions and the profile (no version segment).' },
+  schemas: {
+    UserRef: { type: 'object', properties: { id: UUID, email: { type: 'string' } }, required: ['id', 'email'] },
+    Session: {
+      type: 'object',
+      description: 'A user session (2.1).',
+      properties: {
+        access_token: { type: 'string', description: 'Bearer token (JWT); lifetime 1 hour' },
+        refresh_token: { type: 'string', description: 'Lifetime 30 days; rotated on every refresh' },
+        expires_in: { type: 'integer', description: 'Seconds; 3600' },
+        expires_at: { type: 'integer', description: 'Expiry as a Unix timestamp in seconds' },
+        token_type: { type: 'string', enum: ['bearer'] },
+        user: ref('UserRef'),
+      },
+      required: ['access_token', 'refresh_token', 'expires_in', 'expires_at', 'token_type', 'user'],
+    },
+    PendingSignup: {
+      type: 'object',
+      description: 'Signup while email confirmation is pending: no session fields. Clients treat a missing access_token as a pending confirmation.',
+      properties: { user: ref('UserRef') },
+      required: ['user'],
+    },
+    SignupRequest: {
+      type: 'object',
+      properties: {
+        email: { ...EMAIL, description: 'Unique; compared case-insensitively' },
+        password: { type: 'string', minLength: PASSWORD_MIN_LENGTH, description: 'Subject to the password policy (at least 6 characters, else 422)' },
+        location_zip: ZIP,
+        home_size_sqft: HOME_SIZE,
+        pricing_location: PRICING_LOCATION,
+        newsletter_opt_in: { type: 'boolean', description: 'Omitted means opted in' },
+      },
+      required: ['email', 'password'],
+    },
+    LoginRequest: { type: 'object', properties: { email: EMAIL, password: { type: 'string' } }, required: ['email', 'password'] },
+    RefreshRequest: { type: 'object', properties: { refresh_token: { type: 'string' } }, required: ['refresh_token'] },
+    Profile: {
+      type: 'object',
+      description: 'The account profile (2.2); created on the first GET /auth/me.',
+      properties: {
+        user_id: { ...UUID, description: 'Equals the token subject' },
+        email: { type: 'string' },
+        location_zip: ZIP,
+        home_size_sqft: HOME_SIZE,
+        pricing_location: PRICING_LOCATION,
+        timezone: { type: 'string', description: 'IANA time zone in effect: the stored one, else the ZIP\'s zone, else `UTC`' },
+        subscription_tier: { type: 'string', enum: ['free', 'premium'], description: 'Default `free`' },
+        weather_entity_id: { type: 'string', description: 'A `weather.*` entity id; empty when unset (a fallback weather source is then used)' },
+      },
+      required: ['user_id', 'email', 'location_zip', 'home_size_sqft', 'pricing_location', 'timezone', 'subscription_tier', 'weather_entity_id'],
+    },
+    ProfilePatch: {
+      type: 'object',
+      description: 'Only sent fields change; null clears (to `""`, 0, 1, the fallback zone, `""`).',
+      properties: {
+        location_zip: orNull(ZIP),
+        home_size_sqft: orNull(HOME_SIZE),
+        pricing_location: orNull(PRICING_LOCATION),
+        timezone: orNull({ type: 'string', description: 'IANA time zone name' }),
+        weather_entity_id: orNull({ type: 'string', pattern: '^(weather\\.[a-z0-9_]+)?$', description: 'A `weather.*` entity id preferred by the nightly forecast resolver' }),
+      },
+    },
+  },
+  paths: {
+    '/auth/signup': {
+      post: operation({
+        id: 'signup',
+        tag: TAG,
+        summary: 'Create an account',
+        description: 'Optional profile fields are stored and applied at the first authenticated request.',
+        auth: 'none',
+        body: ref('SignupRequest'),
+        ok: { 200: json('A Session, or only `{ user }` when email confirmation is pending', { anyOf: [ref('Session'), ref('PendingSignup')] }) },
+        errors: {
+          400: [DETAIL.userAlreadyRegistered, 'email is required', 'email must be a valid email address', ZIP_DETAIL, 'home_size_sqft must be an integer', 'home_size_sqft must be between 0 and 100000', 'newsletter_opt_in must be a boolean', CATALOG_DETAIL],
+          422: [PASSWORD_POLICY_DETAIL],
+          429: [TOO_MANY],
+          502: ['Auth service unreachable'],
+          503: ['Auth not configured', DETAIL.databaseUnavailable],
+        },
+      }),
+    },
+    '/auth/login': {
+      post: operation({
+        id: 'login',
+        tag: TAG,
+        summary: 'Sign in and obtain a Session',
+        auth: 'none',
+        body: ref('LoginRequest'),
+        ok: { 200: json('A Session', ref('Session')) },
+        errors: {
+          400: [DETAIL.invalidLoginCredentials, DETAIL.emailNotConfirmed, 'email is required', 'password is required'],
+          429: [TOO_MANY],
+          503: [DETAIL.databaseUnavailable],
+        },
+      }),
+    },
+    '/auth/refresh': {
+      post: operation({
+        id: 'refreshSession',
+        tag: TAG,
+        summary: 'Rotate the refresh token and obtain a new Session',
+        description: 'The presented refresh token is discarded; save both new tokens.',
+        auth: 'none',
+        body: ref('RefreshRequest'),
+        ok: { 200: json('A Session with a new refresh token', ref('Session')) },
+        errors: { 400: [DETAIL.invalidRefreshToken, 'refresh_token is required'], 503: [DETAIL.databaseUnavailable] },
+      }),
+    },
+    '/auth/confirm': {
+      get: operation({
+        id: 'confirmEmail',
+        tag: TAG,
+        summary: 'Confirm an email address (the link of the confirmation mail)',
+        auth: 'none',
+        params: [queryParam('token', 'The single-use confirmation token from the mailed link', { type: 'string' })],
+        ok: { 200: json('Confirmed; `status` is `confirmed`', ref('Status')) },
+        errors: { 400: ['Invalid or used confirmation link'], 503: [DETAIL.databaseUnavailable] },
+      }),
+    },
+    '/auth/me': {
+      get: operation({
+        id: 'getProfile',
+        tag: TAG,
+        summary: "The caller's profile (created on first call)",
+        auth: 'user',
+        ok: { 200: json('The Profile', ref('Profile')) },
+        errors: { 503: ['Auth not configured'] },
+      }),
+      patch: operation({
+        id: 'updateProfile',
+        tag: TAG,
+        summary: "Change fields of the caller's profile",
+        auth: 'user',
+        body: ref('ProfilePatch'),
+        ok: { 200: json('The full Profile after the change', ref('Profile')) },
+        errors: {
+          400: [ZIP_DETAIL, 'home_size_sqft must be an integer', 'home_size_sqft must be between 0 and 100000', CATALOG_DETAIL, 'timezone must be a valid IANA time zone name, such as America/Chicago', 'weather_entity_id must be a weather.* entity id'],
+        },
+      }),
+    },
+  },
+};

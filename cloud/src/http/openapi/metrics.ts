@@ -1,0 +1,71 @@
+import { json, operation, pathParam, queryParam, ref, type ApiModule, type Parameter } from './builders.js';
+import { DATE, UUID, WINDOW_ERRORS } from './components.js';
+import { METRIC_SCHEMAS } from './metric-schemas.js';
+
+const TAG = 'Metrics';
+const WINDOW_PARAM: Parameter = queryParam('window', 'Trailing days; above 90 gives 400', { type: 'integer', minimum: 1, maximum: 90, default: 30 });
+const WINDOW_DETAIL = ['window exceeds 90 days'];
+
+/** Customer metrics derived once a day, read-only (4.15). */
+export const metricsApi: ApiModule = {
+  tag: { name: TAG, description: "Savings, peaks avoided, flexibility, comfort, adherence and rankings; the caller's own data only." },
+  schemas: METRIC_SCHEMAS,
+  paths: {
+    '/api/v1/me/metrics/summary': {
+      get: operation({
+        id: 'getMetricsSummary',
+        tag: TAG,
+        summary: 'Metrics over a trailing window',
+        auth: 'user',
+        params: [WINDOW_PARAM],
+        ok: { 200: json('The summary', ref('MetricsSummary')) },
+        errors: { 400: WINDOW_DETAIL },
+        notes: { 400: 'window is not an integer of at least 1' },
+      }),
+    },
+    '/api/v1/me/metrics/daily': {
+      get: operation({
+        id: 'getMetricsDaily',
+        tag: TAG,
+        summary: 'Metrics per day over a date window',
+        description: 'Window capped at 90 days (end - start), both dates inclusive; degenerate is computed per day.',
+        auth: 'user',
+        params: [
+          queryParam('start', 'ISO date, inclusive; default end minus 30 days', DATE),
+          queryParam('end', "ISO date, inclusive; default the caller's local today", DATE),
+        ],
+        ok: { 200: json('The days', ref('MetricsDaily')) },
+        errors: { 400: WINDOW_ERRORS },
+        notes: { 400: 'start or end is not an ISO date' },
+      }),
+    },
+    '/api/v1/me/metrics/day/{date}': {
+      get: operation({
+        id: 'getMetricsDay',
+        tag: TAG,
+        summary: 'Plan, comfort band, prices, measurements and overrides of one local day',
+        auth: 'user',
+        params: [
+          pathParam('date', 'Local day, ISO YYYY-MM-DD', DATE),
+          queryParam('appliance_id', "HVAC appliance; default the caller's first active HVAC; ignored if not the caller's", UUID),
+        ],
+        ok: { 200: json('The day', ref('MetricsDay')) },
+        errors: { 400: ['date must be ISO YYYY-MM-DD'] },
+      }),
+    },
+    '/api/v1/me/rankings': {
+      get: operation({
+        id: 'getRankings',
+        tag: TAG,
+        summary: 'Rank among comparable homes on four metrics',
+        description:
+          'Higher is better, rank 1 = best. The caller is ranked in the tightest cohort with enough comparable homes (zip5, zip3, rate_peers, fleet). Rankings are materialized for the 30-day window; other windows may return null ranks. Cohort size and other homes\' values are never returned.',
+        auth: 'user',
+        params: [WINDOW_PARAM],
+        ok: { 200: json('The rankings', ref('Rankings')) },
+        errors: { 400: WINDOW_DETAIL },
+        notes: { 400: 'window is not an integer of at least 1' },
+      }),
+    },
+  },
+};

@@ -1,0 +1,41 @@
+import { json, operation, ref, type ApiModule } from './builders.js';
+
+const TAG = 'Operations';
+
+/** Liveness, readiness and this document. */
+export const operationalApi: ApiModule = {
+  tag: { name: TAG, description: 'Probes for load balancers and orchestrators, and this API description.' },
+  schemas: {
+    Status: { type: 'object', properties: { status: { type: 'string' } }, required: ['status'] },
+  },
+  paths: {
+    '/healthz': {
+      get: operation({
+        id: 'getHealthz',
+        tag: TAG,
+        summary: 'Liveness: the process answers',
+        auth: 'none',
+        ok: { 200: json('Alive; `status` is `ok`', ref('Status')) },
+      }),
+    },
+    '/readyz': {
+      get: operation({
+        id: 'getReadyz',
+        tag: TAG,
+        summary: 'Readiness: the process and its database answer',
+        auth: 'none',
+        ok: { 200: json('Ready; `status` is `ready`', ref('Status')) },
+        errors: { 503: ['Database unavailable'] },
+      }),
+    },
+    '/api/v1/openapi.json': {
+      get: operation({
+        id: 'getOpenApiDocument',
+        tag: TAG,
+        summary: 'This OpenAPI 3.1 document',
+        auth: 'none',
+        ok: { 200: json('The OpenAPI document of the whole API', { type: 'object' }) },
+      }),
+    },
+  },
+};

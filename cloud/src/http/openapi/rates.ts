@@ -1,0 +1,99 @@
+import { json, operation, orNull, ref, type ApiModule, type Schema } from './builders.js';
+import { fixedArray } from './components.js';
+
+const TAG = 'Rates';
+const PRICING_SOURCE: Schema = { type: 'string', enum: ['zone', 'custom', 'dynamic'] };
+const HOURLY_RATES: Schema = fixedArray(24, { type: 'number', minimum: 0, maximum: 200 }, '24 hourly values (00:00 to 23:00), each 0-200 cents/kWh');
+const ADDER: Schema = { type: 'number', minimum: 0, maximum: 50, description: 'Per-user flat adder on dynamic prices, cents/kWh' };
+const DB_ERRORS = { 503: ['Database not configured'] };
+
+/** The caller's electricity price curve and its source (2.12, 4.12). */
+export const ratesApi: ApiModule = {
+  tag: { name: TAG, description: 'Electricity prices in cents per kWh: preset time-of-use plan, custom hourly values, or day-ahead dynamic prices.' },
+  schemas: {
+    DynamicZone: {
+      type: 'object',
+      properties: { slug: { type: 'string', description: 'Send this' }, iso: { type: 'string', description: 'Informational' }, label: { type: 'string', description: 'Render this' } },
+      required: ['slug', 'iso', 'label'],
+    },
+    PricingZone: {
+      type: 'object',
+      properties: {
+        id: { type: 'integer', description: 'Send this as pricing_location' },
+        slug: { type: 'string' },
+        utility: { type: 'string' },
+        plan: { type: 'string' },
+        region: { type: 'string' },
+        label: { type: 'string', description: 'Render this' },
+        notes: { type: 'string' },
+      },
+      required: ['id', 'slug', 'utility', 'plan', 'region', 'label', 'notes'],
+    },
+    RateCurve: {
+      type: 'object',
+      description: "Today's 48-slot curve. With `dynamic` selected and no price data, the zone curve is returned (`source` `zone`, `pricing_source` stays `dynamic`).",
+      properties: {
+        pricing_location: { type: 'integer', description: 'Catalog id; default 1 when unset' },
+        intervals: fixedArray(48, { type: 'integer', minimum: 0, maximum: 47 }, 'Slot indexes 0-47'),
+        rates_cents_per_kwh: fixedArray(48, { type: 'number' }, 'Exactly 48 values'),
+        source: { ...PRICING_SOURCE, description: 'Source actually used on this call' },
+        season: { type: 'string', enum: ['summer', 'winter'], description: "From the user's local date (some plans return the same curve in both)" },
+        hourly_rates_cents_per_kwh: orNull({ ...HOURLY_RATES, description: 'The stored 24-element override, returned only when source is `custom`' }),
+        pricing_source: { ...PRICING_SOURCE, description: 'The stored preference' },
+        dynamic_zone: orNull({ type: 'string', description: 'Chosen dynamic slug' }),
+        pricing_adder_cents_per_kwh: orNull({ ...ADDER, description: 'Per-user flat adder; null = global default' }),
+        available_dynamic_zones: { type: 'array', items: ref('DynamicZone'), description: 'Catalog of dynamic zones' },
+        available_pricing_zones: { type: 'array', items: ref('PricingZone'), description: 'Preset plan catalog' },
+        unit: { type: 'string', const: 'cents/kWh' },
+      },
+      required: [
+        'pricing_location', 'intervals', 'rates_cents_per_kwh', 'source', 'season', 'hourly_rates_cents_per_kwh', 'pricing_source',
+        'dynamic_zone', 'pricing_adder_cents_per_kwh', 'available_dynamic_zones', 'available_pricing_zones', 'unit',
+      ],
+    },
+    RatesUpdate: {
+      type: 'object',
+      description:
+        'All fields optional; only sent fields change. Custom curve: send the hourly array (without pricing_source it selects `custom`); dynamic: pricing_source `dynamic` plus dynamic_zone; preset: pricing_source `zone` plus pricing_location.',
+      properties: {
+        hourly_rates_cents_per_kwh: orNull({ ...HOURLY_RATES, description: `${HOURLY_RATES.description as string}; null clears` }),
+        pricing_source: orNull({ ...PRICING_SOURCE, description: 'null clears the explicit selection' }),
+        dynamic_zone: orNull({ type: 'string', description: 'Slug from available_dynamic_zones, case-insensitive; required (sent or stored) when pricing_source is `dynamic`' }),
+        pricing_adder_cents_per_kwh: orNull({ ...ADDER, description: 'In [0, 50]; null clears the per-user override' }),
+        pricing_location: { type: 'integer', description: 'Must be an id in available_pricing_zones' },
+      },
+    },
+  },
+  paths: {
+    '/api/v1/rates': {
+      get: operation({
+        id: 'getRates',
+        tag: TAG,
+        summary: "The caller's rate curve for today",
+        auth: 'user',
+        ok: { 200: json('The rate curve', ref('RateCurve')) },
+        errors: DB_ERRORS,
+      }),
+      put: operation({
+        id: 'updateRates',
+        tag: TAG,
+        summary: "Change the caller's price source or custom rates",
+        auth: 'user',
+        body: ref('RatesUpdate'),
+        ok: { 200: json('The rate curve reflecting the update', ref('RateCurve')) },
+        errors: {
+          400: [
+            'hourly_rates_cents_per_kwh must have exactly 24 values',
+            'rate at hour <i> must be between 0 and 200 cents/kWh',
+            "pricing_source must be one of ['zone', 'custom', 'dynamic']",
+            "pricing_source='dynamic' requires dynamic_zone (one of: [...])",
+            'dynamic_zone must be one of: [...]',
+            'pricing_adder_cents_per_kwh must be a number between 0 and 50 cents/kWh',
+            'pricing_location must be one of the catalog ids: [...]',
+          ],
+          ...DB_ERRORS,
+        },
+      }),
+    },
+  },
+};

@@ -1,0 +1,149 @@
+import { orNull, ref, type Schema } from './builders.js';
+import { DATE, DATE_TIME, UUID, fixedArray, slots48 } from './components.js';
+
+const NUM = { type: 'number' };
+const SOURCE: Schema = { type: 'string', enum: ['optimization', 'defaults'], description: '`defaults` during warm-up (comfort bands from preferences, savings 0)' };
+const chargeSchedule = (onMeans: string): Schema => ({
+  type: 'object',
+  properties: {
+    intervals: slots48({ type: 'boolean' }, `true = ${onMeans}`),
+    value_trajectory: slots48(NUM, 'Predicted charge, 0-100 %'),
+    unit: { type: 'string', const: 'percent' },
+  },
+  required: ['intervals', 'value_trajectory', 'unit'],
+});
+
+/** The per-type schedules (2.9), the entities block (2.10) and the schedule responses (4.9). */
+export const SCHEDULE_SCHEMAS: Record<string, Schema> = {
+  HvacSchedule: {
+    type: 'object',
+    description:
+      'Apply setpoint_temps[idx] at each 30-minute boundary regardless of HVAC mode; when it is null (defaults and legacy rows) apply (high_temps[idx] + low_temps[idx]) / 2. Per-slot fan or mode arrays may appear when optimize_hvac_fan / optimize_hvac_mode are set.',
+    properties: {
+      intervals: slots48({ type: 'integer', minimum: 0, maximum: 47 }, 'Always 0..47'),
+      high_temps: slots48(NUM, 'Display-only comfort band, upper, F'),
+      low_temps: slots48(NUM, 'Display-only comfort band, lower, F'),
+      setpoint_temps: orNull(slots48(NUM, 'Setpoint to apply per slot, F')),
+      temp_trajectory: orNull(slots48(NUM, 'Display-only predicted indoor temperature, F')),
+      room_target_temps: orNull(slots48(NUM, 'Room temperature the schedule asks for per slot, F (echoed by readings as room_target)')),
+    },
+    required: ['intervals', 'high_temps', 'low_temps', 'setpoint_temps', 'temp_trajectory'],
+  },
+  ChargeSchedule: {
+    ...chargeSchedule('charger on (ev_charger, home_battery); robot: should be on its dock'),
+    description: 'ev_charger, home_battery and robot schedule.',
+  },
+  WaterHeaterSchedule: {
+    type: 'object',
+    properties: {
+      intervals: slots48({ type: 'boolean' }, 'true = element on'),
+      temp_trajectory: slots48(NUM, 'Predicted tank temperature, F'),
+      unit: { type: 'string', const: 'fahrenheit' },
+    },
+    required: ['intervals', 'temp_trajectory', 'unit'],
+  },
+  SolarSchedule: {
+    type: 'object',
+    description: "No per-interval commands; it discounts other appliances' effective pricing.",
+    properties: {
+      generation_kw_48: slots48(NUM, 'kW'),
+      self_consumed_kw_48: slots48(NUM, 'kW'),
+      surplus_kw_48: slots48(NUM, 'kW'),
+      generation_kwh: NUM,
+      self_consumed_kwh: NUM,
+      surplus_kwh: NUM,
+      export_value_cents: orNull({ type: 'number', description: 'null with no export-rate curve' }),
+      unit: { type: 'string', const: 'kW' },
+      source: { type: 'string', enum: ['learned', 'irradiance', 'nameplate'], description: 'Strongest to weakest; the weakest tier across arrays' },
+      surplus_basis: { type: 'string', const: 'before_household_base_load' },
+      allocation_order: fixedArray(5, { type: 'string' }),
+    },
+    required: ['generation_kw_48', 'self_consumed_kw_48', 'surplus_kw_48', 'generation_kwh', 'self_consumed_kwh', 'surplus_kwh', 'export_value_cents', 'unit', 'source', 'surplus_basis', 'allocation_order'],
+  },
+  ApplianceSchedule: {
+    description: 'The schedule of the appliance type; `{}` when none exists (dehumidifiers never have one).',
+    anyOf: [ref('HvacSchedule'), ref('ChargeSchedule'), ref('WaterHeaterSchedule'), ref('SolarSchedule'), { type: 'object', maxProperties: 0 }],
+  },
+  Entities: {
+    type: 'object',
+    description: 'Entity ids needed to apply the schedule; only keys set in the config are included.',
+    properties: {
+      entity_id: { type: 'string', description: 'All types except solar' },
+      soc_entity_id: { type: 'string', description: 'EV, battery' },
+      temp_entity_id: { type: 'string', description: 'Water heater' },
+      indoor_temp_entity_id: { type: 'string', description: 'HVAC' },
+    },
+  },
+  HvacScheduleResponse: {
+    type: 'object',
+    properties: {
+      date: DATE,
+      schedule: ref('HvacSchedule'),
+      mode: { type: 'string', enum: ['cool', 'heat', 'auto', 'off'] },
+      estimated_savings_pct: { type: 'number', description: 'Display-only; 0 on defaults' },
+      model_confidence: orNull({ type: 'number', minimum: 0, maximum: 1, description: 'Display-only; null on defaults' }),
+      generated_at: { ...DATE_TIME, description: 'UTC ISO 8601' },
+      stale: { type: 'boolean', description: "Present and true only when a prior day's schedule is returned" },
+      source: SOURCE,
+    },
+    required: ['date', 'schedule', 'mode', 'estimated_savings_pct', 'model_confidence', 'generated_at', 'source'],
+  },
+  ScheduleEntry: {
+    type: 'object',
+    properties: {
+      appliance_id: UUID,
+      appliance_type: ref('ApplianceType'),
+      name: { type: 'string' },
+      schedule: ref('ApplianceSchedule'),
+      savings_pct: { type: 'number', description: '0.0 when no schedule exists' },
+      source: SOURCE,
+      entities: ref('Entities'),
+      integration_health: { ...ref('ApplianceHealth'), description: 'HVAC entries only' },
+    },
+    required: ['appliance_id', 'appliance_type', 'name', 'schedule', 'savings_pct', 'source'],
+  },
+  ApplianceScheduleResponse: { allOf: [ref('ScheduleEntry'), { type: 'object', properties: { date: DATE }, required: ['date'] }] },
+  SchedulesView: {
+    type: 'object',
+    description: 'A paused unit still has its schedule computed.',
+    properties: {
+      date: DATE,
+      appliances: {
+        type: 'array',
+        items: {
+          allOf: [
+            ref('ScheduleEntry'),
+            {
+              type: 'object',
+              properties: { optimization_enabled: { type: 'boolean', description: 'Effective per-unit flag, includes the master switch' } },
+              required: ['optimization_enabled'],
+            },
+          ],
+        },
+      },
+      optimization_enabled: { type: 'boolean', description: 'Master switch. When false, apply no schedule until a later poll returns true' },
+      integration_health: ref('HealthBlock'),
+    },
+    required: ['date', 'appliances', 'optimization_enabled', 'integration_health'],
+  },
+  RecomputeResult: {
+    type: 'object',
+    properties: {
+      appliance_id: UUID,
+      appliance_type: ref('ApplianceType'),
+      name: { type: 'string' },
+      status: {
+        type: 'string',
+        enum: ['ok', 'failed', 'calibrating', 'forecast', 'observe', 'skipped'],
+        description:
+          'ok: fresh schedule; failed: not re-optimized, previous schedule remains; calibrating: one-time HVAC warm-up; forecast: solar; observe: dehumidifier; skipped: unknown type',
+      },
+      detail: { type: 'string', description: 'Short reason, with `failed`' },
+    },
+    required: ['appliance_id', 'appliance_type', 'name', 'status'],
+  },
+  RecomputeResponse: {
+    description: 'Account-level early exits (no profile, weather fetch failed, optimization_mode off) return an empty results and the previous appliances entries.',
+    allOf: [ref('SchedulesView'), { type: 'object', properties: { results: { type: 'array', items: ref('RecomputeResult') } }, required: ['results'] }],
+  },
+};

@@ -1,0 +1,90 @@
+import { DETAIL } from '../../contract/index.js';
+import { json, operation, queryParam, ref, type ApiModule } from './builders.js';
+import { APPLIANCE_ID_PARAM, DATE, UUID, WINDOW_ERRORS } from './components.js';
+import { SCHEDULE_HISTORY_SCHEMAS } from './schedule-history-schemas.js';
+import { SCHEDULE_SCHEMAS } from './schedule-schemas.js';
+
+const TAG = 'Schedules';
+
+/** Schedules: read, unified view, recompute, history and freshness (4.9). */
+export const schedulesApi: ApiModule = {
+  tag: {
+    name: TAG,
+    description:
+      '48 half-hour slots per local day (index 0 = 00:00-00:30 local, current slot = hour * 2 + (minute >= 30 ? 1 : 0)). Fetch at start and once a day after the overnight run; poll /schedules/updated-at for changes.',
+  },
+  schemas: { ...SCHEDULE_SCHEMAS, ...SCHEDULE_HISTORY_SCHEMAS },
+  paths: {
+    '/api/v1/schedule': {
+      get: operation({
+        id: 'getHvacSchedule',
+        tag: TAG,
+        summary: "Today's schedule of an HVAC unit",
+        description:
+          "With no schedule today, the prior day's most recent one is returned with `stale` = true. A device token reads its own bound appliance. An account with no HVAC gets 404.",
+        auth: 'userOrDevice',
+        params: [queryParam('appliance_id', 'HVAC appliance; required when the account has 2 or more HVAC units', UUID)],
+        ok: { 200: json("The HVAC unit's schedule", ref('HvacScheduleResponse')) },
+        errors: { 400: ['User has multiple HVAC appliances; pass appliance_id to disambiguate.'], 404: [DETAIL.applianceNotFound] },
+      }),
+    },
+    '/api/v1/appliances/{appliance_id}/schedule': {
+      get: operation({
+        id: 'getApplianceSchedule',
+        tag: TAG,
+        summary: "Today's schedule of one appliance",
+        description: 'When none exists: `source` = `defaults`, `savings_pct` = 0.0, `schedule` = `{}`. HVAC entries carry integration_health.',
+        auth: 'userOrDevice',
+        params: [APPLIANCE_ID_PARAM],
+        ok: { 200: json('The schedule entry', ref('ApplianceScheduleResponse')) },
+        errors: { 404: [DETAIL.applianceNotFound] },
+        notes: { 403: "A device token asked for an appliance other than the device's own bound appliance" },
+      }),
+    },
+    '/api/v1/schedules': {
+      get: operation({
+        id: 'listSchedules',
+        tag: TAG,
+        summary: "Unified view of today's schedules of all appliances",
+        auth: 'user',
+        ok: { 200: json('Every appliance with its schedule', ref('SchedulesView')) },
+      }),
+    },
+    '/api/v1/schedule/recompute': {
+      post: operation({
+        id: 'recomputeSchedules',
+        tag: TAG,
+        summary: 'Recompute the schedules of the account synchronously (typically 1-5 seconds)',
+        description: 'No body. During the day the remaining slots of today are re-planned; past slots stay as they were.',
+        auth: 'user',
+        ok: { 200: json('The unified view plus per-appliance results', ref('RecomputeResponse')) },
+      }),
+    },
+    '/api/v1/schedules/history': {
+      get: operation({
+        id: 'getScheduleHistory',
+        tag: TAG,
+        summary: 'Stored schedules over a date window',
+        description: 'end - start is at most 90 days, both dates inclusive; "today" is the account\'s local date.',
+        auth: 'user',
+        params: [
+          queryParam('appliance_id', 'Omit for all appliances', UUID),
+          queryParam('start', 'ISO date; default end minus 14 days', DATE),
+          queryParam('end', "ISO date; default today (the account's local date)", DATE),
+        ],
+        ok: { 200: json('The history per appliance', ref('ScheduleHistory')) },
+        errors: { 400: WINDOW_ERRORS, 404: ['appliance not found for this user'] },
+        notes: { 400: 'start or end is not an ISO date' },
+      }),
+    },
+    '/api/v1/schedules/updated-at': {
+      get: operation({
+        id: 'getSchedulesUpdatedAt',
+        tag: TAG,
+        summary: 'When a schedule was last written for the account today',
+        auth: 'user',
+        ok: { 200: json('The latest write time', ref('SchedulesUpdatedAt')) },
+      }),
+    },
+  },
+};

@@ -1,0 +1,30 @@
+import { Router, type RequestHandler } from 'express';
+import { applianceReadingsRequestSchema, hvacReadingsRequestSchema } from '../../contract/index.js';
+import { parseHvacReadingsFast } from '../../contract/readings-fast-path.js';
+import { readingsRequestIssues } from '../../domain/readings/request-issues.js';
+import { AppError } from '../../errors.js';
+import type { ReadingsService } from '../../services/readings.js';
+import { currentUser } from '../authenticate.js';
+import { validate } from '../validate.js';
+
+/** POST /readings (HVAC, 4.13) and POST /appliances/{id}/readings (non-HVAC, 4.6); mounted under /api/v1. */
+export function readingsRouter(deps: { readings: ReadingsService; requireUser: RequestHandler }): Router {
+  const { readings, requireUser } = deps;
+  const r = Router();
+
+  r.post('/readings', requireUser, async (req, res) => {
+    // `client` and `indoor_source` answer 422 with a structured detail, before any 400 field check.
+    const issues = readingsRequestIssues(req.body);
+    if (issues.length > 0) throw new AppError(422, issues);
+    const body = parseHvacReadingsFast(req.body) ?? validate(hvacReadingsRequestSchema, req.body);
+    res.status(201).json(await readings.ingestHvac({ userId: currentUser(req).id }, body, new Date()));
+  });
+
+  r.post('/appliances/:applianceId/readings', requireUser, async (req, res) => {
+    const { applianceId } = req.params as { applianceId: string };
+    const body = validate(applianceReadingsRequestSchema, req.body);
+    res.status(201).json(await readings.ingestForAppliance(currentUser(req).id, applianceId, body, new Date()));
+  });
+
+  return r;
+}

@@ -1,0 +1,50 @@
+// The only place that knows when jobs run. Every rule is in UTC.
+import schedule from 'node-schedule';
+import { log } from '../log.js';
+import type { Services } from '../services/index.js';
+import { refreshPrices } from './refresh-prices.js';
+
+/** A recurring job: a cron rule in UTC and what to run. */
+interface ScheduledJob {
+  name: string;
+  cron: string;
+  run: (now: Date, signal: AbortSignal) => Promise<void>;
+}
+
+function jobsOf(services: Services): ScheduledJob[] {
+  const prices = (now: Date, signal: AbortSignal) => refreshPrices(services, now, signal);
+  return [
+    // Day-ahead prices for tomorrow are out everywhere by then (the last, CAISO, ~13:00 PT).
+    { name: 'refresh-prices', cron: '0 22 * * *', run: prices },
+    // Picks up a market that published late or failed at 22:00, before the 04:00 UTC nightly run.
+    { name: 'refresh-prices-retry', cron: '30 23 * * *', run: prices },
+  ];
+}
+
+/** Jobs that also run once at start-up (they only fetch what is missing). */
+const RUN_AT_START = new Set(['refresh-prices']);
+
+/**
+ * Registers every job and runs the start-up ones. Returns the stop function: it cancels the
+ * schedule, aborts running jobs and resolves when they have settled.
+ */
+export function startScheduler(services: Services): () => Promise<void> {
+  const jobLog = log('scheduler');
+  const abort = new AbortController();
+  const running = new Set<Promise<void>>();
+  const launch = (job: ScheduledJob, now: Date) => {
+    const run = job.run(now, abort.signal).finally(() => running.delete(run));
+    running.add(run);
+  };
+  const registered = jobsOf(services).map((job) => {
+    const handle = schedule.scheduleJob({ rule: job.cron, tz: 'Etc/UTC' }, (fireDate) => launch(job, fireDate));
+    jobLog.info({ job: job.name, cron: job.cron }, `job scheduled job=${job.name} cron="${job.cron}" tz=UTC`);
+    if (RUN_AT_START.has(job.name)) launch(job, new Date());
+    return handle;
+  });
+  return async () => {
+    for (const handle of registered) handle.cancel();
+    abort.abort();
+    await Promise.allSettled([...running]);
+  };
+}

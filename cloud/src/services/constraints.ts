@@ -1,0 +1,40 @@
+import { ForeignKeyConstraintError } from 'sequelize';
+import { DETAIL, type ConstraintsResponse } from '../contract/index.js';
+import { parseConstraints } from '../domain/appliance-types/index.js';
+import { badRequest, notFound } from '../errors.js';
+import type { Store } from '../store/index.js';
+import type { AppliancesService } from './appliances.js';
+import type { PlanningEvents } from './planning-events.js';
+
+const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Per-appliance constraints (2.7, 4.7). */
+export function createConstraintsService(store: Store, deps: { appliances: AppliancesService; planningEvents: PlanningEvents }) {
+  const { appliances, planningEvents } = deps;
+  return {
+    /** The stored set ({} when none, and always {} for types that take no constraints). */
+    async get(userId: string, applianceId: string): Promise<ConstraintsResponse> {
+      const appliance = await appliances.requireOwned(userId, applianceId);
+      return { status: 'ok', constraints: (await store.constraints.find(appliance.id)) ?? {} };
+    },
+
+    /** Replaces the whole set, then asks for a re-plan. */
+    async save(userId: string, applianceId: string, body: unknown): Promise<ConstraintsResponse> {
+      const appliance = await appliances.requireOwned(userId, applianceId);
+      if (!isPlainObject(body)) throw badRequest('request body must be a JSON object');
+      const result = parseConstraints(appliance.appliance_type, body);
+      if (!result.ok) throw badRequest(result.detail);
+      try {
+        await store.constraints.replace(appliance.id, result.value);
+      } catch (err) {
+        // Deleted between the ownership check and the write.
+        if (err instanceof ForeignKeyConstraintError) throw notFound(DETAIL.applianceNotFound);
+        throw err;
+      }
+      planningEvents.changed(userId, 'constraints');
+      return { status: 'ok', constraints: result.value };
+    },
+  };
+}
+
+export type ConstraintsService = ReturnType<typeof createConstraintsService>;

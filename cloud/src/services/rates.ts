@@ -1,0 +1,80 @@
+import { effectiveTimeZone } from '../domain/account-time-zone.js';
+import { findDynamicZone } from '../domain/tariffs/catalog.js';
+import { buildRateCurve, validateRateUpdate, type RateCurveResponse } from '../domain/tariffs/rate-curve.js';
+import type { StoredRateSettings } from '../domain/tariffs/rate-settings.js';
+import { dayBoundsUtc, localDateOf, type LocalDate } from '../domain/time/slot-grid.js';
+import { badRequest } from '../errors.js';
+import type { Store } from '../store/index.js';
+import type { ProfileRow } from '../store/models/index.js';
+import type { PlanningEvents } from './planning-events.js';
+import type { ProfilesService } from './profiles.js';
+
+/** True when both settings hold the same values (a PUT that changes nothing publishes nothing). */
+function isSameSettings(a: StoredRateSettings, b: StoredRateSettings): boolean {
+  return (Object.keys(a) as (keyof StoredRateSettings)[]).every((k) => JSON.stringify(a[k]) === JSON.stringify(b[k]));
+}
+
+/** GET/PUT /api/v1/rates (2.12, 4.12) and the curve the optimizer plans a day with. */
+export function createRatesService(
+  store: Store,
+  deps: { profiles: ProfilesService; planningEvents: PlanningEvents; defaultAdderCentsPerKwh: number },
+) {
+  const { profiles, planningEvents, defaultAdderCentsPerKwh } = deps;
+
+  /** Stored points covering the account's local day, or null when there are none. */
+  async function dynamicPoints(settings: StoredRateSettings, date: LocalDate, timeZone: string) {
+    if (settings.pricing_source !== 'dynamic' || settings.dynamic_zone === null) return null;
+    const zone = findDynamicZone(settings.dynamic_zone);
+    if (!zone) return null;
+    const { start, end } = dayBoundsUtc(date, timeZone);
+    const points = await store.prices.pointsBetween(zone.slug, start, end);
+    return points.length ? points : null;
+  }
+
+  /** The rate curve of one local date of the account. */
+  async function buildFor(userId: string, profile: ProfileRow, date: LocalDate, stored?: Omit<StoredRateSettings, 'pricing_location'>): Promise<RateCurveResponse> {
+    const timeZone = effectiveTimeZone(profile);
+    const settings: StoredRateSettings = {
+      ...(stored ?? (await store.rateSettings.find(userId))),
+      pricing_location: profile.pricing_location,
+    };
+    return buildRateCurve({
+      settings,
+      date,
+      timeZone,
+      defaultAdderCentsPerKwh,
+      dynamicPoints: await dynamicPoints(settings, date, timeZone),
+    });
+  }
+
+  /** The curve of the account's local today. */
+  async function curve(userId: string, now: Date): Promise<RateCurveResponse> {
+    const [profile, stored] = await Promise.all([profiles.ensure(userId), store.rateSettings.find(userId)]);
+    return buildFor(userId, profile, localDateOf(now, effectiveTimeZone(profile)), stored);
+  }
+
+  return {
+    curve,
+
+    /** The curve of any local date of the account (the optimizer plans the next local day). */
+    async curveForDate(userId: string, date: LocalDate): Promise<RateCurveResponse> {
+      return buildFor(userId, await profiles.ensure(userId), date);
+    },
+
+    /** Validates a PUT body (the domain's rules, first failure is the 400 detail) and stores it. */
+    async update(userId: string, body: unknown, now: Date): Promise<RateCurveResponse> {
+      await profiles.ensure(userId);
+      let isChanged = false;
+      await store.rateSettings.modify(userId, (stored) => {
+        const result = validateRateUpdate(body, stored);
+        if (!result.ok) throw badRequest(result.detail);
+        isChanged = !isSameSettings(stored, result.next);
+        return result.next;
+      });
+      if (isChanged) planningEvents.changed(userId, 'rates');
+      return curve(userId, now);
+    },
+  };
+}
+
+export type RatesService = ReturnType<typeof createRatesService>;

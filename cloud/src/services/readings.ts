@@ -1,0 +1,122 @@
+import type { Transaction } from 'sequelize';
+import { DETAIL, type ApplianceReadingsRequest, type HvacReadingInput, type HvacReadingsRequest, type ReadingClient, type ReadingsAccepted } from '../contract/index.js';
+import { ceilingDay, ceilingExceededDetail, dailyCeiling, secondsUntilReset } from '../domain/readings/daily-ceiling.js';
+import { HVAC_STATE_DETAIL, normalizeHvacState } from '../domain/readings/hvac-state.js';
+import { resolveReadingTarget, type ReadingsCaller } from '../domain/readings/reading-target.js';
+import { FUTURE_TIMESTAMP_DETAIL, isTooFarInFuture } from '../domain/readings/reading-time.js';
+import { hvacOnValueEndpointDetail, takesHvacReadings, valueRangeDetail } from '../domain/readings/value-ranges.js';
+import { badRequest, notFound, tooManyRequests } from '../errors.js';
+import type { Store } from '../store/index.js';
+import type { ApplianceRow, NewHvacReading } from '../store/models/index.js';
+
+export type { ReadingsCaller } from '../domain/readings/reading-target.js';
+
+/**
+ * Stores pushed readings. Every request is one transaction: validate every reading, resolve
+ * appliances, charge the daily ceiling, one multi-row INSERT. Any failure stores nothing.
+ */
+export function createReadingsService(store: Store, opts: { dailyLimitPerAppliance: number }) {
+  /** Counts `batch` against today's ceiling; over it, throws 429 and the transaction rolls back. */
+  async function chargeCeiling(userId: string, appliances: ApplianceRow[], batch: number, now: Date, transaction: Transaction): Promise<void> {
+    const activeAppliances = appliances.filter((a) => a.is_active).length;
+    const total = await store.readings.addToDailyCount(userId, ceilingDay(now), batch, { transaction });
+    if (total > dailyCeiling(activeAppliances, opts.dailyLimitPerAppliance)) {
+      const detail = ceilingExceededDetail({ perAppliance: opts.dailyLimitPerAppliance, activeAppliances, storedToday: total - batch, batch });
+      throw tooManyRequests(detail, secondsUntilReset(now));
+    }
+  }
+
+  return {
+    /** POST /api/v1/readings: HVAC and dehumidifier readings of a user or of a device bound to one appliance. */
+    async ingestHvac(caller: ReadingsCaller, request: HvacReadingsRequest, now: Date): Promise<ReadingsAccepted> {
+      const client = request.client ? storedClient(request.client) : null;
+      const source = caller.boundApplianceId === undefined ? 'user' : 'device';
+      const rows = request.readings.map((r) => hvacRow(caller.userId, r, client, source, now));
+      return store.db.transaction(async (transaction) => {
+        const appliances = await store.appliances.listByUser(caller.userId, { transaction });
+        const candidates = appliances.filter((a) => takesHvacReadings(a.appliance_type)).map((a) => a.id);
+        request.readings.forEach((reading, i) => {
+          const target = resolveReadingTarget(reading.appliance_id ?? undefined, candidates, caller);
+          if (!target.ok) throw badRequest(target.detail);
+          rows[i]!.appliance_id = target.applianceId;
+        });
+        await chargeCeiling(caller.userId, appliances, rows.length, now, transaction);
+        await store.readings.insertHvac(rows, { transaction });
+        return { accepted: rows.length };
+      });
+    },
+
+    /** POST /api/v1/appliances/{id}/readings: readings of a non-HVAC appliance the user owns. */
+    async ingestForAppliance(userId: string, applianceId: string, request: ApplianceReadingsRequest, now: Date): Promise<ReadingsAccepted> {
+      return store.db.transaction(async (transaction) => {
+        const appliances = await store.appliances.listByUser(userId, { transaction });
+        const appliance = appliances.find((a) => a.id === applianceId.toLowerCase());
+        if (!appliance) throw notFound(DETAIL.applianceNotFound);
+        const type = appliance.appliance_type;
+        if (takesHvacReadings(type)) throw badRequest(hvacOnValueEndpointDetail(type));
+        const rows = request.readings.map((r) => {
+          const rangeDetail = valueRangeDetail(type, r.value);
+          if (rangeDetail) throw badRequest(rangeDetail);
+          return {
+            user_id: userId,
+            appliance_id: appliance.id,
+            ts: readingTime(r.timestamp, now),
+            state: r.state,
+            value: r.value,
+            power_watts: r.power_watts ?? null,
+            metadata: r.metadata ?? null,
+          };
+        });
+        await chargeCeiling(userId, appliances, rows.length, now, transaction);
+        await store.readings.insertForAppliance(rows, { transaction });
+        return { accepted: rows.length };
+      });
+    },
+  };
+}
+
+/** The row for one validated HVAC reading; appliance_id is resolved later, inside the transaction. */
+function hvacRow(userId: string, r: HvacReadingInput, client: Record<string, unknown> | null, source: 'user' | 'device', now: Date): NewHvacReading {
+  const hvacState = normalizeHvacState(r.hvac_state, r.hvac_action);
+  if (!hvacState) throw badRequest(HVAC_STATE_DETAIL);
+  return {
+    user_id: userId,
+    appliance_id: null,
+    ts: readingTime(r.timestamp, now),
+    indoor_temp: r.indoor_temp,
+    hvac_state: hvacState,
+    indoor_humidity: r.indoor_humidity ?? null,
+    outdoor_temp: r.outdoor_temp ?? null,
+    target_temp: r.target_temp ?? null,
+    fan_mode: r.fan_mode ?? null,
+    power_watts: r.power_watts ?? null,
+    hvac_action: r.hvac_action ?? null,
+    commanded_hvac_mode: r.commanded_hvac_mode?.toUpperCase() ?? null,
+    commanded_fan_mode: r.commanded_fan_mode ?? null,
+    commanded_setpoint: r.commanded_setpoint ?? null,
+    indoor_source: r.indoor_source ?? null,
+    override_active: r.override_active ?? null,
+    room_target: r.room_target ?? null,
+    client,
+    source,
+  };
+}
+
+/** A validated timestamp as a Date; more than the allowed skew ahead of `now` is a 400. */
+function readingTime(timestamp: string, now: Date): Date {
+  const ts = new Date(timestamp);
+  if (isTooFarInFuture(ts, now)) throw badRequest(FUTURE_TIMESTAMP_DETAIL);
+  return ts;
+}
+
+/** Only the known client fields are stored (the request passed the 422 check). */
+function storedClient(c: ReadingClient): Record<string, unknown> {
+  return {
+    kind: c.kind,
+    version: c.version,
+    ...(c.node_bundle !== undefined && { node_bundle: c.node_bundle }),
+    ...(c.ha_version != null && { ha_version: c.ha_version }),
+  };
+}
+
+export type ReadingsService = ReturnType<typeof createReadingsService>;

@@ -1,0 +1,35 @@
+/** A row to insert into hvac_readings (migration 0002); `created_at` and `id` come from the database. */
+export interface NewHvacReading {
+  user_id: string;
+  appliance_id: string | null;
+  ts: Date;
+  indoor_temp: number;
+  hvac_state: string;
+  indoor_humidity: number | null;
+  outdoor_temp: number | null;
+  target_temp: number | null;
+  fan_mode: string | null;
+  power_watts: number | null;
+  hvac_action: string | null;
+  commanded_hvac_mode: string | null;
+  commanded_fan_mode: string | null;
+  commanded_setpoint: number | null;
+  indoor_source: string | null;
+  /** null: not reported (differs from false). */
+  override_active: boolean | null;
+  room_target: number | null;
+  client: Record<string, unknown> | null;
+  /** `user` or `device`: which kind of token pushed it. */
+  source: 'user' | 'device';
+}
+
+/** A row to insert into appliance_readings. */
+export interface NewApplianceReading {
+  user_id: string;
+  appliance_id: string;
+  ts: Date;
+  state: string;
+  value: number;
+  power_watts: number | null;
+  metadata: Record<string, unknown> | null;
+}
