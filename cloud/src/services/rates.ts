@@ -49,8 +49,9 @@ export function createRatesService(
 
   /** The curve of the account's local today. */
   async function curve(userId: string, now: Date): Promise<RateCurveResponse> {
-    const [profile, stored] = await Promise.all([profiles.ensure(userId), store.rateSettings.find(userId)]);
-    return buildFor(userId, profile, localDateOf(now, effectiveTimeZone(profile)), stored);
+    const found = await store.rateSettings.findWithProfile(userId);
+    const profile = found?.profile ?? (await profiles.ensure(userId));
+    return buildFor(userId, profile, localDateOf(now, effectiveTimeZone(profile)), found?.settings);
   }
 
   return {

@@ -1,6 +1,6 @@
 import { QueryTypes, type Sequelize } from 'sequelize';
 import type { StoredRateSettings } from '../domain/tariffs/rate-settings.js';
-import type { Models, RateSettingsRow } from './models/index.js';
+import type { Models, ProfileRow, RateSettingsRow } from './models/index.js';
 
 /** The rate settings kept in rate_settings (pricing_location is on the profile). */
 export type AccountRateSettings = Omit<StoredRateSettings, 'pricing_location'>;
@@ -40,6 +40,23 @@ export function createRateSettingsRepo(db: Sequelize, { RateSettings, Profile }:
     /** The account's stored settings (all null when it never saved any). */
     async find(userId: string): Promise<AccountRateSettings> {
       return toSettings((await RateSettings.findByPk(userId, { raw: true })) as RateSettingsRow | null);
+    },
+
+    /**
+     * The profile and the stored settings in one round trip (GET /rates is a hot path). Null when
+     * the profile row does not exist yet.
+     */
+    async findWithProfile(userId: string): Promise<{ profile: ProfileRow; settings: AccountRateSettings } | null> {
+      const rows = await db.query<ProfileRow & { rs: RateSettingsRow | null }>(
+        `SELECT p.*, CASE WHEN r.user_id IS NULL THEN NULL ELSE to_jsonb(r) END AS rs
+           FROM profiles p LEFT JOIN rate_settings r ON r.user_id = p.user_id
+          WHERE p.user_id = $1`,
+        { bind: [userId], type: QueryTypes.SELECT },
+      );
+      const row = rows[0];
+      if (!row) return null;
+      const { rs, ...profile } = row;
+      return { profile, settings: toSettings(rs) };
     },
 
     /**
