@@ -34,6 +34,16 @@ const configSchema = yup.object({
   WEATHER_FALLBACK_BASE_URL: yup.string().test('http-url', '${path} must be an http or https URL', (v) => !v || (URL.canParse(v) && /^https?:$/.test(new URL(v).protocol))).default('https://api.open-meteo.com'),
   WEATHER_FALLBACK_TIMEOUT_MS: num().integer().min(1).default(5_000),
   WEATHER_FALLBACK_CACHE_MINUTES: num().integer().min(0).default(180),
+  RECOMPUTE_DEBOUNCE_MS: num().integer().min(0).default(3_000),
+  PLANNING_WORKERS: num().integer().min(1).optional(),
+  PLANNING_BATCH_SIZE: num().integer().min(1).max(500).default(25),
+  PLANNING_JOB_LEASE_MS: num().integer().min(1_000).default(120_000),
+  PLANNING_POLL_MS: num().integer().min(10).default(1_000),
+  DEVICE_READING_PUSH_INTERVAL_S: num().integer().min(60).max(86_400).default(3600),
+  DEVICE_CAPTURE_INTERVAL_S: num().integer().min(10).max(3600).default(300),
+  DEVICE_COMMAND_POLL_WAIT_S: num().integer().min(0).max(55).default(50),
+  METRICS_MIN_COHORT_HOMES: num().integer().min(5).default(10),
+  METRICS_BATCH_DAYS: num().integer().min(1).max(100_000).default(5000),
 });
 
 export type Config = Readonly<{
@@ -69,6 +79,24 @@ export type Config = Readonly<{
   weatherFallbackTimeoutMs: number;
   /** How long one location's fallback answer is reused. */
   weatherFallbackCacheMinutes: number;
+  /** A burst of planning-input saves within this long gives one recompute. */
+  recomputeDebounceMs: number;
+  /** Planning worker loops per instance; by default the database pool size less two (kept for requests). */
+  planningWorkers: number;
+  /** Planning jobs one worker loop takes at once (their inputs load in one set of queries). */
+  planningBatchSize: number;
+  /** How long a taken planning job is held before another worker may take it again. */
+  planningJobLeaseMs: number;
+  /** How often an idle planning worker looks for due jobs. */
+  planningPollMs: number;
+  /** What GET /api/v1/devices/config tells satellites: batch push period, capture period, suggested long-poll wait. */
+  deviceReadingPushIntervalS: number;
+  deviceCaptureIntervalS: number;
+  deviceCommandPollWaitS: number;
+  /** A rankings cohort counts only with at least this many homes holding a value (the caller included). */
+  metricsMinCohortHomes: number;
+  /** Account-days one batch of the daily metrics job computes and writes at once. */
+  metricsBatchDays: number;
 }>;
 
 export class ConfigError extends Error {}
@@ -119,6 +147,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     weatherFallbackBaseUrl: v.WEATHER_FALLBACK_BASE_URL,
     weatherFallbackTimeoutMs: v.WEATHER_FALLBACK_TIMEOUT_MS,
     weatherFallbackCacheMinutes: v.WEATHER_FALLBACK_CACHE_MINUTES,
+    recomputeDebounceMs: v.RECOMPUTE_DEBOUNCE_MS,
+    planningWorkers: v.PLANNING_WORKERS ?? Math.max(1, v.DB_POOL_MAX - 2),
+    planningBatchSize: v.PLANNING_BATCH_SIZE,
+    planningJobLeaseMs: v.PLANNING_JOB_LEASE_MS,
+    planningPollMs: v.PLANNING_POLL_MS,
+    deviceReadingPushIntervalS: v.DEVICE_READING_PUSH_INTERVAL_S,
+    deviceCaptureIntervalS: v.DEVICE_CAPTURE_INTERVAL_S,
+    deviceCommandPollWaitS: v.DEVICE_COMMAND_POLL_WAIT_S,
+    metricsMinCohortHomes: v.METRICS_MIN_COHORT_HOMES,
+    metricsBatchDays: v.METRICS_BATCH_DAYS,
   });
 }
 

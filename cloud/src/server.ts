@@ -13,6 +13,15 @@ import { startEmbeddedPostgres, type EmbeddedServer } from './store/embedded-pos
 import { createStore } from './store/index.js';
 import { migrate } from './store/migrate.js';
 
+/** Idle keep-alive of client connections (Node's default is 5 s). */
+const LONG_POLL_KEEP_ALIVE_MS = 65_000;
+/**
+ * Pending-connection queue (Node's default is 511; the kernel caps it at net.core.somaxconn). When an
+ * instance stops, its parked satellites reconnect to the others within a second or two; a short
+ * queue overflows and the kernel drops or resets their connections.
+ */
+const LISTEN_BACKLOG = 4096;
+
 export interface RunningCloud {
   url: string;
   port: number;
@@ -50,23 +59,38 @@ export async function startCloud(config: Config, overrides: CloudOverrides = {})
     config,
     jwtSecret,
     publicUrl: config.publicUrl ?? publicUrlDefault,
+    databaseUrl,
     mailer: overrides.mailer,
   });
+  await services.commandWaiters.start();
   const app = createApp({ ...config, jwtSecret }, services);
 
   const server = await new Promise<Server>((resolve, reject) => {
-    const s = app.listen(config.port, config.host, (err?: Error) => (err ? reject(err) : resolve(s)));
+    const s = app.listen(config.port, config.host, LISTEN_BACKLOG, (err?: Error) => (err ? reject(err) : resolve(s)));
   });
+  // Satellites long-poll up to 55 s and poll again right after an answer: keep their connections
+  // (and a proxy's) open between polls, longer than the 60 s idle timeout proxies commonly use, so
+  // the proxy closes first. headersTimeout stays above it, as Node requires; requestTimeout (300 s)
+  // already exceeds a 55 s park.
+  server.keepAliveTimeout = LONG_POLL_KEEP_ALIVE_MS;
+  server.headersTimeout = LONG_POLL_KEEP_ALIVE_MS + 1_000;
   const port = (server.address() as { port: number }).port;
   const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`;
   startLog.info({ url }, 'cloud ready');
   const stopJobs = config.jobsEnabled ? startScheduler(services) : undefined;
+  if (config.jobsEnabled) services.recomputeQueue.start();
 
   let stopping: Promise<void> | undefined;
   const stop = () =>
     (stopping ??= (async () => {
       await stopJobs?.();
+      // Parked long-polls answer [] at once (their devices re-poll another instance), so the
+      // server can close without waiting out a 55 s wait.
+      await services.commandWaiters.stop();
       await closeServer(server, config.shutdownGraceMs);
+      // After the last requests: their recompute requests are stored, running batches finish.
+      await services.recomputeQueue.stop();
+      await services.scheduleEvents.settled();
       await db.close();
       await embedded?.stop();
       startLog.info('cloud stopped');

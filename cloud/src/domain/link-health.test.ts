@@ -85,6 +85,40 @@ describe('assessLink', () => {
   });
 });
 
+describe('assessLink for a satellite-driven HVAC', () => {
+  const satellite = (lastMin: number, contactMin: number) => ({ ...stats(lastMin), satelliteLastContactAt: ago(contactMin) });
+
+  it('stays healthy between hourly pushes while the device keeps calling', () => {
+    expect(assessLink(satellite(55, 1), now).status).toBe('healthy');
+    expect(assessLink(satellite(90, 1), now).status).toBe('healthy');
+  });
+
+  it('is stale_data once a push is 30 minutes overdue', () => {
+    expect(assessLink(satellite(91, 1), now)).toMatchObject({
+      status: 'stale_data',
+      message: 'The newest reading is from 1 hour 31 minutes ago; the satellite device pushes its readings every 1 hour, so its pushes may be failing. Check its WiFi connection.',
+    });
+  });
+
+  it('follows the configured push interval', () => {
+    expect(assessLink(satellite(50, 1), now, { pushIntervalS: 900 }).status).toBe('stale_data');
+    expect(assessLink(satellite(44, 1), now, { pushIntervalS: 900 }).status).toBe('healthy');
+  });
+
+  it('is stale_data when the device has not called for more than 30 minutes, however fresh the readings', () => {
+    expect(assessLink(satellite(2, 30), now).status).toBe('healthy');
+    expect(assessLink(satellite(2, 31), now)).toMatchObject({
+      status: 'stale_data',
+      message: 'The satellite device last contacted the service 31 minutes ago; it normally calls every minute. Check that it has power and WiFi.',
+    });
+  });
+
+  it('is still no_data without readings and frozen_sensor when flat', () => {
+    expect(assessLink({ ...empty, satelliteLastContactAt: ago(1) }, now).status).toBe('no_data');
+    expect(assessLink({ ...stats(3, { flatMinF: 72, flatMaxF: 72 }), satelliteLastContactAt: ago(1) }, now).status).toBe('frozen_sensor');
+  });
+});
+
 describe('linkHealth', () => {
   it('is no_data with an empty list when the account has no HVAC', () => {
     expect(linkHealth([], now)).toEqual({

@@ -39,7 +39,23 @@ export interface ReadingWindowStats {
   flatFirstAt: Date | null;
   flatMinF: number | null;
   flatMaxF: number | null;
+  /** Set only for an HVAC driven by a claimed satellite: when that device last called the service. */
+  satelliteLastContactAt?: Date | null;
 }
+
+/**
+ * How satellite-driven HVACs are judged. A satellite captures every few minutes but pushes its
+ * readings in batches (reading_push_interval_s, 3600 by default), so the 30-minute rule would call
+ * it stale most of every hour. Its pipeline is the device itself: it is stale when the device has
+ * not called for 30 minutes (it long-polls about every minute) or when a push is overdue by 30
+ * minutes. See docs/devices-and-long-poll.md.
+ */
+export interface SatelliteRules {
+  pushIntervalS: number;
+}
+
+/** The interface's default push interval (8. Limits); the service passes the configured one. */
+export const DEFAULT_SATELLITE_RULES: SatelliteRules = { pushIntervalS: 3600 };
 
 /** The status fields shared by the account block and each HVAC entry. */
 export interface LinkHealthFields {
@@ -62,12 +78,20 @@ export interface LinkHealth extends LinkHealthFields {
 }
 
 /** The status of one HVAC's stream at `now`, with a message written for the homeowner. */
-export function assessLink(stats: ReadingWindowStats, now: Date): LinkHealthFields {
+export function assessLink(stats: ReadingWindowStats, now: Date, satellite: SatelliteRules = DEFAULT_SATELLITE_RULES): LinkHealthFields {
   const last = stats.sampleCount > 0 ? stats.lastReadingAt : null;
   if (!last) return fields('no_data', null, now, 0, `No readings in the last ${LOOKBACK_HOURS} hours. Check that the integration or device is online and pushing readings.`);
   const ageMs = Math.max(0, now.getTime() - last.getTime());
   const ago = describeDuration(ageMs);
-  if (ageMs > STALE_AFTER_MINUTES * MINUTE_MS) {
+  if (stats.satelliteLastContactAt) {
+    const silentMs = Math.max(0, now.getTime() - stats.satelliteLastContactAt.getTime());
+    if (silentMs > STALE_AFTER_MINUTES * MINUTE_MS) {
+      return fields('stale_data', last, now, stats.sampleCount, `The satellite device last contacted the service ${describeDuration(silentMs)} ago; it normally calls every minute. Check that it has power and WiFi.`);
+    }
+    if (ageMs > satellite.pushIntervalS * 1000 + STALE_AFTER_MINUTES * MINUTE_MS) {
+      return fields('stale_data', last, now, stats.sampleCount, `The newest reading is from ${ago} ago; the satellite device pushes its readings every ${describeDuration(satellite.pushIntervalS * 1000)}, so its pushes may be failing. Check its WiFi connection.`);
+    }
+  } else if (ageMs > STALE_AFTER_MINUTES * MINUTE_MS) {
     return fields('stale_data', last, now, stats.sampleCount, `The newest reading is from ${ago} ago; readings normally come every few minutes, so the push pipeline may be stalled. Check the integration or device connection.`);
   }
   const flatSpanMs = stats.flatFirstAt ? last.getTime() - stats.flatFirstAt.getTime() : 0;
@@ -84,8 +108,12 @@ export function assessLink(stats: ReadingWindowStats, now: Date): LinkHealthFiel
 }
 
 /** The account block: the worst unit's status, the newest reading and the total count across all HVACs. */
-export function linkHealth(units: readonly { applianceId: string; name: string; stats: ReadingWindowStats }[], now: Date): LinkHealth {
-  const appliances = units.map((u) => ({ appliance_id: u.applianceId, name: u.name, ...assessLink(u.stats, now) }));
+export function linkHealth(
+  units: readonly { applianceId: string; name: string; stats: ReadingWindowStats }[],
+  now: Date,
+  satellite: SatelliteRules = DEFAULT_SATELLITE_RULES,
+): LinkHealth {
+  const appliances = units.map((u) => ({ appliance_id: u.applianceId, name: u.name, ...assessLink(u.stats, now, satellite) }));
   if (appliances.length === 0) {
     return { ...fields('no_data', null, now, 0, 'No HVAC appliance is registered, so there is no reading stream to check. Add an HVAC appliance and push its readings.'), appliances };
   }

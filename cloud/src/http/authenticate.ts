@@ -2,8 +2,9 @@ import type { RequestHandler } from 'express';
 import { createSecretKey } from 'node:crypto';
 import passport from 'passport';
 import { ExtractJwt, Strategy as JwtStrategy } from 'passport-jwt';
-import { DETAIL } from '../contract/index.js';
-import { unauthorized } from '../errors.js';
+import { DETAIL, DEVICE_DETAIL } from '../contract/index.js';
+import { isDeviceToken } from '../domain/devices/tokens.js';
+import { forbidden, unauthorized } from '../errors.js';
 
 export interface AuthUser {
   id: string;
@@ -40,7 +41,10 @@ export function createUserAuthenticator(jwtSecret: string): RequestHandler {
     ),
   );
   // Express 5 forwards the thrown AppError to the error middleware.
+  const bearer = ExtractJwt.fromAuthHeaderAsBearerToken();
   return (req, res, next) => {
+    // A device token is a valid credential, but not for user routes (interface 4.18): 403, not 401.
+    if (isDeviceToken(bearer(req) ?? '')) return next(forbidden(DEVICE_DETAIL.deviceTokenRefused));
     authenticator.authenticate('user-jwt', { session: false }, (err: unknown, user: AuthUser | false, info: unknown) => {
       if (err) return next(err);
       if (!user) return next(unauthorized(jwtFailureDetail(info)));

@@ -2,7 +2,10 @@
 import schedule from 'node-schedule';
 import { log } from '../log.js';
 import type { Services } from '../services/index.js';
+import { runDailyMetrics } from './daily-metrics.js';
+import { runNightly } from './nightly-run.js';
 import { refreshPrices } from './refresh-prices.js';
+import { refitModels } from './refit-models.js';
 
 /** A recurring job: a cron rule in UTC and what to run. */
 interface ScheduledJob {
@@ -18,11 +21,17 @@ function jobsOf(services: Services): ScheduledJob[] {
     { name: 'refresh-prices', cron: '0 22 * * *', run: prices },
     // Picks up a market that published late or failed at 22:00, before the 04:00 UTC nightly run.
     { name: 'refresh-prices-retry', cron: '30 23 * * *', run: prices },
+    // The nightly optimization window (interface 8): every account's next local day is planned.
+    { name: 'nightly-run', cron: '0 4 * * *', run: (now) => runNightly(services, now) },
+    // Daily metrics and rankings of each account's local yesterday, after the nightly run.
+    { name: 'daily-metrics', cron: '30 5 * * *', run: (now, signal) => runDailyMetrics(services, now, signal) },
+    // Weekly, an hour before Sunday's nightly run, which then plans with the fresh models.
+    { name: 'refit-models', cron: '0 3 * * 0', run: (now, signal) => refitModels({ modelRefit: services.modelRefit, jobs: services.store.jobs }, now, signal) },
   ];
 }
 
-/** Jobs that also run once at start-up (they only fetch what is missing). */
-const RUN_AT_START = new Set(['refresh-prices']);
+/** Jobs that also run once at start-up: they only do what is missing (prices not stored yet, today's nightly run when no instance enqueued it). */
+const RUN_AT_START = new Set(['refresh-prices', 'nightly-run', 'daily-metrics']);
 
 /**
  * Registers every job and runs the start-up ones. Returns the stop function: it cancels the

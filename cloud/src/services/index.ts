@@ -2,8 +2,13 @@ import type { Config } from '../config.js';
 import type { Store } from '../store/index.js';
 import { createAuthService } from './auth.js';
 import { createAppliancesService } from './appliances.js';
+import { createCommandWaiters } from './command-waiters.js';
 import { createConstraintsService } from './constraints.js';
+import { createDailyMetricsJob, METRICS_RUN_LEASE_MS } from './daily-metrics-job.js';
+import { createDeviceCommandsService } from './device-commands.js';
+import { createDevicesService } from './devices.js';
 import { logMailer, type Mailer } from './mailer.js';
+import { createMetricsService } from './metrics.js';
 import { PlanningEvents } from './planning-events.js';
 import { createPreferencesService } from './preferences.js';
 import { createPriceFeedsService, type PriceFeedsConfig } from './price-feeds.js';
@@ -13,11 +18,22 @@ import { createRatesService } from './rates.js';
 import { createReadingsService } from './readings.js';
 import { createWeatherService } from './weather.js';
 import { createOutdoorForecastService } from './outdoor-forecast.js';
+import { createModelRefitService } from './model-refit.js';
+import { createNightlyRunService } from './nightly-run.js';
+import { createRecomputeService } from './recompute.js';
+import { createRecomputeQueue } from './recompute-queue.js';
+import { ScheduleEvents } from './schedule-events.js';
+import { createSchedulesService } from './schedules.js';
 
 export interface ServiceOptions {
   config: Pick<Config, 'emailConfirmationRequired' | 'authRateLimitPerMinute' | 'authRateLimitPerIpPerMinute' | 'readingsDailyLimitPerAppliance'> &
     PriceFeedsConfig &
-    Pick<Config, 'dynamicPriceAdderCentsPerKwh' | 'weatherFallbackBaseUrl' | 'weatherFallbackTimeoutMs' | 'weatherFallbackCacheMinutes'>;
+    Pick<Config, 'dynamicPriceAdderCentsPerKwh' | 'weatherFallbackBaseUrl' | 'weatherFallbackTimeoutMs' | 'weatherFallbackCacheMinutes'> &
+    Pick<Config, 'recomputeDebounceMs' | 'planningWorkers' | 'planningBatchSize' | 'planningJobLeaseMs' | 'planningPollMs'> &
+    Pick<Config, 'deviceReadingPushIntervalS' | 'deviceCaptureIntervalS' | 'deviceCommandPollWaitS'> &
+    Pick<Config, 'metricsMinCohortHomes' | 'metricsBatchDays'>;
+  /** The database the command waiters LISTEN on (their own connection, outside the pool). */
+  databaseUrl: string;
   jwtSecret: string;
   publicUrl: string;
   /** Replaces the log mailer (tests capture mails with it). */
@@ -36,16 +52,53 @@ export function createServices(store: Store, opts: ServiceOptions) {
     mailer: opts.mailer ?? logMailer,
   });
   const planningEvents = new PlanningEvents();
+  const scheduleEvents = new ScheduleEvents();
   const appliances = createAppliancesService(store, { planningEvents });
   const constraints = createConstraintsService(store, { appliances, planningEvents });
   const preferences = createPreferencesService(store, { appliances, planningEvents });
   const readings = createReadingsService(store, { dailyLimitPerAppliance: opts.config.readingsDailyLimitPerAppliance });
-  const linkHealth = createLinkHealthService(store);
+  const linkHealth = createLinkHealthService(store, { pushIntervalS: opts.config.deviceReadingPushIntervalS });
   const rates = createRatesService(store, { profiles, planningEvents, defaultAdderCentsPerKwh: opts.config.dynamicPriceAdderCentsPerKwh });
   const priceFeeds = createPriceFeedsService(store, { planningEvents, config: opts.config });
   const weather = createWeatherService(store, { profiles, planningEvents });
   const outdoorForecast = createOutdoorForecastService({ weather, config: opts.config });
-  return { db: store.db, store, auth, profiles, planningEvents, readings, linkHealth, appliances, constraints, preferences, rates, priceFeeds, weather, outdoorForecast };
+  const schedules = createSchedulesService(store, { profiles, linkHealth });
+  const modelRefit = createModelRefitService(store, { weather, outdoorForecast, profiles });
+  const recompute = createRecomputeService(store, { profiles, outdoorForecast, modelRefit, scheduleEvents, schedules, defaultAdderCentsPerKwh: opts.config.dynamicPriceAdderCentsPerKwh });
+  const recomputeQueue = createRecomputeQueue(store, {
+    recompute,
+    planningEvents,
+    config: {
+      debounceMs: opts.config.recomputeDebounceMs,
+      leaseMs: opts.config.planningJobLeaseMs,
+      pollMs: opts.config.planningPollMs,
+      concurrency: opts.config.planningWorkers,
+      batchSize: opts.config.planningBatchSize,
+    },
+  });
+  const nightlyRun = createNightlyRunService(store);
+  const commandWaiters = createCommandWaiters({ databaseUrl: opts.databaseUrl });
+  const devices = createDevicesService(store, {
+    appliances,
+    profiles,
+    preferences,
+    planningEvents,
+    intervals: {
+      readingPushIntervalS: opts.config.deviceReadingPushIntervalS,
+      captureIntervalS: opts.config.deviceCaptureIntervalS,
+      commandPollWaitS: opts.config.deviceCommandPollWaitS,
+    },
+  });
+  const deviceCommands = createDeviceCommandsService(store, { appliances, readings, waiters: commandWaiters });
+  const metrics = createMetricsService(store, { profiles, rates, defaultAdderCentsPerKwh: opts.config.dynamicPriceAdderCentsPerKwh });
+  const dailyMetrics = createDailyMetricsJob(store, {
+    defaultAdderCentsPerKwh: opts.config.dynamicPriceAdderCentsPerKwh,
+    batchDays: opts.config.metricsBatchDays,
+    leaseMs: METRICS_RUN_LEASE_MS,
+    minCohortHomes: opts.config.metricsMinCohortHomes,
+  });
+  scheduleEvents.subscribe((_userId, applianceIds) => deviceCommands.nudgeForNewSchedules(applianceIds));
+  return { db: store.db, store, auth, profiles, planningEvents, readings, linkHealth, appliances, constraints, preferences, rates, priceFeeds, weather, outdoorForecast, commandWaiters, devices, deviceCommands, scheduleEvents, schedules, modelRefit, recompute, recomputeQueue, nightlyRun, metrics, dailyMetrics };
 }
 
 export type Services = ReturnType<typeof createServices>;

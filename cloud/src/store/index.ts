@@ -1,7 +1,10 @@
 import type { Sequelize } from 'sequelize';
 import { createAppliancesRepo } from './appliances-repo.js';
 import { createApplianceQuotaRepo } from './appliance-quota-repo.js';
+import { createCommandsRepo } from './commands-repo.js';
 import { createConstraintsRepo } from './constraints-repo.js';
+import { createDevicesRepo } from './devices-repo.js';
+import { createEnrollTokensRepo } from './enroll-tokens-repo.js';
 import { createPreferencesRepo } from './preferences-repo.js';
 import { defineModels } from './models/index.js';
 import { createPricesRepo } from './prices-repo.js';
@@ -11,6 +14,14 @@ import { createReadingsRepo } from './readings-repo.js';
 import { createRefreshTokensRepo } from './refresh-tokens-repo.js';
 import { createUsersRepo } from './users-repo.js';
 import { createWeatherRepo } from './weather-repo.js';
+import { createJobsRepo } from './jobs-repo.js';
+import { createMetricsRepo } from './metrics-repo.js';
+import { createMetricsRankingsRepo } from './metrics-rankings-repo.js';
+import { createMetricsRunsRepo } from './metrics-runs-repo.js';
+import { createPlanningInputsRepo } from './planning-inputs-repo.js';
+import { createSchedulesRepo } from './schedules-repo.js';
+import { createSolarFitsRepo } from './solar-fits-repo.js';
+import { createThermalModelsRepo } from './thermal-models-repo.js';
 
 /** Every repository over one database. Repositories return plain objects, never model instances. */
 export function createStore(db: Sequelize) {
@@ -28,6 +39,17 @@ export function createStore(db: Sequelize) {
     rateSettings: createRateSettingsRepo(db, models),
     prices: createPricesRepo(db),
     weather: createWeatherRepo(models),
+    enrollTokens: createEnrollTokensRepo(models),
+    devices: createDevicesRepo(db, models),
+    commands: createCommandsRepo(db),
+    schedules: createSchedulesRepo(db),
+    thermalModels: createThermalModelsRepo(db),
+    solarFits: createSolarFitsRepo(db),
+    planningInputs: createPlanningInputsRepo(db),
+    jobs: createJobsRepo(db),
+    metrics: createMetricsRepo(db),
+    metricsRankings: createMetricsRankingsRepo(db),
+    metricsRuns: createMetricsRunsRepo(db),
   };
 }
 

@@ -18,10 +18,12 @@ interface WindowRow {
   flat_first_at: Date | null;
   flat_min_f: number | null;
   flat_max_f: number | null;
+  satellite_last_contact_at: Date | null;
 }
 
 // One pass over each HVAC's window on the (appliance_id, ts) index; FILTER keeps the trailing
 // flat-check window in the same scan. Readings stored without an appliance are not part of any link.
+// A satellite's last contact rides along (at most one claimed device per appliance, by index).
 const WINDOW_SQL = `
   SELECT a.id AS appliance_id, a.name,
          count(r.ts)::int AS sample_count,
@@ -29,7 +31,9 @@ const WINDOW_SQL = `
          (count(r.ts) FILTER (WHERE r.ts >= $3))::int AS flat_count,
          min(r.ts) FILTER (WHERE r.ts >= $3) AS flat_first_at,
          min(r.indoor_temp) FILTER (WHERE r.ts >= $3) AS flat_min_f,
-         max(r.indoor_temp) FILTER (WHERE r.ts >= $3) AS flat_max_f
+         max(r.indoor_temp) FILTER (WHERE r.ts >= $3) AS flat_max_f,
+         (SELECT coalesce(d.last_seen_at, d.claimed_at) FROM devices d
+           WHERE d.appliance_id = a.id AND d.claimed_at IS NOT NULL) AS satellite_last_contact_at
     FROM appliances a
     LEFT JOIN hvac_readings r ON r.appliance_id = a.id AND r.ts > $2 AND r.ts <= $4
    WHERE a.user_id = $1 AND a.appliance_type = 'hvac'
@@ -137,6 +141,7 @@ export function createReadingsRepo(db: Sequelize) {
           flatFirstAt: r.flat_first_at,
           flatMinF: r.flat_min_f,
           flatMaxF: r.flat_max_f,
+          satelliteLastContactAt: r.satellite_last_contact_at,
         },
       }));
     },

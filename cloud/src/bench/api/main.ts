@@ -9,6 +9,7 @@ import { startEmbeddedPostgres } from '../../store/embedded-postgres.js';
 import { ensureDatabaseExists } from '../../store/database.js';
 import { call, startCloudProcess } from '../cloud-process.js';
 import { printTable, runLoad, type LoadResult } from '../load.js';
+import { recomputeAccount } from './recompute-account.js';
 
 const DURATION_MS = Number(process.env.BENCH_DURATION_MS ?? 8_000);
 const ACCOUNTS = 20;
@@ -33,6 +34,8 @@ async function main(): Promise<void> {
     AUTH_RATE_LIMIT_PER_IP_PER_MINUTE: '0',
     // The runaway-loop safeguard would stop a benchmark that pushes days of readings in seconds.
     READINGS_DAILY_LIMIT_PER_APPLIANCE: '1000000000',
+    // The recompute scenario measures the service: an unreachable fallback weather feed fails at once.
+    WEATHER_FALLBACK_BASE_URL: 'http://127.0.0.1:9',
   });
   let failed = false;
   try {
@@ -54,6 +57,7 @@ async function main(): Promise<void> {
       return JSON.stringify({ readings, client: { kind: 'node', version: 'bench' } });
     };
     const auth = () => ({ authorization: `Bearer ${nextToken()}` });
+    const recomputeToken = await recomputeAccount(cloud.url);
     const scenarios: Scenario[] = [
       {
         name: 'POST /api/v1/readings (100 readings)',
@@ -70,6 +74,12 @@ async function main(): Promise<void> {
         name: 'GET /api/v1/rates',
         run: () => runLoadRotating({ path: '/api/v1/rates', method: 'GET', concurrency: 16, expectStatus: 200 }),
         target: (r) => (r.requestsPerSecond >= 1000 ? null : `${r.requestsPerSecond.toFixed(0)} req/s < 1000`),
+      },
+      {
+        name: 'POST /api/v1/schedule/recompute (7 appliances)',
+        // One client: the latency of one account's synchronous re-plan, end to end.
+        run: () => runLoad({ url: `${cloud.url}/api/v1/schedule/recompute`, method: 'POST', headers: { authorization: `Bearer ${recomputeToken}` }, concurrency: 1, durationMs: DURATION_MS, expectStatus: 200 }),
+        target: (r) => (r.p50Ms < 150 ? null : `p50 ${r.p50Ms.toFixed(1)} ms >= 150 ms`),
       },
     ];
 

@@ -2,6 +2,7 @@
 // PlanResult. No I/O, no clock: the service loads the inputs, calls the planner, stores the result.
 import type { ApplianceType } from '../appliance-types/index.js';
 import type { LocalDate } from '../time/slot-grid.js';
+import type { HvacPlanInput } from './hvac-input.js';
 
 export const SLOTS = 48;
 
@@ -62,7 +63,7 @@ export interface EvChargerInput extends ChargeState {
   efficiency: number;
   targetPct: number;
   minPct: number;
-  /** Minutes after local midnight; slots ending at or before it count toward the deadline. Null: no deadline (end of day). */
+  /** Minutes after local midnight; slots ending at or before it count toward the deadline (at or before the plan start: tomorrow's). Null: no deadline (end of day). */
   deadlineMinute: number | null;
 }
 
@@ -70,7 +71,7 @@ export interface HomeBatteryInput extends ChargeState {
   capacityKwh: number;
   maxChargeRateKw: number;
   maxDischargeRateKw: number;
-  /** Round-trip efficiency (documented default 0.9). */
+  /** Round-trip efficiency (documented default 0.9), all of it applied on the way in (decisions.md): stored kWh = grid kWh × this. */
   roundTripEfficiency: number;
   targetPct: number;
   minPct: number;
@@ -107,7 +108,7 @@ export interface WaterHeaterInput {
 
 /** What the service passes for each appliance type. */
 export interface PlanInputs {
-  hvac: unknown; // the HVAC planner's input lands with the thermal model
+  hvac: HvacPlanInput;
   ev_charger: EvChargerInput;
   home_battery: HomeBatteryInput;
   robot: RobotInput;

@@ -14,8 +14,8 @@ export const DEVICE_SCHEMAS: Record<string, Schema> = {
     description: 'A claimed satellite device (2.13).',
     properties: {
       device_id: DEVICE_ID,
-      appliance_id: { ...UUID, description: 'The HVAC appliance it is bound to' },
-      appliance_name: { type: 'string' },
+      appliance_id: orNull({ ...UUID, description: 'The HVAC appliance it is bound to; null only after that appliance was deleted (the device stays claimed until removed)' }),
+      appliance_name: orNull({ type: 'string' }),
       mode: { type: 'string', description: 'Value `standalone` appears in listings' },
       firmware_version: orNull({ type: 'string', description: 'Reported by the device; null until reported' }),
       last_seen_at: orNull({ ...DATE_TIME, description: 'null until the device has called' }),

@@ -1,10 +1,15 @@
-import { DETAIL } from '../../contract/index.js';
+import { DETAIL, DEVICE_DETAIL } from '../../contract/index.js';
+import { NO_ACTIONABLE_FIELD_DETAIL } from '../../domain/devices/control-command.js';
+import { SOURCE_INVALID_DETAIL, SOURCE_MISSING_DETAIL } from '../../domain/devices/device-state.js';
+import { WAIT_DETAIL } from '../../domain/devices/long-poll-wait.js';
 import { empty, json, operation, pathParam, queryParam, ref, type ApiModule } from './builders.js';
 import { APPLIANCE_ID_PARAM } from './components.js';
 import { DEVICE_SCHEMAS } from './device-schemas.js';
 
 const TAG = 'Devices';
-const USER_ROUTE_403 = 'Rejected credentials, such as a device token on this user route';
+const USER_ROUTE_403 = { 403: [DEVICE_DETAIL.deviceTokenRefused] };
+/** Every device-token route: the token's own failures. */
+const DEVICE_ERRORS = { 401: [DETAIL.notAuthenticated, DEVICE_DETAIL.invalidDeviceToken], 403: [DEVICE_DETAIL.deviceNotBound] };
 
 /** The IR satellite: claim flow, device plane and user commands (4.16-4.18). */
 export const devicesApi: ApiModule = {
@@ -23,7 +28,7 @@ export const devicesApi: ApiModule = {
         description: 'No body.',
         auth: 'user',
         ok: { 200: json('The claim code, shown once', ref('EnrollToken')) },
-        notes: { 403: USER_ROUTE_403 },
+        errors: USER_ROUTE_403,
       }),
     },
     '/api/v1/devices/claim': {
@@ -37,11 +42,15 @@ export const devicesApi: ApiModule = {
         body: ref('ClaimRequest'),
         ok: { 200: json('The device token (shown once) and the bound appliance', ref('ClaimResponse')) },
         errors: {
-          400: ['Invalid enrollment token', 'Enrollment token already used', 'Enrollment token expired'],
+          400: [DEVICE_DETAIL.invalidEnrollToken, DEVICE_DETAIL.enrollTokenUsed, DEVICE_DETAIL.enrollTokenExpired],
           403: [DETAIL.upgradeRequired],
+          409: [DEVICE_DETAIL.deviceAlreadyClaimed],
           503: [DETAIL.databaseUnavailable],
         },
-        notes: { 409: 'device_id already claimed', 422: 'Inverted setpoint range or unknown hvac_type' },
+        notes: {
+          400: 'A field failed validation (`<field> ...`), checked first; then the code: unknown, used, expired',
+          422: 'Unknown hvac_type or an inverted setpoint range (a lone bound is compared with the other\'s default)',
+        },
       }),
     },
     '/api/v1/devices/config': {
@@ -51,6 +60,7 @@ export const devicesApi: ApiModule = {
         summary: 'Time-zone offsets, setpoint range, comfort band and intervals for the device',
         auth: 'device',
         ok: { 200: json('The device configuration', ref('DeviceConfig')) },
+        errors: DEVICE_ERRORS,
       }),
     },
     '/api/v1/devices/commands': {
@@ -62,6 +72,7 @@ export const devicesApi: ApiModule = {
         auth: 'device',
         params: [queryParam('wait', 'Seconds to park; default 0; clamped to [0, 55]', { type: 'integer', default: 0 })],
         ok: { 200: json('The commands; empty on timeout', ref('DeviceCommandList')) },
+        errors: { ...DEVICE_ERRORS, 400: [WAIT_DETAIL] },
       }),
     },
     '/api/v1/devices/state': {
@@ -72,7 +83,8 @@ export const devicesApi: ApiModule = {
         auth: 'device',
         body: ref('DeviceStateRequest'),
         ok: { 200: json('What was recorded', ref('DeviceStateResponse')) },
-        notes: { 422: 'Missing or invalid source' },
+        errors: { ...DEVICE_ERRORS, 422: [SOURCE_MISSING_DETAIL, SOURCE_INVALID_DETAIL] },
+        notes: { 400: 'Another field failed validation (`<field> ...`); source is checked first' },
       }),
     },
     '/api/v1/devices': {
@@ -83,7 +95,7 @@ export const devicesApi: ApiModule = {
         description: 'Unbound factory devices never appear; an empty array when none.',
         auth: 'user',
         ok: { 200: json('The devices', { type: 'array', items: ref('Device') }) },
-        notes: { 403: USER_ROUTE_403 },
+        errors: USER_ROUTE_403,
       }),
     },
     '/api/v1/devices/{device_id}': {
@@ -95,7 +107,8 @@ export const devicesApi: ApiModule = {
         auth: 'user',
         params: [pathParam('device_id', 'Factory serial of one of the caller\'s devices', { type: 'string' })],
         ok: { 204: empty('Unclaimed') },
-        notes: { 403: USER_ROUTE_403, 404: 'No such device or not owned (always 404, never 403)' },
+        errors: { ...USER_ROUTE_403, 404: [DEVICE_DETAIL.deviceNotFound] },
+        notes: { 404: 'No such device or not owned (always 404, never 403)' },
       }),
     },
     '/api/v1/appliances/{appliance_id}/command': {
@@ -108,11 +121,8 @@ export const devicesApi: ApiModule = {
         params: [APPLIANCE_ID_PARAM],
         body: ref('ApplianceCommand'),
         ok: { 202: json('Queued', ref('CommandQueued')) },
-        errors: { 404: [DETAIL.applianceNotFound], 409: ['no device bound'] },
-        notes: {
-          400: 'No actionable field, a bad mode or fan, or target_temp_f outside the setpoint range (claimed bounds, else 61-86)',
-          403: 'A device token was presented',
-        },
+        errors: { 404: [DETAIL.applianceNotFound], 400: [NO_ACTIONABLE_FIELD_DETAIL], 409: [DEVICE_DETAIL.noDeviceBound], ...USER_ROUTE_403 },
+        notes: { 400: 'No actionable field, then a bad field (`<field> ...`), then target_temp_f outside the setpoint range (claimed bounds, else 61-86)' },
       }),
     },
   },

@@ -18,11 +18,11 @@ export const METRIC_SCHEMAS: Record<string, Schema> = {
   MetricsPeaks: obj({
     peak_hours_idle: maybe("Hours machines were idle in the day's priciest quarter (summary: summed)"),
     top_peak_hours_idle: maybe('Same over the three priciest hours (max 3.0 a day); at most peak_hours_idle'),
-    off_peak_kwh_share_pct: maybe('Share of daily kWh in the cheapest slots (summary: mean)'),
+    off_peak_kwh_share_pct: maybe("Share of the day's kWh drawn in slots priced below the day's mean price; null on a flat-priced day (summary: mean)"),
   }),
   MetricsFlexibility: obj({
-    degree_hours: maybe('Daily comfort-band width of thermal machines (summary: mean)'),
-    percent_hours: maybe('Charge-window slack percent of EV and battery (summary: mean)'),
+    degree_hours: maybe('Comfort-band width of the thermal machines (HVAC band, water heater tank range) integrated over the day, F·h, mean over machines (summary: mean of days)'),
+    percent_hours: maybe('Charge-window slack of EV chargers and home batteries: the state-of-charge band (target minus minimum, %) held over the charge window, %·h, mean over machines (summary: mean of days)'),
   }),
   MetricsComfort: obj({ in_band_home_pct: maybe('Percent of the day inside the comfort band (summary: mean)') }),
   MetricsSummary: {

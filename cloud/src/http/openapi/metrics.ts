@@ -4,7 +4,7 @@ import { METRIC_SCHEMAS } from './metric-schemas.js';
 
 const TAG = 'Metrics';
 const WINDOW_PARAM: Parameter = queryParam('window', 'Trailing days; above 90 gives 400', { type: 'integer', minimum: 1, maximum: 90, default: 30 });
-const WINDOW_DETAIL = ['window exceeds 90 days'];
+const WINDOW_DETAIL = ['window exceeds 90 days', 'window must be an integer between 1 and 90'];
 
 /** Customer metrics derived once a day, read-only (4.15). */
 export const metricsApi: ApiModule = {
@@ -16,11 +16,11 @@ export const metricsApi: ApiModule = {
         id: 'getMetricsSummary',
         tag: TAG,
         summary: 'Metrics over a trailing window',
+        description: 'The window is the `window` days ending on the latest stored day (latest_date), both included.',
         auth: 'user',
         params: [WINDOW_PARAM],
         ok: { 200: json('The summary', ref('MetricsSummary')) },
         errors: { 400: WINDOW_DETAIL },
-        notes: { 400: 'window is not an integer of at least 1' },
       }),
     },
     '/api/v1/me/metrics/daily': {
@@ -35,8 +35,7 @@ export const metricsApi: ApiModule = {
           queryParam('end', "ISO date, inclusive; default the caller's local today", DATE),
         ],
         ok: { 200: json('The days', ref('MetricsDaily')) },
-        errors: { 400: WINDOW_ERRORS },
-        notes: { 400: 'start or end is not an ISO date' },
+        errors: { 400: ['start must be ISO YYYY-MM-DD', 'end must be ISO YYYY-MM-DD', ...WINDOW_ERRORS] },
       }),
     },
     '/api/v1/me/metrics/day/{date}': {
@@ -47,7 +46,7 @@ export const metricsApi: ApiModule = {
         auth: 'user',
         params: [
           pathParam('date', 'Local day, ISO YYYY-MM-DD', DATE),
-          queryParam('appliance_id', "HVAC appliance; default the caller's first active HVAC; ignored if not the caller's", UUID),
+          queryParam('appliance_id', "HVAC appliance; default the caller's first active HVAC (oldest first); ignored if it is not one of the caller's HVACs", UUID),
         ],
         ok: { 200: json('The day', ref('MetricsDay')) },
         errors: { 400: ['date must be ISO YYYY-MM-DD'] },
@@ -59,12 +58,11 @@ export const metricsApi: ApiModule = {
         tag: TAG,
         summary: 'Rank among comparable homes on four metrics',
         description:
-          'Higher is better, rank 1 = best. The caller is ranked in the tightest cohort with enough comparable homes (zip5, zip3, rate_peers, fleet). Rankings are materialized for the 30-day window; other windows may return null ranks. Cohort size and other homes\' values are never returned.',
+          'Higher is better, rank 1 = best; ties share the better rank. The caller is ranked in the tightest cohort with at least 10 homes holding a value (METRICS_MIN_COHORT_HOMES): zip5, zip3, rate_peers, fleet. Rankings are materialized daily for the 30-day window ending on the local yesterday; any other window answers your_value over the trailing window ending on the latest stored day, with null cohort, rank and percentile. Cohort size and other homes\' values are never returned.',
         auth: 'user',
         params: [WINDOW_PARAM],
         ok: { 200: json('The rankings', ref('Rankings')) },
         errors: { 400: WINDOW_DETAIL },
-        notes: { 400: 'window is not an integer of at least 1' },
       }),
     },
   },

@@ -9,6 +9,7 @@ const chargeSchedule = (onMeans: string): Schema => ({
     intervals: slots48({ type: 'boolean' }, `true = ${onMeans}`),
     value_trajectory: slots48(NUM, 'Predicted charge, 0-100 %'),
     unit: { type: 'string', const: 'percent' },
+    discharge_intervals: slots48({ type: 'boolean' }, 'home_battery only: true = the battery covers the house'),
   },
   required: ['intervals', 'value_trajectory', 'unit'],
 });
@@ -18,14 +19,15 @@ export const SCHEDULE_SCHEMAS: Record<string, Schema> = {
   HvacSchedule: {
     type: 'object',
     description:
-      'Apply setpoint_temps[idx] at each 30-minute boundary regardless of HVAC mode; when it is null (defaults and legacy rows) apply (high_temps[idx] + low_temps[idx]) / 2. Per-slot fan or mode arrays may appear when optimize_hvac_fan / optimize_hvac_mode are set.',
+      'Apply setpoint_temps[idx] at each 30-minute boundary regardless of HVAC mode; when it is null (defaults and legacy rows) apply (high_temps[idx] + low_temps[idx]) / 2. Setpoints are clamped into a satellite\'s claimed setpoint range on every pull. Per-slot fan or mode arrays appear when optimize_hvac_fan / optimize_hvac_mode are set.',
     properties: {
       intervals: slots48({ type: 'integer', minimum: 0, maximum: 47 }, 'Always 0..47'),
       high_temps: slots48(NUM, 'Display-only comfort band, upper, F'),
       low_temps: slots48(NUM, 'Display-only comfort band, lower, F'),
       setpoint_temps: orNull(slots48(NUM, 'Setpoint to apply per slot, F')),
       temp_trajectory: orNull(slots48(NUM, 'Display-only predicted indoor temperature, F')),
-      room_target_temps: orNull(slots48(NUM, 'Room temperature the schedule asks for per slot, F (echoed by readings as room_target)')),
+      fan_schedule: slots48({ type: 'string', enum: ['auto', 'low', 'high'] }, 'Present when optimize_hvac_fan is set: fan speed per slot'),
+      mode_schedule: slots48({ type: 'string', enum: ['COOL', 'HEAT', 'OFF'] }, 'Present when optimize_hvac_mode is set: HVAC mode per slot'),
     },
     required: ['intervals', 'high_temps', 'low_temps', 'setpoint_temps', 'temp_trajectory'],
   },
@@ -99,8 +101,18 @@ export const SCHEDULE_SCHEMAS: Record<string, Schema> = {
       source: SOURCE,
       entities: ref('Entities'),
       integration_health: { ...ref('ApplianceHealth'), description: 'HVAC entries only' },
+      missed: { type: 'array', items: ref('MissedLimit'), description: 'Limits the plan could not meet (it comes as close as possible); absent when all were met' },
     },
     required: ['appliance_id', 'appliance_type', 'name', 'schedule', 'savings_pct', 'source'],
+  },
+  MissedLimit: {
+    type: 'object',
+    properties: {
+      limit: { type: 'string', description: 'e.g. `target_charge_pct`, `min_charge_pct`, `min_temp_f`, `comfort_band`' },
+      message: { type: 'string', description: 'Human-readable, safe to render' },
+      achieved: { type: 'number', description: "What the plan reaches, in the limit's unit" },
+    },
+    required: ['limit', 'message'],
   },
   ApplianceScheduleResponse: { allOf: [ref('ScheduleEntry'), { type: 'object', properties: { date: DATE }, required: ['date'] }] },
   SchedulesView: {
@@ -138,7 +150,7 @@ export const SCHEDULE_SCHEMAS: Record<string, Schema> = {
         description:
           'ok: fresh schedule; failed: not re-optimized, previous schedule remains; calibrating: one-time HVAC warm-up; forecast: solar; observe: dehumidifier; skipped: unknown type',
       },
-      detail: { type: 'string', description: 'Short reason, with `failed`' },
+      detail: { type: 'string', description: 'Short reason: with `failed`, with `calibrating` (what the warm-up still needs), with `skipped`' },
     },
     required: ['appliance_id', 'appliance_type', 'name', 'status'],
   },

@@ -1,4 +1,4 @@
-import { DETAIL } from '../../contract/index.js';
+import { DETAIL, SCHEDULE_DETAIL } from '../../contract/index.js';
 import { json, operation, queryParam, ref, type ApiModule } from './builders.js';
 import { APPLIANCE_ID_PARAM, DATE, UUID, WINDOW_ERRORS } from './components.js';
 import { SCHEDULE_HISTORY_SCHEMAS } from './schedule-history-schemas.js';
@@ -25,7 +25,8 @@ export const schedulesApi: ApiModule = {
         auth: 'userOrDevice',
         params: [queryParam('appliance_id', 'HVAC appliance; required when the account has 2 or more HVAC units', UUID)],
         ok: { 200: json("The HVAC unit's schedule", ref('HvacScheduleResponse')) },
-        errors: { 400: ['User has multiple HVAC appliances; pass appliance_id to disambiguate.'], 404: [DETAIL.applianceNotFound] },
+        errors: { 400: [SCHEDULE_DETAIL.multipleHvac], 403: [SCHEDULE_DETAIL.foreignDevice], 404: [DETAIL.applianceNotFound] },
+        notes: { 403: "A device token named an appliance_id other than the device's own bound appliance" },
       }),
     },
     '/api/v1/appliances/{appliance_id}/schedule': {
@@ -37,7 +38,7 @@ export const schedulesApi: ApiModule = {
         auth: 'userOrDevice',
         params: [APPLIANCE_ID_PARAM],
         ok: { 200: json('The schedule entry', ref('ApplianceScheduleResponse')) },
-        errors: { 404: [DETAIL.applianceNotFound] },
+        errors: { 403: [SCHEDULE_DETAIL.foreignDevice], 404: [DETAIL.applianceNotFound] },
         notes: { 403: "A device token asked for an appliance other than the device's own bound appliance" },
       }),
     },
@@ -55,7 +56,8 @@ export const schedulesApi: ApiModule = {
         id: 'recomputeSchedules',
         tag: TAG,
         summary: 'Recompute the schedules of the account synchronously (typically 1-5 seconds)',
-        description: 'No body. During the day the remaining slots of today are re-planned; past slots stay as they were.',
+        description:
+          'No body. The remaining slots of today are re-planned from the current state (indoor temperature, state of charge); past slots stay as they were. When the next day is already planned (the nightly run), it is re-planned too.',
         auth: 'user',
         ok: { 200: json('The unified view plus per-appliance results', ref('RecomputeResponse')) },
       }),
@@ -73,8 +75,7 @@ export const schedulesApi: ApiModule = {
           queryParam('end', "ISO date; default today (the account's local date)", DATE),
         ],
         ok: { 200: json('The history per appliance', ref('ScheduleHistory')) },
-        errors: { 400: WINDOW_ERRORS, 404: ['appliance not found for this user'] },
-        notes: { 400: 'start or end is not an ISO date' },
+        errors: { 400: [...WINDOW_ERRORS, SCHEDULE_DETAIL.startNotDate, SCHEDULE_DETAIL.endNotDate], 404: [SCHEDULE_DETAIL.historyApplianceNotFound] },
       }),
     },
     '/api/v1/schedules/updated-at': {

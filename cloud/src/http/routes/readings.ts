@@ -7,17 +7,19 @@ import type { ReadingsService } from '../../services/readings.js';
 import { currentUser } from '../authenticate.js';
 import { validate } from '../validate.js';
 
-/** POST /readings (HVAC, 4.13) and POST /appliances/{id}/readings (non-HVAC, 4.6); mounted under /api/v1. */
-export function readingsRouter(deps: { readings: ReadingsService; requireUser: RequestHandler }): Router {
-  const { readings, requireUser } = deps;
+/** POST /readings (HVAC, 4.13; user or device token) and POST /appliances/{id}/readings (non-HVAC, 4.6; user only); mounted under /api/v1. */
+export function readingsRouter(deps: { readings: ReadingsService; requireUser: RequestHandler; requireUserOrDevice: RequestHandler }): Router {
+  const { readings, requireUser, requireUserOrDevice } = deps;
   const r = Router();
 
-  r.post('/readings', requireUser, async (req, res) => {
+  r.post('/readings', requireUserOrDevice, async (req, res) => {
     // `client` and `indoor_source` answer 422 with a structured detail, before any 400 field check.
     const issues = readingsRequestIssues(req.body);
     if (issues.length > 0) throw new AppError(422, issues);
     const body = parseHvacReadingsFast(req.body) ?? validate(hvacReadingsRequestSchema, req.body);
-    res.status(201).json(await readings.ingestHvac({ userId: currentUser(req).id }, body, new Date()));
+    // A device's readings all belong to its bound appliance (4.13).
+    const caller = { userId: currentUser(req).id, ...(req.device && { boundApplianceId: req.device.applianceId }) };
+    res.status(201).json(await readings.ingestHvac(caller, body, new Date()));
   });
 
   r.post('/appliances/:applianceId/readings', requireUser, async (req, res) => {

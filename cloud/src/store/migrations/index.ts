@@ -1,5 +1,8 @@
 import { accounts } from './0001-accounts.js';
 import { homeData } from './0002-home-data.js';
+import { schedules } from './0003-schedules.js';
+import { devices } from './0004-devices.js';
+import { metrics } from './0005-metrics.js';
 
 export interface Migration {
   name: string;
@@ -8,4 +11,4 @@ export interface Migration {
 }
 
 /** Every migration, oldest first. Add new ones at the end; never edit one that has shipped. */
-export const migrations: Migration[] = [accounts, homeData];
+export const migrations: Migration[] = [accounts, homeData, schedules, devices, metrics];

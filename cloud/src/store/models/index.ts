@@ -1,6 +1,9 @@
 import type { Sequelize } from 'sequelize';
 import { defineAppliance } from './appliances.js';
 import { defineApplianceConstraints } from './appliance-constraints.js';
+import { defineDeviceCommand } from './device-commands.js';
+import { defineDevice } from './devices.js';
+import { defineEnrollToken } from './enroll-tokens.js';
 import { defineAccountPreferences, defineAppliancePreferences } from './preferences.js';
 import { defineProfile } from './profiles.js';
 import { defineRateSettings } from './rate-settings.js';
@@ -10,6 +13,9 @@ import { defineWeatherForecast } from './weather-forecasts.js';
 
 export type { ApplianceRow, ApplianceType } from './appliances.js';
 export type { ApplianceConstraintsRow } from './appliance-constraints.js';
+export type { DeviceCommandKind, DeviceCommandRow } from './device-commands.js';
+export type { DeviceRow } from './devices.js';
+export type { EnrollTokenRow } from './enroll-tokens.js';
 export type { PreferencesRow } from './preferences.js';
 export type { ProfileRow } from './profiles.js';
 export type { RateSettingsRow } from './rate-settings.js';
@@ -30,6 +36,9 @@ export function defineModels(db: Sequelize) {
     AppliancePreferences: defineAppliancePreferences(db),
     RateSettings: defineRateSettings(db),
     WeatherForecast: defineWeatherForecast(db),
+    EnrollToken: defineEnrollToken(db),
+    Device: defineDevice(db),
+    DeviceCommand: defineDeviceCommand(db),
   };
 }
 

@@ -1,0 +1,191 @@
+// `npm run bench:longpoll`: parks N satellites on one cloud instance (the built cloud in its own
+// process, fresh embedded PostgreSQL), posts commands to a sample of them and measures the wake
+// latency (command POST sent -> answer at the parked device) and the server's resident memory.
+// Steps up through BENCH_LONGPOLL_STEPS (default 2000,4000,8000,16000) to look for the limit; exits
+// non-zero unless p99 < 250 ms with nothing lost at 2,000 parked. See docs/devices-and-long-poll.md.
+import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { configureLogging } from '../../log.js';
+import { ensureDatabaseExists } from '../../store/database.js';
+import { startEmbeddedPostgres } from '../../store/embedded-postgres.js';
+import { call, startCloudProcess } from '../cloud-process.js';
+import { printTable } from '../load.js';
+import { postCommand, provisionDevices, startPolling, type BenchDevice } from './fleet.js';
+
+const STEPS = (process.env.BENCH_LONGPOLL_STEPS ?? '2000,4000,8000,16000').split(',').map(Number);
+/** Commands per step: at 50/s a 20 s window, so one scheduling hiccup of the shared machine is not the p99 by itself. */
+const SAMPLE = Number(process.env.BENCH_LONGPOLL_SAMPLE ?? 1000);
+/** Commands posted per second, open loop (each on its own schedule, whether or not earlier ones arrived). */
+const RATE_PER_S = Number(process.env.BENCH_LONGPOLL_RATE ?? 50);
+const POSTERS = 32;
+/** New devices coming online per second while a step parks its fleet. */
+const RAMP_PER_S = 1000;
+const TARGET_PARKED = 2000;
+const TARGET_P99_MS = 250;
+const LOST_AFTER_MS = 5_000;
+
+/** Soft limit on open files: every parked device holds one socket here and one in the server. */
+function openFilesLimit(): number {
+  const line = readFileSync('/proc/self/limits', 'utf8').split('\n').find((l) => l.startsWith('Max open files'));
+  const soft = line?.split(/\s{2,}/)[1];
+  return soft === undefined || soft === 'unlimited' ? Infinity : Number(soft);
+}
+
+const procStatus = (pid: number, field: string) => Number(new RegExp(`^${field}:\\s+(\\d+)`, 'm').exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? NaN);
+const rssMb = (pid: number) => procStatus(pid, 'VmRSS') / 1024;
+/** CPU time the process has used, in clock ticks (utime + stime). */
+function cpuTicks(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return Number(fields[11]) + Number(fields[12]);
+}
+
+/**
+ * Waits until every poll is outstanding and the server has worked off the parking burst (under
+ * half a core for two seconds: a parked fleet still re-polls as its waits expire), so the devices
+ * are parked.
+ */
+async function settle(pid: number, outstanding: () => number, expected: number): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  let calm = 0;
+  let last = cpuTicks(pid);
+  while (calm < 4 && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 500));
+    const now = cpuTicks(pid);
+    calm = outstanding() >= expected && now - last <= 25 ? calm + 1 : 0; // 100 ticks/s: 25 per 0.5 s is half a core
+    last = now;
+  }
+}
+
+/** A random permutation (Fisher-Yates). */
+function shuffled<T>(items: readonly T[]): T[] {
+  const out = [...items];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [out[i], out[j]] = [out[j]!, out[i]!];
+  }
+  return out;
+}
+
+/**
+ * Share of the last 10 s in which runnable tasks waited for a CPU (Linux PSI, "some avg10"): the
+ * benchmark shares the machine with the server, PostgreSQL and whatever else runs, and latency
+ * figures mean little when this is high. '-' where the kernel does not report it.
+ */
+function cpuPressurePct(): string {
+  try {
+    return /avg10=([\d.]+)/.exec(readFileSync('/proc/pressure/cpu', 'utf8'))?.[1] ?? '-';
+  } catch {
+    return '-';
+  }
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+
+async function main(): Promise<void> {
+  configureLogging('warn');
+  const maxDevices = openFilesLimit() - 1000;
+  if (maxDevices < TARGET_PARKED) {
+    console.error(`bench:longpoll: the open-files limit (${openFilesLimit()}) is too low for ${TARGET_PARKED} parked devices; raise it, e.g. ulimit -n 20000`);
+    process.exit(1);
+  }
+  const steps = STEPS.filter((n) => n <= maxDevices);
+  const dir = mkdtempSync(path.join(tmpdir(), 'offpeak-bench-longpoll-'));
+  chmodSync(dir, 0o755);
+  const pgServer = await startEmbeddedPostgres({ dir, postgresFlags: ['-c', 'max_connections=200'] });
+  const databaseUrl = pgServer.urlFor('offpeak');
+  await ensureDatabaseExists(databaseUrl);
+  const cloud = await startCloudProcess({ DATABASE_URL: databaseUrl, OFFPEAK_DATA_DIR: dir, AUTH_RATE_LIMIT_PER_MINUTE: '0', AUTH_RATE_LIMIT_PER_IP_PER_MINUTE: '0', DB_POOL_MAX: '20' });
+  const pid = cloud.child.pid!;
+  const waiting = new Map<string, (atMs: number) => void>();
+  const fleet = startPolling(cloud.url, (device, atMs) => waiting.get(device.deviceId)?.(atMs));
+  const posting = new http.Agent({ keepAlive: true, maxSockets: POSTERS });
+  const rows: Record<string, string | number>[] = [];
+  let passedTarget = false;
+  try {
+    const owner = await call(cloud.url, 'POST', '/auth/signup', { email: `bench-longpoll-${Date.now()}@example.com`, password: 'bench-password' });
+    const userToken = owner.access_token as string;
+    const baselineMb = rssMb(pid);
+    const devices: BenchDevice[] = [];
+
+    /** Posts one command per sampled device at RATE_PER_S; returns wake and POST latencies and how many never arrived. */
+    async function measure(sample: BenchDevice[]) {
+      const wakeMs: number[] = [];
+      const postMs: number[] = [];
+      let lost = 0;
+      await Promise.all(
+        sample.map(async (device, i) => {
+          await new Promise((r) => setTimeout(r, (i * 1000) / RATE_PER_S));
+          const t0 = performance.now();
+          const delivered = new Promise<number | null>((resolve) => {
+            const timer = setTimeout(() => resolve(null), LOST_AFTER_MS);
+            waiting.set(device.deviceId, (atMs) => (clearTimeout(timer), resolve(atMs)));
+          });
+          await postCommand(posting, cloud.url, userToken, device.applianceId);
+          postMs.push(performance.now() - t0);
+          const atMs = await delivered;
+          waiting.delete(device.deviceId);
+          if (atMs === null) lost += 1;
+          else wakeMs.push(atMs - t0);
+        }),
+      );
+      return { wakeMs: wakeMs.sort((a, b) => a - b), postMs: postMs.sort((a, b) => a - b), lost };
+    }
+
+    for (const [i, parked] of steps.entries()) {
+      const added = await provisionDevices(databaseUrl, owner.user.id, parked - devices.length, devices.length);
+      devices.push(...added);
+      // Devices come online at RAMP_PER_S, as a fleet does, rather than in one burst.
+      for (let at = 0; at < added.length; at += RAMP_PER_S / 4) {
+        fleet.add(added.slice(at, at + RAMP_PER_S / 4));
+        await new Promise((r) => setTimeout(r, 250));
+      }
+      await settle(pid, fleet.outstanding, devices.length);
+      if (i === 0) await measure(devices.slice(0, 50)); // warm-up (JIT, pool), not counted
+      const sample = shuffled(devices).slice(0, Math.min(SAMPLE, devices.length));
+      const errorsBefore = fleet.errors().count;
+      const cpuBefore = cpuTicks(pid);
+      const startedMs = performance.now();
+      const { wakeMs, postMs, lost } = await measure(sample);
+      const serverCpuPct = ((cpuTicks(pid) - cpuBefore) * 10 * 100) / (performance.now() - startedMs);
+      const memoryMb = rssMb(pid);
+      const pollErrors = { count: fleet.errors().count - errorsBefore, first: fleet.errors().first };
+      const p99 = percentile(wakeMs, 99);
+      const ok = lost === 0 && pollErrors.count === 0 && p99 < TARGET_P99_MS;
+      if (parked === TARGET_PARKED) passedTarget = ok;
+      rows.push({
+        parked,
+        commands: sample.length,
+        lost,
+        'poll errors': pollErrors.count,
+        'wake p50 ms': percentile(wakeMs, 50),
+        'wake p99 ms': p99,
+        'POST p50 ms': percentile(postMs, 50),
+        'server CPU %': serverCpuPct,
+        'CPU pressure %': cpuPressurePct(),
+        'RSS MB': memoryMb,
+        'KB/parked': ((memoryMb - baselineMb) * 1024) / parked,
+        result: ok ? 'ok' : `missed${pollErrors.first ? ` (${pollErrors.first})` : ''}`,
+      });
+      if (!ok) break; // the limit is found: a larger fleet would only miss by more
+    }
+    console.log(`server RSS before parking: ${baselineMb.toFixed(1)} MB; open-files limit ${openFilesLimit()}`);
+    printTable(rows);
+  } finally {
+    fleet.stop();
+    posting.destroy();
+    await cloud.stop();
+    await pgServer.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+  if (!passedTarget) {
+    console.error(`bench:longpoll: target missed: p99 wake latency under ${TARGET_P99_MS} ms with nothing lost at ${TARGET_PARKED} parked devices`);
+    process.exit(1);
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

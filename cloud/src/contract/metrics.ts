@@ -1,0 +1,45 @@
+// Customer metrics (4.15): the response shapes, defined beside the pure code that builds them, the
+// query schema of `window` and the exact error details.
+import * as yup from 'yup';
+import { DEFAULT_METRICS_WINDOW_DAYS } from '../domain/metrics/metrics-window.js';
+import type { MetricsDailyEntry } from '../domain/metrics/summary.js';
+import { MAX_WINDOW_DAYS, WINDOW_DETAIL } from '../domain/planning/history-window.js';
+
+export type { MetricsDayView, MetricsEpisode } from '../domain/metrics/day-view.js';
+export type { CohortKind, Ranking, RankedMetric, RankingsResponse } from '../domain/metrics/rankings.js';
+export { COHORT_LABELS, RANKED_METRICS } from '../domain/metrics/rankings.js';
+export type {
+  MachineCounts,
+  MetricsComfort,
+  MetricsDailyEntry,
+  MetricsFlexibility,
+  MetricsPeaks,
+  MetricsSavings,
+  MetricsSummary,
+} from '../domain/metrics/summary.js';
+
+/** Exact error details of the metrics endpoints (section 7, and the texts we chose where it has none). */
+export const METRICS_DETAIL = {
+  ...WINDOW_DETAIL,
+  windowInvalid: 'window must be an integer between 1 and 90',
+  dateNotIso: 'date must be ISO YYYY-MM-DD',
+} as const;
+
+/** `window` of the summary and rankings: integer trailing days, 1-90, default 30. */
+export const metricsWindowQuerySchema = yup.object({
+  window: yup
+    .number()
+    .typeError(METRICS_DETAIL.windowInvalid)
+    .integer(METRICS_DETAIL.windowInvalid)
+    .min(1, METRICS_DETAIL.windowInvalid)
+    .max(MAX_WINDOW_DAYS, METRICS_DETAIL.windowTooLong)
+    .default(DEFAULT_METRICS_WINDOW_DAYS),
+});
+export type MetricsWindowQuery = yup.InferType<typeof metricsWindowQuerySchema>;
+
+/** GET /api/v1/me/metrics/daily. */
+export interface MetricsDaily {
+  start: string;
+  end: string;
+  days: MetricsDailyEntry[];
+}

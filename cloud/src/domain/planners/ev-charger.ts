@@ -1,0 +1,45 @@
+// The EV charger planner: which slots to switch the charger on so the car reaches its target by
+// the deadline at the least cost. Cases, baseline and why it is exact: ev-charger.md.
+import { IDLE, chargeSchedule, charged, chargeScale, chargeTo, kwhTolerance, missedMin, missedTarget, simulateCost, type ChargeSchedule } from './charging.js';
+import { planSlots } from './slot-dp.js';
+import { deadlineEnd, endLabel, horizon } from './slots.js';
+import type { DayContext, EvChargerInput, PlanResult, Planner } from './types.js';
+
+/** The cheapest charging plan meeting the minimum and then the target by the deadline, or as close as possible. */
+export function planEvCharger(day: DayContext, input: EvChargerInput): PlanResult<ChargeSchedule> {
+  const scale = chargeScale(input.capacityKwh, input.socPct);
+  const start = scale.kwh(input.socPct);
+  const target = scale.kwh(input.targetPct);
+  // The charger stops at the target, so a minimum above it could never be met from below: cap it.
+  const min = Math.min(scale.kwh(input.minPct), target);
+  const efficiency = Math.min(1, Math.max(0, input.efficiency));
+  const rateKw = Math.max(0, input.maxChargeRateKw);
+  // After the deadline the car is gone: the horizon ends there (tomorrow's slots when it is tomorrow).
+  const slots = horizon(day, deadlineEnd(day.fromSlot, input.deadlineMinute));
+  const charge = slots.map((s) => {
+    const gain = rateKw * s.hours * efficiency;
+    return gain > 0 ? chargeTo(target, gain, s.price / efficiency) : IDLE;
+  });
+  const tol = kwhTolerance(scale.capacity);
+  const plan = planSlots(
+    start,
+    // Charging first: on a tie (flat prices) the car charges as early as it can.
+    slots.map((_, k) => ({ actions: [charge[k]!, IDLE], floor: k === slots.length - 1 ? target : min })),
+    tol,
+  );
+  const reached = plan.states.at(-1) ?? start;
+  const last = slots.at(-1);
+  return {
+    schedule: chargeSchedule(day.fromSlot, scale.pct(start), slots, plan, charged(start, plan, tol.x), scale.pct),
+    // Plug in and charge: the charger on from the start until the target (or the deadline).
+    baselineCostCents: simulateCost(start, charge),
+    optimizedCostCents: plan.costCents,
+    missed: [
+      ...missedMin(scale.pct(Math.min(...plan.states)), Math.min(input.minPct, input.targetPct)),
+      ...(last ? missedTarget(scale.pct(reached), input.targetPct, endLabel(last.index)) : []),
+    ],
+  };
+}
+
+/** The registry entry. */
+export const evChargerPlanner: Planner<'ev_charger'> = planEvCharger;

@@ -1,0 +1,95 @@
+// The home battery planner: when to charge from the grid and when to discharge to cover the house,
+// meeting the target by the deadline and never going below the minimum, at the least cost of the
+// household's import. Cases, baseline and why it is exact: home-battery.md.
+import { IDLE, chargeSchedule, chargeScale, charged, kwhTolerance, missedMin, missedTarget, type ChargeSchedule } from './charging.js';
+import type { RangeTransition } from './slot-actions.js';
+import { planSlots } from './slot-dp.js';
+import { deadlineEnd, endLabel, horizon, isTomorrow, todayArray, total } from './slots.js';
+import { SLOTS, type DayContext, type HomeBatteryInput, type PlanResult, type Planner } from './types.js';
+
+/** The home_battery schedule body: the 2.9 fields plus `discharge_intervals` (true = the battery covers the house). */
+export type HomeBatterySchedule = ChargeSchedule & {
+  discharge_intervals: boolean[];
+};
+
+/** Charging from the grid by any amount up to the full rate, never above the ceiling (the target). */
+function charge(ceilingKwh: number, gainKwh: number, centsPerStoredKwh: number): RangeTransition {
+  const high = (x: number) => (x >= ceilingKwh ? x : Math.min(ceilingKwh, x + gainKwh));
+  return { low: (x) => x, high, base: () => 0, slope: centsPerStoredKwh, breaks: [ceilingKwh - gainKwh, ceilingKwh], sameAs: 'low' };
+}
+
+/** Covering the house by any amount up to `amountKwh` (the load, within the rate), never below the floor; each kWh saves the price. */
+function coverHouse(floorKwh: number, amountKwh: number, price: number): RangeTransition {
+  const low = (x: number) => (x <= floorKwh ? x : Math.max(floorKwh, x - amountKwh));
+  return { low, high: (x) => x, base: (x) => price * (low(x) - x), slope: price, breaks: [floorKwh, floorKwh + amountKwh], sameAs: 'high' };
+}
+
+/**
+ * With an export curve, discharging past the house: the house covered in full (the meter nets,
+ * so it comes first), then up to the rest of the full rate exported at the export price. Where
+ * the battery cannot cover the house above its floor this is just emptying to the floor.
+ */
+function coverAndExport(floorKwh: number, loadKwh: number, fullKwh: number, price: number, exportPrice: number): RangeTransition {
+  const low = (x: number) => (x <= floorKwh ? x : Math.max(floorKwh, x - fullKwh));
+  const high = (x: number) => (x <= floorKwh ? x : Math.max(floorKwh, x - loadKwh));
+  const cost = (kwh: number) => -price * Math.min(kwh, loadKwh) - exportPrice * Math.max(0, kwh - loadKwh);
+  return { low, high, base: (x) => cost(x - low(x)), slope: exportPrice, breaks: [floorKwh, floorKwh + loadKwh, floorKwh + fullKwh] };
+}
+
+/** The cheapest charge/discharge plan meeting the minimum always and the target by the deadline, or as close as possible. */
+export function planHomeBattery(day: DayContext, input: HomeBatteryInput): PlanResult<HomeBatterySchedule> {
+  const scale = chargeScale(input.capacityKwh, input.socPct);
+  const start = scale.kwh(input.socPct);
+  const target = scale.kwh(input.targetPct);
+  // Grid charging stops at the target, so a minimum above it could never be met from below: cap it.
+  const min = Math.min(scale.kwh(input.minPct), target);
+  // decisions.md: the battery gains grid energy times the round-trip efficiency (all of the loss on the way in).
+  const efficiency = Math.min(1, Math.max(0, input.roundTripEfficiency));
+  const chargeKw = Math.max(0, input.maxChargeRateKw);
+  const dischargeKw = Math.max(0, input.maxDischargeRateKw);
+  const end = deadlineEnd(day.fromSlot, input.deadlineMinute);
+  // The whole of today (discharging may go on after the deadline), and tomorrow up to a next-day deadline.
+  const slots = horizon(day, Math.max(SLOTS, end));
+  const deadlineSlot = end - day.fromSlot - 1;
+  const loads = slots.map((s) => Math.max(0, input.householdLoadKw[s.index % SLOTS] ?? 0) * s.hours);
+  // Charge left at the end is worth what buying it back would cost at the horizon's cheapest price
+  // (a day that drains the battery leaves the next one to refill it): without this credit the plan
+  // would empty the battery after the deadline even where that loses money.
+  const refill = efficiency > 0 && slots.length > 0 ? Math.max(0, Math.min(...slots.map((s) => s.price))) / efficiency : 0;
+  const tol = kwhTolerance(scale.capacity);
+  const plan = planSlots(
+    start,
+    slots.map((s, k) => {
+      const load = loads[k]!;
+      const full = dischargeKw * s.hours;
+      const gain = chargeKw * s.hours * efficiency;
+      const actions = [IDLE, coverHouse(min, Math.min(full, load), s.price)];
+      if (s.exportPrice !== null && full > load) actions.push(coverAndExport(min, load, full, s.price, s.exportPrice));
+      if (gain > 0) actions.push(charge(target, gain, s.price / efficiency));
+      return { actions, floor: k === deadlineSlot ? target : min };
+    }),
+    tol,
+    refill,
+  );
+  // No plan: the battery idles and the house imports all of its load.
+  const baselineCostCents = total(slots.map((s, k) => s.price * loads[k]!));
+  const fell = plan.states.map((x, k) => x < (k > 0 ? plan.states[k - 1]! : start) - tol.x);
+  const todayCount = slots.filter((s) => !isTomorrow(s.index)).length;
+  const deadline = slots[deadlineSlot];
+  return {
+    schedule: {
+      ...chargeSchedule(day.fromSlot, scale.pct(start), slots, plan, charged(start, plan, tol.x), scale.pct),
+      discharge_intervals: todayArray(day.fromSlot, fell.slice(0, todayCount), false, false),
+    },
+    baselineCostCents,
+    // The charge the day takes out of the battery is not free: it counts at the refill price.
+    optimizedCostCents: baselineCostCents + plan.costCents + refill * (start - (plan.states.at(-1) ?? start)),
+    missed: [
+      ...missedMin(scale.pct(Math.min(...plan.states)), Math.min(input.minPct, input.targetPct)),
+      ...(deadline ? missedTarget(scale.pct(plan.states[deadlineSlot]!), input.targetPct, endLabel(deadline.index)) : []),
+    ],
+  };
+}
+
+/** The registry entry. */
+export const homeBatteryPlanner: Planner<'home_battery'> = planHomeBattery;

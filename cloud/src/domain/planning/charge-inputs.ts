@@ -1,0 +1,134 @@
+// Planner inputs of the battery-like types (EV charger, home battery, robot) from an appliance's
+// config, constraints and newest reading, with the documented defaults for anything unset
+// (docs/schedules-and-recompute.md "Defaults").
+import type { EvChargerInput, HomeBatteryInput, RobotInput } from '../planners/types.js';
+import { TYPICAL_HOUSEHOLD_LOAD_KW } from './household-load.js';
+import { minuteOr, numberOr } from './stored-values.js';
+
+/** What an input builder reads about one appliance. */
+export interface ApplianceFacts {
+  config: Record<string, unknown>;
+  constraints: Record<string, unknown>;
+  /** The value of the appliance's newest reading of the last RECENT_READING_MS (SoC %, tank F), or null. */
+  recentValue: number | null;
+}
+
+/** A planner input and what it was built from, for the history row's `constraints_used`. */
+export interface BuiltInput<I> {
+  input: I;
+  used: Record<string, unknown>;
+}
+
+/** A reading this old or newer is the appliance's state now; an older one says nothing about it. */
+export const RECENT_READING_MS = 2 * 3_600_000;
+
+/** State of charge assumed when no recent reading and no current_charge_pct exist. */
+export const DEFAULT_SOC_PCT = 50;
+
+export const EV_DEFAULTS = { battery_capacity_kwh: 60, max_charge_rate_kw: 7.2, efficiency: 0.9, target_charge_pct: 80, min_charge_pct: 0 };
+/** Without a target the battery ends the day where it started: it only moves energy to expensive slots. */
+export const BATTERY_DEFAULTS = { capacity_kwh: 13.5, max_charge_rate_kw: 5, max_discharge_rate_kw: 5, min_charge_pct: 10 };
+/** decisions.md: the home battery gains grid energy times this round-trip efficiency. */
+export const BATTERY_ROUND_TRIP_EFFICIENCY = 0.9;
+export const ROBOT_DEFAULTS = { battery_capacity_kwh: 0.1, max_charge_rate_kw: 0.05, target_charge_pct: 100, min_charge_pct: 20 };
+
+const clampPct = (v: number) => Math.min(100, Math.max(0, v));
+
+/** 2.7: the freshest recent reading, else current_charge_pct, else the default; with where it came from. */
+export function stateOfCharge(facts: ApplianceFacts): { socPct: number; source: 'reading' | 'current_charge_pct' | 'default' } {
+  if (facts.recentValue !== null && Number.isFinite(facts.recentValue)) return { socPct: clampPct(facts.recentValue), source: 'reading' };
+  const stated = facts.constraints.current_charge_pct;
+  if (typeof stated === 'number' && Number.isFinite(stated)) return { socPct: clampPct(stated), source: 'current_charge_pct' };
+  return { socPct: DEFAULT_SOC_PCT, source: 'default' };
+}
+
+/** Target and minimum from the constraints; a minimum above the target is lowered to it. */
+function limits(constraints: Record<string, unknown>, defaults: { target_charge_pct: number; min_charge_pct: number }) {
+  const targetPct = clampPct(numberOr(constraints, 'target_charge_pct', defaults.target_charge_pct));
+  return { targetPct, minPct: Math.min(targetPct, clampPct(numberOr(constraints, 'min_charge_pct', defaults.min_charge_pct))) };
+}
+
+const deadlineText = (constraints: Record<string, unknown>) => (minuteOr(constraints, 'deadline_time') === null ? null : constraints.deadline_time);
+
+export function evChargerInputs(facts: ApplianceFacts): BuiltInput<EvChargerInput> {
+  const { config, constraints } = facts;
+  const soc = stateOfCharge(facts);
+  const input: EvChargerInput = {
+    socPct: soc.socPct,
+    capacityKwh: numberOr(config, 'battery_capacity_kwh', EV_DEFAULTS.battery_capacity_kwh),
+    maxChargeRateKw: numberOr(config, 'max_charge_rate_kw', EV_DEFAULTS.max_charge_rate_kw),
+    efficiency: numberOr(config, 'efficiency', EV_DEFAULTS.efficiency),
+    ...limits(constraints, EV_DEFAULTS),
+    deadlineMinute: minuteOr(constraints, 'deadline_time'),
+  };
+  return {
+    input,
+    used: {
+      battery_capacity_kwh: input.capacityKwh,
+      max_charge_rate_kw: input.maxChargeRateKw,
+      efficiency: input.efficiency,
+      target_charge_pct: input.targetPct,
+      min_charge_pct: input.minPct,
+      deadline_time: deadlineText(constraints),
+      soc_pct: soc.socPct,
+      soc_source: soc.source,
+    },
+  };
+}
+
+export function homeBatteryInputs(facts: ApplianceFacts): BuiltInput<HomeBatteryInput> {
+  const { config, constraints } = facts;
+  const soc = stateOfCharge(facts);
+  const input: HomeBatteryInput = {
+    socPct: soc.socPct,
+    capacityKwh: numberOr(config, 'capacity_kwh', BATTERY_DEFAULTS.capacity_kwh),
+    maxChargeRateKw: numberOr(config, 'max_charge_rate_kw', BATTERY_DEFAULTS.max_charge_rate_kw),
+    maxDischargeRateKw: numberOr(config, 'max_discharge_rate_kw', BATTERY_DEFAULTS.max_discharge_rate_kw),
+    roundTripEfficiency: BATTERY_ROUND_TRIP_EFFICIENCY,
+    ...limits(constraints, { ...BATTERY_DEFAULTS, target_charge_pct: soc.socPct }),
+    deadlineMinute: minuteOr(constraints, 'deadline_time'),
+    householdLoadKw: [...TYPICAL_HOUSEHOLD_LOAD_KW],
+  };
+  return {
+    input,
+    used: {
+      capacity_kwh: input.capacityKwh,
+      max_charge_rate_kw: input.maxChargeRateKw,
+      max_discharge_rate_kw: input.maxDischargeRateKw,
+      round_trip_efficiency: input.roundTripEfficiency,
+      target_charge_pct: input.targetPct,
+      min_charge_pct: input.minPct,
+      deadline_time: deadlineText(constraints),
+      soc_pct: soc.socPct,
+      soc_source: soc.source,
+      household_load: 'typical',
+    },
+  };
+}
+
+export function robotInputs(facts: ApplianceFacts): BuiltInput<RobotInput> {
+  const { config, constraints } = facts;
+  const soc = stateOfCharge(facts);
+  const start = minuteOr(constraints, 'tasks_window_start');
+  const end = minuteOr(constraints, 'tasks_window_end');
+  const input: RobotInput = {
+    socPct: soc.socPct,
+    capacityKwh: numberOr(config, 'battery_capacity_kwh', ROBOT_DEFAULTS.battery_capacity_kwh),
+    maxChargeRateKw: numberOr(config, 'max_charge_rate_kw', ROBOT_DEFAULTS.max_charge_rate_kw),
+    ...limits(constraints, ROBOT_DEFAULTS),
+    tasksWindow: start !== null && end !== null && start !== end ? { startMinute: start, endMinute: end } : null,
+  };
+  return {
+    input,
+    used: {
+      battery_capacity_kwh: input.capacityKwh,
+      max_charge_rate_kw: input.maxChargeRateKw,
+      target_charge_pct: input.targetPct,
+      min_charge_pct: input.minPct,
+      tasks_window_start: input.tasksWindow ? constraints.tasks_window_start : null,
+      tasks_window_end: input.tasksWindow ? constraints.tasks_window_end : null,
+      soc_pct: soc.socPct,
+      soc_source: soc.source,
+    },
+  };
+}

@@ -1,0 +1,49 @@
+// How well a fitted model predicts observed grid steps: one step ahead and free-running for a day.
+import { stepCoefficients, stepTemperature, type ThermalParams } from './thermal-model.js';
+import type { ThermalSample } from './resample.js';
+
+/** Model prediction of a sample's end temperature from a start temperature. */
+function predictEnd(params: ThermalParams, s: ThermalSample, startF: number): number {
+  return stepTemperature(stepCoefficients(params, s.hours, s.outdoorF), startF, s.coolDuty, s.heatDuty);
+}
+
+const rms = (sumSquares: number, count: number) => (count > 0 ? Math.sqrt(sumSquares / count) : null);
+
+/** RMSE (F) of one-step-ahead predictions over the samples; null without samples. */
+export function oneStepRmseF(params: ThermalParams, samples: readonly ThermalSample[]): number | null {
+  let sum = 0;
+  for (const s of samples) sum += (predictEnd(params, s, s.startF) - s.endF) ** 2;
+  return rms(sum, samples.length);
+}
+
+/**
+ * RMSE (F) of free runs: from the observed temperature at a window's start, the model runs on the
+ * observed duties and outdoor temperatures alone for `horizonSteps` steps, and every predicted step
+ * is compared with the observation. Windows start every `strideSteps` steps inside stretches
+ * without gaps; null when no stretch is long enough.
+ */
+export function freeRunRmseF(
+  params: ThermalParams,
+  samples: readonly ThermalSample[],
+  horizonSteps: number,
+  strideSteps: number,
+): number | null {
+  let sum = 0;
+  let count = 0;
+  let runStart = 0;
+  for (let i = 1; i <= samples.length; i++) {
+    const isRunEnd = i === samples.length || samples[i]!.gridIndex !== samples[i - 1]!.gridIndex + 1;
+    if (!isRunEnd) continue;
+    for (let w = runStart; w + horizonSteps <= i; w += strideSteps) {
+      let temp = samples[w]!.startF;
+      for (let k = w; k < w + horizonSteps; k++) {
+        const s = samples[k]!;
+        temp = predictEnd(params, s, temp);
+        sum += (temp - s.endF) ** 2;
+        count++;
+      }
+    }
+    runStart = i;
+  }
+  return rms(sum, count);
+}

@@ -1,0 +1,129 @@
+// Fits the thermal model to readings: resample, bounded ridge regression, held-out statistics.
+import { addRow, emptyNormalEquations, solveBoundedRidge } from './bounded-ridge.js';
+import { modelConfidence } from './confidence.js';
+import { learnRatedPowerW, type RatedPowerW, type ThermalReading } from './duty.js';
+import { freeRunRmseF, oneStepRmseF } from './evaluate.js';
+import { resampleReadings, type ThermalSample, type WeatherPoint } from './resample.js';
+import type { ThermalParams } from './thermal-model.js';
+
+export interface ThermalFitStats {
+  /** Grid steps used (after skipping gaps). */
+  samples: number;
+  /** Hours from the first to the last step used. */
+  spanHours: number;
+  /** In-sample one-step RMSE of the final fit, F. */
+  residualRmseF: number;
+  /** Steps in the held-out tail (the last 20 % of the steps, in time order). */
+  heldOutSamples: number;
+  /** One-step RMSE on the held-out tail of a fit on the rest, F. */
+  heldOutRmseF: number | null;
+  /** RMSE of 24-hour free runs (one starting every 6 h) in the held-out tail, F; null without 24 h free of gaps. */
+  freeRun24hRmseF: number | null;
+}
+
+/** What the service stores per HVAC and passes to the planner. */
+export interface ThermalModel {
+  params: ThermalParams;
+  /** Grid the model was fitted on, minutes. */
+  gridMinutes: number;
+  /** Rated electric power per direction used to read power_watts as duty (given or learned), W. */
+  ratedPowerW: RatedPowerW;
+  stats: ThermalFitStats;
+  /** model_confidence in [0, 1], from stats.heldOutRmseF (confidence.ts). */
+  confidence: number;
+}
+
+export interface FitOptions {
+  /** Grid step, minutes (default 30: the plan's slot). */
+  gridMinutes?: number;
+  /** Known rated power per direction, W; otherwise learned from power readings when there are enough. */
+  ratedPowerW?: Partial<RatedPowerW>;
+}
+
+export const DEFAULT_GRID_MINUTES = 30;
+/** Less than a day of grid steps holds too little outdoor swing to tell the outdoor coupling from the gain. */
+export const MIN_FIT_SAMPLES = 48;
+const HELD_OUT_FRACTION = 0.2;
+
+/**
+ * Weakly informative prior (continuous time) the ridge pulls towards: a 10-hour time constant,
+ * ±4 F/h at full duty, no net gain. It decides only what the data cannot: a summer of cooling
+ * says nothing about heating, so c stays at the prior until the unit heats.
+ */
+const PRIOR = { lossPerHour: 0.1, coolingFPerHour: -4, heatingFPerHour: 4, gainFPerHour: 0 };
+/** The prior weighs as much as this many grid steps at the regressors' typical scales. */
+const PRIOR_STEPS = 12;
+/** Typical size of each regressor: Tout − T (F), cooling duty, heating duty, the constant. */
+const TYPICAL_SCALE = [10, 0.5, 0.5, 1];
+/** Physical bounds: a time constant between 0.5 h and 100 h; each direction moves at least 0.05 F/h. */
+const LOSS_RANGE_PER_HOUR = [0.01, 2] as const;
+const MIN_RATE_F_PER_HOUR = 0.05;
+/** Free runs of the statistics: 24 hours, one starting every 6 hours. */
+const FREE_RUN_HOURS = 24;
+const FREE_RUN_STRIDE_HOURS = 6;
+
+/** Regressors of one step: [Tout − T, uCool, uHeat, 1]. */
+const regressors = (s: ThermalSample) => [s.outdoorF - s.startF, s.coolDuty, s.heatDuty, 1];
+
+/**
+ * Least squares on the exact discretisation: ΔT = θ·x with θ = (1 − α)·[1, b/a, c/a, d/a] and
+ * α = e^(−a·h), so a = −ln(1 − θ₀)/h and every other coefficient is θ_i·a/θ₀.
+ */
+function fitParams(samples: readonly ThermalSample[], hours: number): ThermalParams {
+  const eq = emptyNormalEquations(TYPICAL_SCALE.length);
+  for (const s of samples) addRow(eq, regressors(s), s.endF - s.startF);
+  const theta0 = 1 - Math.exp(-PRIOR.lossPerHour * hours);
+  const k0 = theta0 / PRIOR.lossPerHour;
+  const prior = [theta0, PRIOR.coolingFPerHour * k0, PRIOR.heatingFPerHour * k0, PRIOR.gainFPerHour * k0];
+  // θ·a/θ₀ ≥ θ/h, so the discrete bounds on θ₁ and θ₂ guarantee |b|, c ≥ 0.05 F/h.
+  const lower = [1 - Math.exp(-LOSS_RANGE_PER_HOUR[0] * hours), -Infinity, MIN_RATE_F_PER_HOUR * hours, -Infinity];
+  const upper = [1 - Math.exp(-LOSS_RANGE_PER_HOUR[1] * hours), -MIN_RATE_F_PER_HOUR * hours, Infinity, Infinity];
+  const theta = solveBoundedRidge({ eq, prior, lower, upper, ridge: TYPICAL_SCALE.map((s) => PRIOR_STEPS * s * s) });
+  const a = -Math.log(1 - theta[0]!) / hours;
+  const k = a / theta[0]!;
+  return { lossPerHour: a, coolingFPerHour: theta[1]! * k, heatingFPerHour: theta[2]! * k, gainFPerHour: theta[3]! * k };
+}
+
+/**
+ * Fits the model to an HVAC's readings (any order, about every 5 minutes, gaps allowed) and an
+ * outdoor weather history that fills steps without a reported outdoor temperature. Returns null
+ * with fewer than a day of usable grid steps. Statistics come from a fit on the first 80 % of the
+ * steps tested on the last 20 %; the returned parameters are then fitted on all of them.
+ */
+export function fitThermalModel(
+  readings: readonly ThermalReading[],
+  weather: readonly WeatherPoint[],
+  options: FitOptions = {},
+): ThermalModel | null {
+  const gridMinutes = options.gridMinutes ?? DEFAULT_GRID_MINUTES;
+  const learned = learnRatedPowerW(readings);
+  const ratedPowerW: RatedPowerW = {
+    cool: options.ratedPowerW?.cool ?? learned.cool,
+    heat: options.ratedPowerW?.heat ?? learned.heat,
+  };
+  const samples = resampleReadings(readings, weather, { gridMinutes, ratedPowerW });
+  if (samples.length < MIN_FIT_SAMPLES) return null;
+  const hours = gridMinutes / 60;
+  const split = Math.floor(samples.length * (1 - HELD_OUT_FRACTION));
+  const train = samples.slice(0, split);
+  const heldOut = samples.slice(split);
+  const trial = fitParams(train, hours);
+  const params = fitParams(samples, hours);
+  const heldOutRmseF = oneStepRmseF(trial, heldOut);
+  const first = samples[0]!;
+  const last = samples.at(-1)!;
+  return {
+    params,
+    gridMinutes,
+    ratedPowerW,
+    stats: {
+      samples: samples.length,
+      spanHours: (last.startMs - first.startMs) / 3_600_000 + hours,
+      residualRmseF: oneStepRmseF(params, samples) ?? 0,
+      heldOutSamples: heldOut.length,
+      heldOutRmseF,
+      freeRun24hRmseF: freeRunRmseF(trial, heldOut, Math.round(FREE_RUN_HOURS / hours), Math.round(FREE_RUN_STRIDE_HOURS / hours)),
+    },
+    confidence: modelConfidence(heldOutRmseF),
+  };
+}

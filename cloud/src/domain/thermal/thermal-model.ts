@@ -1,0 +1,66 @@
+// The grey-box thermal model of one HVAC's home: one lumped indoor temperature T (F) driven by the
+// outdoor temperature and the unit's duty. See thermal-model.md.
+//
+//   dT/dt = a·(Tout − T) + b·uCool + c·uHeat + d
+//
+// Inputs are held constant over a step, so the exact discretisation over h hours is linear:
+//   T[k+1] = α·T[k] + βCool·uCool + βHeat·uHeat + γ,   α = e^(−a·h)
+
+/** Learned coefficients, all per hour; the signs are physical: a > 0, b < 0, c > 0. */
+export interface ThermalParams {
+  /** a: coupling to the outdoors, 1/h (1/a is the home's time constant). */
+  lossPerHour: number;
+  /** b: temperature change rate the unit causes at full cooling duty, F/h (negative). */
+  coolingFPerHour: number;
+  /** c: temperature change rate at full heating duty, F/h (positive). */
+  heatingFPerHour: number;
+  /** d: net internal and solar gains, F/h. */
+  gainFPerHour: number;
+}
+
+/** One step's exact linear map from the temperature at its start to the temperature at its end. */
+export interface StepCoefficients {
+  alpha: number;
+  betaCool: number;
+  betaHeat: number;
+  gamma: number;
+}
+
+/** Exact discretisation of the model over a step of `hours` (0 gives the identity). */
+export function stepCoefficients(params: ThermalParams, hours: number, outdoorF: number): StepCoefficients {
+  const a = params.lossPerHour;
+  const alpha = Math.exp(-a * hours);
+  // (1 − α)/a is the step's effective length: h for a slow home, less when the home settles
+  // towards its equilibrium within the step.
+  const span = a > 0 ? (1 - alpha) / a : hours;
+  return {
+    alpha,
+    betaCool: span * params.coolingFPerHour,
+    betaHeat: span * params.heatingFPerHour,
+    gamma: (1 - alpha) * outdoorF + span * params.gainFPerHour,
+  };
+}
+
+/** Temperature at the end of a step from the temperature at its start and the duties. */
+export function stepTemperature(c: StepCoefficients, startF: number, coolDuty: number, heatDuty: number): number {
+  return c.alpha * startF + c.betaCool * coolDuty + c.betaHeat * heatDuty + c.gamma;
+}
+
+/** One step of a prediction: its length, outdoor temperature and duties. */
+export interface PredictionStep {
+  hours: number;
+  outdoorF: number;
+  coolDuty: number;
+  heatDuty: number;
+}
+
+/** Predicted temperatures at the end of each step, starting from `startF` (a free run). */
+export function predictTrajectory(params: ThermalParams, startF: number, steps: readonly PredictionStep[]): number[] {
+  const out: number[] = [];
+  let temp = startF;
+  for (const s of steps) {
+    temp = stepTemperature(stepCoefficients(params, s.hours, s.outdoorF), temp, s.coolDuty, s.heatDuty);
+    out.push(temp);
+  }
+  return out;
+}

@@ -1,0 +1,87 @@
+import { Router, type RequestHandler, type Response } from 'express';
+import { claimRequestSchema, type DeviceCommand } from '../../contract/index.js';
+import { parseWait, WAIT_DETAIL } from '../../domain/devices/long-poll-wait.js';
+import { badRequest } from '../../errors.js';
+import { log } from '../../log.js';
+import type { DeviceCommandsService } from '../../services/device-commands.js';
+import type { DevicesService } from '../../services/devices.js';
+import { currentUser } from '../authenticate.js';
+import { currentDevice } from '../device-auth.js';
+import { validate } from '../validate.js';
+
+/** The services and authenticators the devices router is built with. */
+export interface DevicesRouterDeps {
+  devices: DevicesService;
+  deviceCommands: DeviceCommandsService;
+  requireUser: RequestHandler;
+  requireDevice: RequestHandler;
+}
+
+/**
+ * The satellite claim flow, device plane and user commands (4.16, 4.17); mounted under /api/v1.
+ * Each route carries its own authenticator: user, device, or none for the claim.
+ */
+export function devicesRouter(deps: DevicesRouterDeps): Router {
+  const { devices, deviceCommands, requireUser, requireDevice } = deps;
+  const r = Router();
+
+  r.post('/devices/enroll-token', requireUser, async (req, res) => {
+    res.json(await devices.createEnrollToken(currentUser(req).id, new Date()));
+  });
+
+  r.post('/devices/claim', async (req, res) => {
+    res.json(await devices.claim(validate(claimRequestSchema, req.body), new Date()));
+  });
+
+  r.get('/devices', requireUser, async (req, res) => {
+    res.json(await devices.list(currentUser(req).id));
+  });
+
+  r.get('/devices/config', requireDevice, async (req, res) => {
+    res.json(await devices.config(currentDevice(req), new Date()));
+  });
+
+  r.get('/devices/commands', requireDevice, async (req, res) => {
+    const waitS = parseWait(req.query.wait);
+    if (waitS === null) throw badRequest(WAIT_DETAIL);
+    const gone = new AbortController();
+    const onClose = () => gone.abort();
+    res.once('close', onClose);
+    const isLive = () => !gone.signal.aborted && !req.socket.destroyed && !res.writableEnded;
+    const commands = await deviceCommands.poll(currentDevice(req), waitS, { isLive, signal: gone.signal });
+    res.off('close', onClose);
+    if (commands === null) return; // the client left while parked: nothing was handed over
+    sendCommands(res, commands, deviceCommands);
+  });
+
+  r.post('/devices/state', requireDevice, async (req, res) => {
+    res.json(await deviceCommands.reportState(currentDevice(req), req.body, new Date()));
+  });
+
+  r.delete('/devices/:deviceId', requireUser, async (req, res) => {
+    const { deviceId } = req.params as { deviceId: string };
+    await devices.remove(currentUser(req).id, deviceId);
+    res.status(204).end();
+  });
+
+  r.post('/appliances/:applianceId/command', requireUser, async (req, res) => {
+    const { applianceId } = req.params as { applianceId: string };
+    res.status(202).json(await deviceCommands.enqueueControl(currentUser(req).id, applianceId, req.body));
+  });
+
+  return r;
+}
+
+/**
+ * Answers a poll. The commands were marked delivered only because the connection was alive; should
+ * it die before the answer is flushed to it, they are put back in the queue for the next poll.
+ */
+function sendCommands(res: Response, commands: DeviceCommand[], deviceCommands: DeviceCommandsService): void {
+  if (commands.length > 0) {
+    res.once('close', () => {
+      if (res.writableFinished) return;
+      deviceCommands.requeue(commands).catch((err: unknown) => log('devices').error({ err, ids: commands.map((c) => c.id) }, 'requeue after a failed hand-over failed'));
+    });
+  }
+  res.json(commands);
+}

@@ -1,0 +1,47 @@
+import { Router, type RequestHandler } from 'express';
+import type { RecomputeService } from '../../services/recompute.js';
+import type { SchedulesService } from '../../services/schedules.js';
+import { currentUser } from '../authenticate.js';
+
+/**
+ * Schedules (4.9), mounted under /api/v1. The two single-schedule reads accept a device token
+ * (4.18): a device reads only its bound appliance.
+ */
+export function schedulesRouter(deps: {
+  schedules: SchedulesService;
+  recompute: RecomputeService;
+  requireUser: RequestHandler;
+  requireUserOrDevice: RequestHandler;
+}): Router {
+  const { schedules, recompute, requireUser, requireUserOrDevice } = deps;
+  const r = Router();
+  const device = (req: Express.Request) => (req.device ? { applianceId: req.device.applianceId } : undefined);
+
+  r.get('/schedule', requireUserOrDevice, async (req, res) => {
+    res.json(await schedules.hvacSchedule(currentUser(req).id, req.query.appliance_id, device(req), new Date()));
+  });
+
+  r.get('/appliances/:applianceId/schedule', requireUserOrDevice, async (req, res) => {
+    const { applianceId } = req.params as { applianceId: string };
+    res.json(await schedules.applianceSchedule(currentUser(req).id, applianceId, device(req), new Date()));
+  });
+
+  r.get('/schedules', requireUser, async (req, res) => {
+    res.json(await schedules.view(currentUser(req).id, new Date()));
+  });
+
+  r.post('/schedule/recompute', requireUser, async (req, res) => {
+    res.json(await recompute.recompute(currentUser(req).id, new Date()));
+  });
+
+  r.get('/schedules/history', requireUser, async (req, res) => {
+    const { appliance_id, start, end } = req.query;
+    res.json(await schedules.history(currentUser(req).id, { appliance_id, start, end }, new Date()));
+  });
+
+  r.get('/schedules/updated-at', requireUser, async (req, res) => {
+    res.json(await schedules.updatedAt(currentUser(req).id, new Date()));
+  });
+
+  return r;
+}

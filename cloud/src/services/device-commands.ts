@@ -1,0 +1,144 @@
+import { DEVICE_DETAIL, type CommandQueued, type DeviceCommand, type DeviceStateResponse, type HvacReadingsRequest } from '../contract/index.js';
+import { anchoredReading } from '../domain/devices/anchored-reading.js';
+import { parseControlCommand } from '../domain/devices/control-command.js';
+import { parseDeviceState, type DeviceState } from '../domain/devices/device-state.js';
+import { setpointRange } from '../domain/devices/setpoint-range.js';
+import { AppError, badRequest, conflict } from '../errors.js';
+import { log } from '../log.js';
+import type { Store } from '../store/index.js';
+import type { HandedOverCommand } from '../store/commands-repo.js';
+import type { AppliancesService } from './appliances.js';
+import type { CommandWaiters } from './command-waiters.js';
+import type { BoundDevice } from './devices.js';
+import type { ReadingsService } from './readings.js';
+
+/** The HTTP exchange a poll answers, seen from the service: is it still there, and when does it go. */
+export interface PollConnection {
+  /** False once the client is gone: commands are only marked delivered for a live response. */
+  isLive(): boolean;
+  /** Aborts when the client disconnects while parked. */
+  signal: AbortSignal;
+}
+
+const toCommand = (row: HandedOverCommand): DeviceCommand => ({
+  id: row.id,
+  payload: row.payload as DeviceCommand['payload'],
+  created_at: new Date(row.created_at).toISOString(),
+});
+
+/** The device command queue (3.3, 4.17): user commands, schedule nudges, long-poll hand-over, state reports. */
+export function createDeviceCommandsService(store: Store, deps: { appliances: AppliancesService; readings: ReadingsService; waiters: CommandWaiters }) {
+  const { appliances, readings, waiters } = deps;
+
+  /**
+   * Marks the device's pending commands delivered and returns them oldest first, for a response
+   * that can still be written: should the client be gone by the time they are marked, they are put
+   * back at once (null), so nothing is handed to a dead connection.
+   */
+  async function handOver(device: BoundDevice, isLive: () => boolean, now: Date): Promise<DeviceCommand[] | null> {
+    const commands = (await store.commands.handOver(device.deviceId, device.applianceId, now)).map(toCommand);
+    if (isLive()) return commands;
+    await requeue(commands);
+    return null;
+  }
+
+  /** Puts handed-over, unacknowledged commands back in the queue (their answer never reached the device). */
+  async function requeue(commands: DeviceCommand[]): Promise<void> {
+    if (commands.length > 0) await store.commands.requeue(commands.map((c) => c.id));
+  }
+
+  /** Writes the state report's reading, anchored on the latest one; false with nothing to anchor to or over the daily ceiling. */
+  async function writeStateReading(device: BoundDevice, state: DeviceState, now: Date): Promise<boolean> {
+    const anchor = await store.devices.latestReading(device.applianceId);
+    if (!anchor) return false;
+    const request = { readings: [anchoredReading(state, anchor, now)] } as HvacReadingsRequest;
+    try {
+      await readings.ingestHvac({ userId: device.userId, boundApplianceId: device.applianceId }, request, now);
+      return true;
+    } catch (err) {
+      // The runaway-loop ceiling must not make the device retry its report: the ack still counts.
+      if (err instanceof AppError && err.status === 429) return false;
+      throw err;
+    }
+  }
+
+  /** Queues a schedule_updated nudge for each device bound to the appliance, unless one is pending; returns how many were stored. */
+  async function enqueueScheduleUpdated(applianceId: string): Promise<number> {
+    const deviceIds = await store.commands.insertNudges(applianceId);
+    for (const deviceId of deviceIds) waiters.wakeLocal(deviceId);
+    return deviceIds.length;
+  }
+
+  return {
+    handOver,
+
+    /**
+     * POST /appliances/{id}/command. Checks in the order of decisions.md: 404 (missing or not
+     * owned), 400 (no actionable field, then bad fields, then the target against the range), 409.
+     */
+    async enqueueControl(userId: string, applianceId: string, raw: unknown): Promise<CommandQueued> {
+      const appliance = await appliances.requireOwned(userId, applianceId);
+      const command = parseControlCommand(raw, setpointRange(appliance.config));
+      if (!command.ok) throw badRequest(command.detail);
+      const stored = await store.commands.insertControl(appliance.id, command.value);
+      if (!stored) throw conflict(DEVICE_DETAIL.noDeviceBound);
+      waiters.wakeLocal(stored.deviceId);
+      return { command_id: stored.id };
+    },
+
+    enqueueScheduleUpdated,
+
+    /** The schedule_updated trigger: nudges the satellites of appliances that got new schedule rows; failures are logged, never thrown. */
+    async nudgeForNewSchedules(applianceIds: readonly string[]): Promise<void> {
+      for (const applianceId of applianceIds) {
+        try {
+          await enqueueScheduleUpdated(applianceId);
+        } catch (err) {
+          log('devices').error({ err, applianceId }, 'schedule_updated nudge failed');
+        }
+      }
+    },
+
+    /**
+     * GET /devices/commands: hands over what is pending; with nothing pending parks up to
+     * `waitS` seconds until a NOTIFY for the device arrives, then looks again. Null when the client
+     * disconnected (nothing was marked delivered); an empty list on timeout or shutdown.
+     */
+    async poll(device: BoundDevice, waitS: number, connection: PollConnection): Promise<DeviceCommand[] | null> {
+      const deadline = Date.now() + waitS * 1000;
+      for (;;) {
+        // Registered before the query: a command committed between the query and the wait still wakes it.
+        const waiter = waiters.register(device.deviceId);
+        try {
+          const commands = await handOver(device, connection.isLive, new Date());
+          if (commands === null || commands.length > 0) return commands;
+          const remainingMs = deadline - Date.now();
+          if (remainingMs <= 0) return [];
+          const reason = await waiter.wait(remainingMs, connection.signal);
+          if (reason === 'aborted') return null;
+          if (reason !== 'notified') return [];
+        } finally {
+          waiter.cancel();
+        }
+      }
+    },
+
+    requeue,
+
+    /**
+     * POST /devices/state: `source` first (422), then the other fields (400). Acknowledges the
+     * command only when it is this device's, stores firmware and RSSI, and writes the reading.
+     */
+    async reportState(device: BoundDevice, raw: unknown, now: Date): Promise<DeviceStateResponse> {
+      const parsed = parseDeviceState(raw);
+      if (!parsed.ok) throw new AppError(parsed.status, parsed.detail);
+      const state = parsed.value;
+      const commandAcked = state.command_id !== undefined && (await store.commands.ack(device.deviceId, device.applianceId, state.command_id, now));
+      await store.devices.recordContact(device.deviceId, { now, firmwareVersion: state.firmware_version, rssi: state.rssi });
+      const readingWritten = await writeStateReading(device, state, now);
+      return { status: 'ok', command_acked: commandAcked, reading_written: readingWritten };
+    },
+  };
+}
+
+export type DeviceCommandsService = ReturnType<typeof createDeviceCommandsService>;

@@ -1,0 +1,145 @@
+// Plans one account's appliances for one local day: prices (tariff discounted by forecast solar
+// surplus), outdoor forecast, one plan per appliance, the solar split, and the rows to store.
+import type { RecomputeResult } from '../contract/index.js';
+import { solarArrayFromConfig } from '../domain/solar/array-forecast.js';
+import { planSolar, type SolarConsumer } from '../domain/planners/solar.js';
+import { discountPricesBySurplus } from '../domain/planners/price-discount.js';
+import type { DayContext } from '../domain/planners/types.js';
+import { savingsPct } from '../domain/planning/costs.js';
+import { keepPastSlots } from '../domain/planning/past-slots.js';
+import type { PlanningDay } from '../domain/planning/planning-day.js';
+import { buildRateCurve } from '../domain/tariffs/rate-curve.js';
+import type { PricePoint } from '../domain/tariffs/price-point.js';
+import type { StoredRateSettings } from '../domain/tariffs/rate-settings.js';
+import { localDateOf, slotDurationsHours, slotStartsUtc, type LocalDate } from '../domain/time/slot-grid.js';
+import type { PlanningApplianceRow } from '../store/planning-inputs-repo.js';
+import type { NewScheduleRow, ScheduleRow, ScheduleTrigger } from '../store/schedules-repo.js';
+import type { ModelRefitService } from './model-refit.js';
+import type { OutdoorForecastService } from './outdoor-forecast.js';
+import { checked, planUnit, type PlannedUnit } from './recompute-appliance.js';
+import type { AccountInputs } from './recompute-inputs.js';
+
+export interface DayDeps {
+  outdoorForecast: Pick<OutdoorForecastService, 'resolve'>;
+  modelRefit: ModelRefitService;
+  defaultAdderCentsPerKwh: number;
+  /** The stored dynamic price points covering a local day, or null (cached per run). */
+  dynamicPoints: (settings: StoredRateSettings, date: LocalDate, timeZone: string) => Promise<readonly PricePoint[] | null>;
+}
+
+/** The rows to store for one day and what to report per appliance. */
+export interface DayPlan {
+  rows: NewScheduleRow[];
+  results: RecomputeResult[];
+}
+
+/** Which consumer of the solar allocation each type's planned draw counts as. */
+const CONSUMER: Partial<Record<string, SolarConsumer>> = { home_battery: 'home_battery', ev_charger: 'ev_charger', water_heater: 'water_heater' };
+
+/** The account's prices and weather for the day, solar-discounted when it has arrays. */
+async function dayContext(deps: DayDeps, account: AccountInputs, day: PlanningDay, solar: PlanningApplianceRow[], now: Date) {
+  const { timeZone } = account;
+  const settings = { ...account.rateSettings, pricing_location: account.profile?.pricing_location ?? null };
+  const curve = buildRateCurve({
+    settings,
+    date: day.date,
+    timeZone,
+    defaultAdderCentsPerKwh: deps.defaultAdderCentsPerKwh,
+    dynamicPoints: await deps.dynamicPoints(settings, day.date, timeZone),
+  });
+  const forecast = await deps.outdoorForecast.resolve(
+    { userId: account.userId, locationZip: account.profile?.location_zip ?? '', timeZone },
+    day.date,
+    now,
+    { needIrradiance: solar.length > 0 },
+  );
+  const base: DayContext = {
+    date: day.date,
+    timeZone,
+    slotStarts: slotStartsUtc(day.date, timeZone),
+    slotHours: slotDurationsHours(day.date, timeZone),
+    pricesCentsPerKwh: curve.rates_cents_per_kwh,
+    // No export-rate curve exists in the API yet: surplus is worth nothing.
+    exportPricesCentsPerKwh: null,
+    outdoorTempF: forecast.tempsF,
+    fromSlot: day.fromSlot,
+  };
+  const solarInput = {
+    arrays: solar.map((a) => solarArrayFromConfig(a.id, a.config ?? {}, account.solarFits.get(a.id) ?? null)),
+    location: forecast.location,
+    irradiance: forecast.irradiance,
+  };
+  const firstPass = solar.length > 0 ? planSolar(base, solarInput) : null;
+  const ctx: DayContext = firstPass
+    ? { ...base, pricesCentsPerKwh: discountPricesBySurplus(base.pricesCentsPerKwh, firstPass.schedule.surplus_kw_48, null) }
+    : base;
+  const common = { pricing_source: curve.source, outdoor_source: forecast.source, solar_discount: firstPass !== null, export_rates_set: false };
+  return { ctx, solarInput, common };
+}
+
+/** Plans every active appliance of the account for `day`; never throws for one appliance's failure. */
+export async function planAccountDay(
+  deps: DayDeps,
+  account: AccountInputs,
+  day: PlanningDay,
+  previous: ReadonlyMap<string, ScheduleRow>,
+  trigger: ScheduleTrigger,
+  now: Date,
+): Promise<DayPlan> {
+  const active = account.appliances.filter((a) => a.is_active);
+  const solar = active.filter((a) => a.appliance_type === 'solar');
+  const { ctx, solarInput, common } = await dayContext(deps, account, day, solar, now);
+  const isToday = day.date === localDateOf(now, account.timeZone);
+  const planned = new Map<string, PlannedUnit>();
+  for (const appliance of active) {
+    if (appliance.appliance_type !== 'solar') planned.set(appliance.id, await planUnit(deps, account, appliance, ctx, now, isToday));
+  }
+  if (solar.length > 0) {
+    // Second pass: the planned draws take their share of the generation, in allocation order.
+    const loads: Partial<Record<SolarConsumer, number[]>> = {};
+    for (const appliance of active) {
+      const consumer = CONSUMER[appliance.appliance_type];
+      const kw = planned.get(appliance.id)?.loadKw;
+      if (consumer && kw) loads[consumer] = (loads[consumer] ?? new Array<number>(kw.length).fill(0)).map((x, i) => x + (kw[i] ?? 0));
+    }
+    const result = planSolar(ctx, { ...solarInput, plannedLoadsKw: loads });
+    for (const appliance of solar) {
+      planned.set(
+        appliance.id,
+        checked({
+          status: 'forecast',
+          body: { schedule: result.schedule, source: 'optimization', mode: null, modelConfidence: null, baselineCents: 0, optimizedCents: 0, used: result.constraintsUsed[appliance.id] ?? {}, missed: [] },
+        }),
+      );
+    }
+  }
+
+  const rows: NewScheduleRow[] = [];
+  const results: RecomputeResult[] = [];
+  for (const appliance of active) {
+    const unit = planned.get(appliance.id)!;
+    results.push({ appliance_id: appliance.id, appliance_type: appliance.appliance_type, name: appliance.name, status: unit.status, ...(unit.detail && { detail: unit.detail }) });
+    const body = unit.body;
+    if (!body) continue;
+    const savings = body.source === 'defaults' ? 0 : savingsPct(body.baselineCents, body.optimizedCents);
+    rows.push({
+      user_id: account.userId,
+      appliance_id: appliance.id,
+      local_date: day.date,
+      schedule: keepPastSlots(appliance.appliance_type, body.schedule, previous.get(appliance.id)?.schedule ?? null, day.fromSlot),
+      source: body.source,
+      mode: body.mode,
+      estimated_savings_pct: savings,
+      model_confidence: body.modelConfidence,
+      baseline_cost_cents: body.baselineCents,
+      optimized_cost_cents: body.optimizedCents,
+      savings_pct: savings,
+      from_slot: day.fromSlot,
+      trigger,
+      // Solar rows carry exactly the 4.9 object (it has export_rates_set); others the inputs used.
+      constraints_used: appliance.appliance_type === 'solar' ? body.used : { ...body.used, ...common },
+      missed: body.missed,
+    });
+  }
+  return { rows, results };
+}

@@ -1,0 +1,85 @@
+// Loads what planning needs for a page of accounts with a fixed number of queries (about eight),
+// whatever the page size: the nightly run reads thousands of accounts this way.
+import { effectiveTimeZone } from '../domain/account-time-zone.js';
+import { RECENT_READING_MS } from '../domain/planning/charge-inputs.js';
+import type { StoredPreferences } from '../domain/preferences/defaults.js';
+import { MAX_FUTURE_SKEW_MS } from '../domain/readings/reading-time.js';
+import type { SolarYieldFit } from '../domain/solar/yield-fit.js';
+import type { StoredRateSettings } from '../domain/tariffs/rate-settings.js';
+import type { Store } from '../store/index.js';
+import type { PlanningAccountRow, PlanningApplianceRow, RecentHvacReading } from '../store/planning-inputs-repo.js';
+import type { StoredThermalModel } from '../store/thermal-models-repo.js';
+import { FIT_WINDOW_DAYS } from './model-refit.js';
+
+/** Everything stored that one account's plan reads. */
+export interface AccountInputs {
+  userId: string;
+  /** Null when the account has no profile row (an account-level early exit). */
+  profile: PlanningAccountRow['profile'];
+  timeZone: string;
+  accountPrefs: StoredPreferences;
+  rateSettings: StoredRateSettings;
+  /** Every appliance of the account, active or not, oldest first. */
+  appliances: PlanningApplianceRow[];
+  /** Thermal models of its HVACs (none: warming up). */
+  models: Map<string, StoredThermalModel>;
+  solarFits: Map<string, SolarYieldFit>;
+  /** Value of each appliance's newest reading of the last two hours (SoC %, tank F). */
+  recentValues: Map<string, number>;
+  /** Each HVAC's readings of the last two hours (its current temperature). */
+  hvacReadings: Map<string, RecentHvacReading[]>;
+  /** HVACs without a model: their readings in the fit window (0 skips the warm-up check). */
+  warmupCounts: Map<string, number>;
+}
+
+const DAY_MS = 86_400_000;
+const READING_TYPES = new Set(['ev_charger', 'home_battery', 'robot', 'water_heater']);
+
+const groupBy = <T>(items: readonly T[], key: (t: T) => string) => {
+  const out = new Map<string, T[]>();
+  for (const item of items) {
+    const k = key(item);
+    const list = out.get(k);
+    if (list) list.push(item);
+    else out.set(k, [item]);
+  }
+  return out;
+};
+
+/** The inputs of each account, in the order given. */
+export async function loadAccountInputs(store: Store, userIds: readonly string[], now: Date): Promise<AccountInputs[]> {
+  const [accounts, appliances] = await Promise.all([store.planningInputs.accounts(userIds), store.planningInputs.appliances(userIds)]);
+  const active = appliances.filter((a) => a.is_active);
+  const idsOf = (pick: (a: PlanningApplianceRow) => boolean) => active.filter(pick).map((a) => a.id);
+  const hvacIds = idsOf((a) => a.appliance_type === 'hvac');
+  const recent = { since: new Date(now.getTime() - RECENT_READING_MS), until: new Date(now.getTime() + MAX_FUTURE_SKEW_MS) };
+  const [models, solarFits, values, hvacReadings] = await Promise.all([
+    store.thermalModels.find(hvacIds),
+    store.solarFits.find(idsOf((a) => a.appliance_type === 'solar')),
+    store.planningInputs.latestValues(idsOf((a) => READING_TYPES.has(a.appliance_type)), recent.since, recent.until),
+    store.planningInputs.recentHvacReadings(hvacIds, recent.since, recent.until),
+  ]);
+  const modelById = new Map(models.map((m) => [m.applianceId, m]));
+  const warming = hvacIds.filter((id) => !modelById.has(id));
+  const warmupCounts = await store.thermalModels.readingCounts(warming, new Date(now.getTime() - FIT_WINDOW_DAYS * DAY_MS), now);
+  const appliancesByUser = groupBy(appliances, (a) => a.user_id);
+  const readingsByHvac = groupBy(hvacReadings, (r) => r.applianceId);
+  return accounts.map((account) => {
+    const own = appliancesByUser.get(account.userId) ?? [];
+    const has = (id: string) => own.some((a) => a.id === id);
+    const pick = <V>(map: Map<string, V>) => new Map([...map].filter(([id]) => has(id)));
+    return {
+      userId: account.userId,
+      profile: account.profile,
+      timeZone: effectiveTimeZone(account.profile ?? { timezone: null, location_zip: '' }),
+      accountPrefs: account.accountPrefs,
+      rateSettings: account.rateSettings,
+      appliances: own,
+      models: pick(modelById),
+      solarFits: pick(solarFits),
+      recentValues: new Map([...values].filter(([id]) => has(id)).map(([id, v]) => [id, v.value])),
+      hvacReadings: pick(readingsByHvac),
+      warmupCounts: new Map(warming.filter(has).map((id) => [id, warmupCounts.get(id) ?? 0])),
+    };
+  });
+}

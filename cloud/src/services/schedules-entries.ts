@@ -1,0 +1,51 @@
+// Stored schedule rows shaped as the contract's entries (4.9) and history rows.
+import type { IntegrationHealth, ScheduleEntry, ScheduleHistoryRow } from '../contract/index.js';
+import { entitiesOf, isApplianceType } from '../domain/appliance-types/index.js';
+import type { MissedLimit } from '../domain/planners/types.js';
+import { centsToDollars } from '../domain/planning/costs.js';
+import { clampSetpoints } from '../domain/planning/setpoint-bounds.js';
+import type { ApplianceRow } from '../store/models/index.js';
+import type { ScheduleRow } from '../store/schedules-repo.js';
+
+/**
+ * One appliance's entry: its row of the day, or the empty defaults entry (`schedule` {},
+ * `savings_pct` 0) when it has none. HVAC setpoints are clamped to a satellite's claimed range
+ * and HVAC entries carry the unit's link health when `health` is given.
+ */
+export function scheduleEntry(appliance: ApplianceRow, row: ScheduleRow | null, health: IntegrationHealth | null): ScheduleEntry {
+  const isHvac = appliance.appliance_type === 'hvac';
+  // Stored data of an unknown type (or a config that is not an object) has no entities block.
+  const entities = isApplianceType(appliance.appliance_type) && appliance.config && typeof appliance.config === 'object' ? entitiesOf(appliance.appliance_type, appliance.config) : null;
+  const unitHealth = isHvac ? health?.appliances.find((h) => h.appliance_id === appliance.id) : undefined;
+  const missed = (row?.missed ?? []) as MissedLimit[];
+  return {
+    appliance_id: appliance.id,
+    appliance_type: appliance.appliance_type,
+    name: appliance.name,
+    schedule: row ? (isHvac ? clampSetpoints(row.schedule, appliance.config) : row.schedule) : {},
+    savings_pct: row?.savings_pct ?? 0,
+    source: row?.source ?? 'defaults',
+    ...(entities && { entities }),
+    ...(unitHealth && { integration_health: unitHealth }),
+    ...(missed.length > 0 && { missed }),
+  };
+}
+
+/** A stored row as GET /api/v1/schedules/history shows it (costs in dollars). */
+export function historyRow(row: ScheduleRow): ScheduleHistoryRow {
+  return {
+    id: row.id,
+    appliance_id: row.appliance_id,
+    date: row.local_date,
+    schedule: row.schedule,
+    source: row.source,
+    baseline_cost: centsToDollars(row.baseline_cost_cents),
+    optimized_cost: centsToDollars(row.optimized_cost_cents),
+    savings_pct: row.savings_pct,
+    created_at: new Date(row.created_at).toISOString(),
+    constraints_used: row.constraints_used,
+    from_slot: row.from_slot,
+    trigger: row.trigger,
+    missed: row.missed as MissedLimit[],
+  };
+}

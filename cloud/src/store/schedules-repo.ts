@@ -1,0 +1,105 @@
+import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
+import type { LocalDate } from '../domain/time/slot-grid.js';
+
+export type ScheduleSource = 'optimization' | 'defaults';
+
+/** What started the run that wrote a row. */
+export type ScheduleTrigger = 'recompute' | 'debounced' | 'nightly';
+
+/** A schedule history row to insert (created_at and id come from the database). */
+export interface NewScheduleRow {
+  user_id: string;
+  appliance_id: string;
+  local_date: LocalDate;
+  schedule: Record<string, unknown>;
+  source: ScheduleSource;
+  /** HVAC: the optimization_mode planned with; null for other types. */
+  mode: string | null;
+  estimated_savings_pct: number;
+  model_confidence: number | null;
+  baseline_cost_cents: number;
+  optimized_cost_cents: number;
+  savings_pct: number;
+  /** First slot this row re-planned; earlier slots were kept from the previous row of the day. */
+  from_slot: number;
+  trigger: ScheduleTrigger;
+  constraints_used: Record<string, unknown>;
+  missed: unknown[];
+}
+
+/** A stored schedule history row. */
+export interface ScheduleRow extends NewScheduleRow {
+  id: number;
+  created_at: Date;
+}
+
+const COLUMNS = [
+  ['user_id', 'uuid'],
+  ['appliance_id', 'uuid'],
+  ['local_date', 'date'],
+  ['schedule', 'jsonb'],
+  ['source', 'text'],
+  ['mode', 'text'],
+  ['estimated_savings_pct', 'float8'],
+  ['model_confidence', 'float8'],
+  ['baseline_cost_cents', 'float8'],
+  ['optimized_cost_cents', 'float8'],
+  ['savings_pct', 'float8'],
+  ['from_slot', 'int2'],
+  ['trigger', 'text'],
+  ['constraints_used', 'jsonb'],
+  ['missed', 'jsonb'],
+] as const satisfies readonly (readonly [keyof NewScheduleRow, string])[];
+
+const NAMES = COLUMNS.map(([c]) => c).join(', ');
+// One INSERT ... SELECT FROM unnest(arrays) whatever the number of rows (jsonb travels as text).
+const INSERT_SQL = `INSERT INTO schedules (${NAMES})
+  SELECT ${COLUMNS.map(([c, t]) => (t === 'jsonb' ? `${c}::jsonb` : c)).join(', ')}
+    FROM unnest(${COLUMNS.map(([, t], i) => `$${i + 1}::${t === 'jsonb' ? 'text' : t}[]`).join(', ')}) AS t(${NAMES})`;
+
+const SELECT = `SELECT id, user_id, appliance_id, local_date::text AS local_date, schedule, source, mode,
+                       estimated_savings_pct, model_confidence, baseline_cost_cents, optimized_cost_cents,
+                       savings_pct, from_slot, trigger, constraints_used, missed, created_at
+                  FROM schedules`;
+
+/** Schedule history (append-only): one row per plan of one appliance and local date. */
+export function createSchedulesRepo(db: Sequelize) {
+  const select = <T extends object>(sql: string, bind: unknown[]) => db.query<T>(sql, { bind, type: QueryTypes.SELECT });
+
+  return {
+    /** Appends rows with one INSERT. */
+    async insert(rows: readonly NewScheduleRow[], opts: { transaction?: Transaction } = {}): Promise<void> {
+      if (rows.length === 0) return;
+      const bind = COLUMNS.map(([c, t]) => rows.map((r) => (t === 'jsonb' ? JSON.stringify(r[c]) : r[c])));
+      await db.query(INSERT_SQL, { bind, transaction: opts.transaction });
+    },
+
+    /** The newest row per (appliance, date) of these accounts on these local dates. */
+    async newest(userIds: readonly string[], dates: readonly LocalDate[]): Promise<ScheduleRow[]> {
+      if (userIds.length === 0 || dates.length === 0) return [];
+      return select<ScheduleRow>(
+        `SELECT DISTINCT ON (appliance_id, local_date) * FROM (${SELECT}
+          WHERE user_id = ANY($1::uuid[]) AND local_date = ANY($2::date[])) s
+          ORDER BY appliance_id, local_date, created_at DESC, id DESC`,
+        [userIds, dates],
+      );
+    },
+
+    /** Every row of the account's appliances (or of one) in [start, end], by date then created_at. */
+    async history(userId: string, applianceId: string | null, start: LocalDate, end: LocalDate): Promise<ScheduleRow[]> {
+      return select<ScheduleRow>(
+        `${SELECT} WHERE user_id = $1 AND ($2::uuid IS NULL OR appliance_id = $2::uuid) AND local_date BETWEEN $3 AND $4
+          ORDER BY local_date, created_at, id`,
+        [userId, applianceId, start, end],
+      );
+    },
+
+    /** When the newest row of the account for `date` was written, or null. */
+    async latestCreatedAt(userId: string, date: LocalDate): Promise<Date | null> {
+      const [row] = await select<{ at: Date | null }>(`SELECT max(created_at) AS at FROM schedules WHERE user_id = $1 AND local_date = $2`, [userId, date]);
+      return row?.at ?? null;
+    },
+  };
+}
+
+export type SchedulesRepo = ReturnType<typeof createSchedulesRepo>;

@@ -1,0 +1,261 @@
+// The runner: claims, keeps the device state machine fed (slot timer, pulls, command long-poll,
+// overrides at the unit) and carries out its effects (IR frames into the simulated room, state
+// reports, readings). All timing uses the injected clock, so a simulated one runs it faster.
+import { retry, type BackoffPolicy, type RetryOptions } from './backoff.js';
+import { RealClock, SimulatedClock, type Clock, type TimerHandle } from './clock.js';
+import { CloudError, createCloudClient } from './cloud-client.js';
+import { createSync } from './cloud-sync.js';
+import { apply, durablePart, initialState, planFor, type AcSettings, type DeviceEvent, type DeviceState, type Effect, type StandingSettings } from './device.js';
+import { decodeIr, DEFAULT_IR_PROTOCOL, encodeIr, IR_PROTOCOLS } from './ir.js';
+import { nextBoundaryMs } from './local-time.js';
+import { pollCommands } from './poll.js';
+import { gaussian, seededRandom } from './random.js';
+import { ReadingBuffer, readingOf } from './readings.js';
+import { Room, type RoomOptions } from './room.js';
+import { createSnapshots, type SimulatorSnapshot } from './snapshot.js';
+import { DeviceStorage, type PersistedDevice } from './storage.js';
+import type { ClaimRequest } from './wire.js';
+
+/** How to start a simulated satellite. */
+export interface SimulatorOptions {
+  cloudUrl: string;
+  /** Factory serial, 3-128 characters. */
+  deviceId: string;
+  /** Folder holding the device's flash (created if missing). */
+  stateDir: string;
+  /** Claim code; needed only while the state folder holds no token. */
+  code?: string;
+  name?: string;
+  hvacType?: ClaimRequest['hvac_type'];
+  irProtocol?: string;
+  setpointMinF?: number;
+  setpointMaxF?: number;
+  /** The clock to run on; default a SimulatedClock at `speed` from now, or the real clock. */
+  clock?: Clock;
+  speed?: number;
+  room?: Omit<RoomOptions, 'startMs' | 'irProtocol'>;
+  standing?: StandingSettings;
+  firmwareVersion?: string;
+  /** Readings kept while the cloud is unreachable; default 2016 (a week at 5 minutes). */
+  maxBufferedReadings?: number;
+  backoff?: BackoffPolicy;
+  seed?: number;
+  fetch?: typeof fetch;
+  /** Structured log lines (the CLI prints them as JSON). */
+  log?: (line: { at: string; event: string; [k: string]: unknown }) => void;
+}
+
+/** A running simulated satellite. */
+export interface RunningSimulator {
+  /** Stops every loop and timer, and waits for the last state write. */
+  stop(): Promise<void>;
+  state(): SimulatorSnapshot;
+  clock: Clock;
+  room: Room;
+  /** A user at the unit: their remote's frame reaches the unit and the satellite overhears it. */
+  override(settings: Partial<AcSettings>, hold?: boolean): void;
+  /** Resolves with the first snapshot satisfying `predicate` (checked on every change and every 20 ms); rejects after `timeoutMs` real ms (default 10 s). */
+  waitFor(predicate: (s: SimulatorSnapshot) => boolean, timeoutMs?: number): Promise<SimulatorSnapshot>;
+  /** Resolves when the run ends: stopped, or failed on a final error. */
+  done: Promise<void>;
+}
+
+/** Starts a satellite: it resumes from its state folder, or claims with `code`. */
+export async function startSimulator(options: SimulatorOptions): Promise<RunningSimulator> {
+  const protocol = options.irProtocol ?? DEFAULT_IR_PROTOCOL;
+  if (!IR_PROTOCOLS.includes(protocol)) throw new Error(`unknown ir_protocol ${protocol} (known: ${IR_PROTOCOLS.join(', ')})`);
+  const ownClock = options.clock ? null : options.speed ? new SimulatedClock({ startMs: Date.now(), speed: options.speed }) : null;
+  const clock: Clock = options.clock ?? ownClock ?? new RealClock();
+  const random = seededRandom(options.seed ?? 1);
+  const storage = new DeviceStorage(options.stateDir);
+  const stored = await storage.load();
+  if (stored && stored.deviceId !== options.deviceId) throw new Error(`${options.stateDir} holds device ${stored.deviceId}, not ${options.deviceId}`);
+  if (!stored && !options.code) throw new Error(`${options.stateDir} holds no device token: a claim code is needed`);
+
+  const room = new Room({ ...options.room, startMs: clock.now(), irProtocol: protocol, seed: options.seed ?? 1 });
+  const buffer = new ReadingBuffer(options.maxBufferedReadings ?? 2016);
+  const firmware = options.firmwareVersion ?? '0.1.0-sim';
+  const stop = new AbortController();
+  let device: DeviceState = { ...initialState(options.standing), ...stored?.device };
+  let identity = stored ? { token: stored.token, applianceId: stored.applianceId } : null;
+  let savedJson = '';
+  let wake = new AbortController();
+  const timers = new Map<string, TimerHandle>();
+  const snap = createSnapshots(() => ({ device, identity, room, buffer, now: clock.now() }), options.deviceId);
+  const log = (event: string, data: Record<string, unknown> = {}) => options.log?.({ at: new Date(clock.now()).toISOString(), event, ...data });
+
+  const client = createCloudClient({
+    baseUrl: options.cloudUrl,
+    token: identity?.token,
+    fetch: options.fetch,
+    observe: (o) => {
+      // Until claimed there is nothing to catch up with (and no token to do it with).
+      if (!identity) return;
+      if (o.ok && !device.online) {
+        log('cloud_reachable');
+        wake.abort();
+        wake = new AbortController();
+        dispatch({ type: 'cloud_reachable' });
+      } else if (!o.ok && o.error.retryable && device.online) {
+        log('cloud_unreachable', { error: o.error.message });
+        dispatch({ type: 'cloud_unreachable' });
+      }
+    },
+  });
+  const retryOptions: RetryOptions = {
+    clock,
+    random,
+    policy: options.backoff,
+    signal: stop.signal,
+    wake: () => wake.signal,
+    onRetry: (e, attempt, delayMs) => log('retry', { error: e.message, attempt, delay_s: Math.round(delayMs / 1000) }),
+  };
+  const active = () => !stop.signal.aborted;
+  const withRetry = <T>(fn: () => Promise<T>) => retry(fn, retryOptions);
+
+  function fail(e: unknown): void {
+    if (!active()) return;
+    snap.fail(e);
+    log('failed', { error: e instanceof Error ? e.message : String(e) });
+    void shutdown();
+  }
+  /** Final errors that are not about credentials drop that one request (a bad reading, a refused report). */
+  function onJobError(e: unknown): void {
+    if (e instanceof CloudError && !e.credentialsRejected) {
+      snap.error(e);
+      log('request_refused', { error: e.message });
+    } else if (active()) fail(e);
+  }
+
+  const sync = createSync({ client, withRetry, applianceId: () => identity!.applianceId, dispatch, buffer, snap, log, onError: onJobError, active });
+
+  function run(effect: Effect): void {
+    switch (effect.kind) {
+      case 'transmit':
+        room.receive(encodeIr(protocol, effect.settings), clock.now());
+        return;
+      case 'report':
+        log('state', { ...effect.report });
+        return sync.report({ ...effect.report, firmware_version: firmware, rssi: Math.round(gaussian(random, -55, 3)) });
+      case 'pull_config':
+        return sync.pullConfig();
+      case 'pull_schedule':
+        return sync.pullSchedule();
+      case 'push_readings':
+        return sync.pushReadings();
+    }
+  }
+
+  function dispatch(event: DeviceEvent): void {
+    if (!active()) return;
+    const step = apply(device, event, clock.now());
+    device = step.state;
+    // Timers start with the first config (pulled, or restored from flash) and follow every new one.
+    if (device.config && (event.type === 'config_pulled' || timers.size === 0)) restartTimers();
+    for (const effect of step.effects) run(effect);
+    persist();
+    snap.changed();
+  }
+
+  const persisted = (): PersistedDevice | null =>
+    identity && { version: 1, deviceId: options.deviceId, token: identity.token, applianceId: identity.applianceId, device: durablePart(device) };
+
+  function persist(): void {
+    const state = persisted();
+    if (!state) return;
+    const json = JSON.stringify(state);
+    if (json === savedJson) return;
+    savedJson = json;
+    storage.save(state).catch((e: unknown) => log('storage_error', { error: String(e) }));
+  }
+
+  function every(name: string, delayMs: () => number | null, tick: () => void): void {
+    const current = timers.get(name);
+    if (current) clock.clearTimeout(current);
+    const delay = delayMs();
+    if (delay === null || !active()) return;
+    timers.set(name, clock.setTimeout(() => {
+      tick();
+      every(name, delayMs, tick);
+    }, delay));
+  }
+
+  function restartTimers(): void {
+    const cfg = () => device.config?.body ?? null;
+    every('slot', () => (cfg() ? nextBoundaryMs(cfg()!, clock.now()) - clock.now() : null), () => dispatch({ type: 'slot_boundary' }));
+    every('capture', () => (cfg() ? cfg()!.capture_interval_s * 1000 : null), () => {
+      buffer.add(readingOf(room.read(clock.now()), device.applied, device.applied ? planFor(device, device.applied.slot.date) : null));
+      snap.changed();
+    });
+    every('push', () => (cfg() ? cfg()!.reading_push_interval_s * 1000 : null), sync.pushReadings);
+  }
+
+  async function shutdown(): Promise<void> {
+    stop.abort();
+    for (const t of timers.values()) clock.clearTimeout(t);
+    timers.clear();
+    ownClock?.dispose();
+    // Queued after every earlier write, so awaiting it means the folder is up to date.
+    const last = persisted();
+    if (last) await storage.save(last).catch(() => undefined);
+    snap.ended();
+  }
+
+  async function main(): Promise<void> {
+    if (!identity) {
+      snap.phase('claiming');
+      const body: ClaimRequest = { enroll_token: options.code!, device_id: options.deviceId, name: options.name ?? `Satellite ${options.deviceId}`, hvac_type: options.hvacType ?? 'mini_split', ir_protocol: protocol };
+      if (options.setpointMinF !== undefined) body.setpoint_min_f = options.setpointMinF;
+      if (options.setpointMaxF !== undefined) body.setpoint_max_f = options.setpointMaxF;
+      const claimed = await withRetry(() => client.claim(body));
+      identity = { token: claimed.device_token, applianceId: claimed.appliance_id };
+      client.setToken(claimed.device_token);
+      snap.claimed();
+      log('claimed', { appliance_id: claimed.appliance_id });
+      persist();
+    } else {
+      log('resumed', { appliance_id: identity.applianceId });
+      // Straight back to the stored plan, before (and whether or not) the cloud answers.
+      dispatch({ type: 'slot_boundary' });
+    }
+    snap.phase('running');
+    sync.pullConfig();
+    sync.pullSchedule();
+    const waitS = () => Math.max(1, device.config?.body.command_poll_wait_s ?? 50);
+    await pollCommands({
+      ...retryOptions,
+      client,
+      signal: stop.signal,
+      waitS,
+      onCommands: (commands) => {
+        for (const command of commands) {
+          log('command', { id: command.id, payload: command.payload });
+          dispatch({ type: 'command', command });
+        }
+      },
+    });
+  }
+
+  const done = main().catch(fail).then(() => snap.whenEnded());
+  return {
+    stop: async () => {
+      if (active()) await shutdown();
+      await done;
+    },
+    state: () => snap.current(),
+    clock,
+    room,
+    override(settings, hold = false) {
+      const frame = encodeIr(protocol, { ...room.ac.settings, ...settings });
+      room.receive(frame, clock.now());
+      // The satellite overhears the remote's full-state frame; what differs from its own is the user's change.
+      const heard = decodeIr(protocol, frame);
+      const applied = device.applied;
+      const changed: Partial<AcSettings> = {};
+      for (const key of ['power', 'mode', 'target_temp_f', 'fan'] as const) if (!applied || applied[key] !== heard[key]) Object.assign(changed, { [key]: heard[key] });
+      dispatch({ type: 'override', settings: changed, hold });
+    },
+    waitFor: (predicate, timeoutMs) => snap.waitFor(predicate, timeoutMs),
+    done,
+  };
+}
