@@ -117,8 +117,12 @@ function closeServer(server: Server, graceMs: number): Promise<void> {
   return new Promise((resolve) => {
     const timer = setTimeout(() => server.closeAllConnections(), graceMs);
     timer.unref();
+    // Keep-alive connections turn idle as their last response ends; close them as they do, so
+    // shutdown takes as long as the slowest in-flight request, not the keep-alive timeout.
+    const sweep = setInterval(() => server.closeIdleConnections(), 50);
     server.close(() => {
       clearTimeout(timer);
+      clearInterval(sweep);
       resolve();
     });
     server.closeIdleConnections();

@@ -1,0 +1,87 @@
+// End to end against the REAL cloud: the built cloud (`npm start`'s dist/main.js) on its own
+// embedded PostgreSQL, a user who mints a claim code, and the simulator on a real-time clock.
+// `npm test` builds the cloud first; run `npm run build` before running this file by hand.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { startSimulator, type RunningSimulator } from '../src/simulator.js';
+import { stateDir } from './support.js';
+
+const CLOUD_MAIN = fileURLToPath(new URL('../../cloud/dist/main.js', import.meta.url));
+let cloud: { url: string; child: ChildProcess };
+let dataDir: string;
+let sim: RunningSimulator | undefined;
+
+beforeAll(async () => {
+  if (!existsSync(CLOUD_MAIN)) throw new Error('cloud/dist/main.js is missing: run `npm run build` first (npm test does)');
+  dataDir = mkdtempSync(path.join(tmpdir(), 'offpeak-sim-e2e-'));
+  chmodSync(dataDir, 0o755); // the embedded server runs as the postgres user when we are root
+  const env = { ...process.env, PORT: '0', HOST: '127.0.0.1', OFFPEAK_DATA_DIR: dataDir, LOG_LEVEL: process.env.E2E_LOG ?? 'warn', JOBS_ENABLED: 'false', RECOMPUTE_DEBOUNCE_MS: '200', SHUTDOWN_GRACE_MS: '1000' };
+  delete env.DATABASE_URL;
+  const child = spawn(process.execPath, [CLOUD_MAIN], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  cloud = await new Promise((resolve, reject) => {
+    let out = '';
+    const onData = (c: Buffer) => {
+      out += c.toString();
+      const m = /listening on (http:\/\/\S+)/.exec(out);
+      if (m) resolve({ url: m[1]!, child });
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    if (process.env.E2E_LOG) child.stdout!.on('data', (c: Buffer) => process.stderr.write(c));
+    child.once('exit', (code) => reject(new Error(`cloud exited (${code}):\n${out}`)));
+  });
+}, 90_000);
+
+afterAll(async () => {
+  await sim?.stop();
+  if (cloud) {
+    const exited = new Promise((r) => cloud.child.once('exit', r));
+    cloud.child.kill('SIGTERM');
+    await exited;
+  }
+  rmSync(dataDir, { recursive: true, force: true });
+}, 30_000);
+
+async function call(method: string, route: string, body?: unknown, token?: string) {
+  const res = await fetch(cloud.url + route, {
+    method,
+    headers: { 'content-type': 'application/json', ...(token && { authorization: `Bearer ${token}` }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: res.status, body: (await res.json().catch(() => undefined)) as any };
+}
+
+it('claims with a code, applies the first scheduled setpoint, and follows a command from the owner', async () => {
+  const signup = await call('POST', '/auth/signup', { email: `sim-${Date.now()}@example.com`, password: 'sim-password', location_zip: '10001' });
+  expect(signup.status).toBe(200);
+  const token = signup.body.access_token as string;
+  const code = await call('POST', '/api/v1/devices/enroll-token', undefined, token);
+  expect(code.status).toBe(200);
+
+  sim = await startSimulator({ cloudUrl: cloud.url, deviceId: `SN-E2E-${Date.now()}`, stateDir: await stateDir(), code: code.body.enroll_token, setpointMinF: 64, setpointMaxF: 80, name: 'Bedroom' });
+  const claimed = await sim.waitFor((s) => s.applianceId !== null, 20_000);
+  const devices = await call('GET', '/api/v1/devices', undefined, token);
+  expect(devices.body).toEqual([expect.objectContaining({ appliance_id: claimed.applianceId, appliance_name: 'Bedroom', mode: 'standalone' })]);
+
+  // The owner's recompute writes the unit's first schedule (a defaults row while it calibrates);
+  // the cloud nudges the parked device with schedule_updated, and the device applies it.
+  const recompute = await call('POST', '/api/v1/schedule/recompute', undefined, token);
+  expect(recompute.status).toBe(200);
+  const applied = await sim.waitFor((s) => s.applied?.source === 'schedule', 20_000);
+  const schedule = await call('GET', `/api/v1/appliances/${claimed.applianceId}/schedule`, undefined, token);
+  const slot = applied.applied!.slot.index;
+  const band = schedule.body.schedule as { high_temps: number[]; low_temps: number[]; setpoint_temps: number[] | null };
+  const expected = band.setpoint_temps?.[slot] ?? (band.high_temps[slot]! + band.low_temps[slot]!) / 2;
+  expect(applied.applied!.target_temp_f).toBeCloseTo(Math.min(80, Math.max(64, expected)), 0);
+
+  // A command from the owner reaches the parked device and is acknowledged.
+  const command = await call('POST', `/api/v1/appliances/${claimed.applianceId}/command`, { target_temp_f: 70, hold: true }, token);
+  expect(command.status).toBe(202);
+  const acked = await sim.waitFor((s) => s.ackedCommands.includes(command.body.command_id), 10_000);
+  expect(acked.unit.target_temp_f).toBe(70);
+  expect(acked.applied?.source).toBe('command');
+}, 90_000);
