@@ -1,23 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { slotDurationsHours } from '../time/slot-grid.js';
 import { evChargerPlanner, planEvCharger } from './ev-charger.js';
-import type { DayContext, EvChargerInput } from './types.js';
-
-const day = (prices: number[], over: Partial<DayContext> = {}): DayContext => ({
-  date: '2026-01-14',
-  timeZone: 'UTC',
-  slotStarts: [],
-  slotHours: Array(48).fill(0.5),
-  pricesCentsPerKwh: prices,
-  exportPricesCentsPerKwh: null,
-  outdoorTempF: Array(48).fill(60),
-  fromSlot: 0,
-  ...over,
-});
-const flat = (price: number) => Array<number>(48).fill(price);
-const priced = (base: number, overrides: Record<number, number>) => flat(base).map((p, i) => overrides[i] ?? p);
-const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
-const on = (intervals: boolean[]) => intervals.flatMap((b, i) => (b ? [i] : []));
+import type { EvChargerInput } from './types.js';
+import { day, flat, priced, range, on } from './planner-fixtures.test-support.js';
 
 // 60 kWh, 7.2 kW at 90 %: a slot adds 3.24 kWh = 5.4 %; 50 -> 80 % needs 18 kWh, 20 kWh from the grid.
 const CAR: EvChargerInput = { socPct: 50, capacityKwh: 60, maxChargeRateKw: 7.2, efficiency: 0.9, targetPct: 80, minPct: 20, deadlineMinute: null };

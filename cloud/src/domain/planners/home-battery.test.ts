@@ -1,24 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { slotDurationsHours } from '../time/slot-grid.js';
 import { homeBatteryPlanner, planHomeBattery } from './home-battery.js';
-import type { DayContext, HomeBatteryInput } from './types.js';
-
-const day = (prices: number[], over: Partial<DayContext> = {}): DayContext => ({
-  date: '2026-01-14',
-  timeZone: 'UTC',
-  slotStarts: [],
-  slotHours: Array(48).fill(0.5),
-  pricesCentsPerKwh: prices,
-  exportPricesCentsPerKwh: null,
-  outdoorTempF: Array(48).fill(60),
-  fromSlot: 0,
-  ...over,
-});
-const flat = (price: number) => Array<number>(48).fill(price);
-const priced = (base: number, overrides: Record<number, number>) => flat(base).map((p, i) => overrides[i] ?? p);
-const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
-const block = (from: number, to: number, price: number) => Object.fromEntries(range(from, to).map((i) => [i, price]));
-const on = (intervals: boolean[]) => intervals.flatMap((b, i) => (b ? [i] : []));
+import type { HomeBatteryInput } from './types.js';
+import { day, flat, priced, range, block, on } from './planner-fixtures.test-support.js';
 
 // 10 kWh, 5 kW both ways, 90 % round trip (all on the way in), a house using 2 kW (1 kWh a slot).
 const BATTERY: HomeBatteryInput = {

@@ -1,24 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { slotDurationsHours } from '../time/slot-grid.js';
 import { planRobot, robotPlanner } from './robot.js';
-import type { DayContext, RobotInput } from './types.js';
-
-const day = (prices: number[], over: Partial<DayContext> = {}): DayContext => ({
-  date: '2026-01-14',
-  timeZone: 'UTC',
-  slotStarts: [],
-  slotHours: Array(48).fill(0.5),
-  pricesCentsPerKwh: prices,
-  exportPricesCentsPerKwh: null,
-  outdoorTempF: Array(48).fill(60),
-  fromSlot: 0,
-  ...over,
-});
-const flat = (price: number) => Array<number>(48).fill(price);
-const priced = (base: number, overrides: Record<number, number>) => flat(base).map((p, i) => overrides[i] ?? p);
-const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
-const block = (from: number, to: number, price: number) => Object.fromEntries(range(from, to).map((i) => [i, price]));
-const on = (intervals: boolean[]) => intervals.flatMap((b, i) => (b ? [i] : []));
+import type { RobotInput } from './types.js';
+import { day, flat, priced, range, block, on } from './planner-fixtures.test-support.js';
 
 // 1 kWh, 0.2 kW dock: 10 % a slot. Tasks 10:00-12:00 (slots 20-23), using 100 - 20 = 80 % over them.
 const VACUUM: RobotInput = { socPct: 50, capacityKwh: 1, maxChargeRateKw: 0.2, targetPct: 100, minPct: 20, tasksWindow: { startMinute: 600, endMinute: 720 } };

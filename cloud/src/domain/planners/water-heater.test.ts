@@ -2,23 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { slotDurationsHours } from '../time/slot-grid.js';
 import type { DayContext, WaterHeaterInput } from './types.js';
 import { KWH_PER_GALLON_F, planWaterHeater, waterHeaterPlanner } from './water-heater.js';
-
-const day = (prices: number[], over: Partial<DayContext> = {}): DayContext => ({
-  date: '2026-01-14',
-  timeZone: 'UTC',
-  slotStarts: [],
-  slotHours: Array(48).fill(0.5),
-  pricesCentsPerKwh: prices,
-  exportPricesCentsPerKwh: null,
-  outdoorTempF: Array(48).fill(60),
-  fromSlot: 0,
-  ...over,
-});
-const flat = (price: number) => Array<number>(48).fill(price);
-const priced = (base: number, overrides: Record<number, number>) => flat(base).map((p, i) => overrides[i] ?? p);
-const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
-const block = (from: number, to: number, price: number) => Object.fromEntries(range(from, to).map((i) => [i, price]));
-const on = (intervals: boolean[]) => intervals.flatMap((b, i) => (b ? [i] : []));
+import { day, flat, priced, range, block, on } from './planner-fixtures.test-support.js';
 
 // 50 gallons, 4.5 kW: a full half hour adds 2.25 kWh / (50 × 0.002444) = 18.4 F. No draws: the tank
 // only loses 1 % of its excess over the 70 F room each half hour.
