@@ -21,18 +21,23 @@ export interface BatchResult {
 
 const key = (applianceId: string, date: LocalDate) => `${applianceId}|${date}`;
 
+// What a machine-day without that kind of reading has in every slot (shared: never written to).
+const NO_VALUES: readonly null[] = Object.freeze(new Array<null>(48).fill(null));
+const NO_COUNTS: readonly number[] = Object.freeze(new Array<number>(48).fill(0));
+
 /** Sparse per-slot aggregates of SQL as 48-slot arrays. */
 export function slotReadings(row: ReadingDayRow): SlotReadings {
-  const of = <T>(values: readonly T[], empty: T) => {
-    const out = new Array<T>(48).fill(empty);
+  const of = <T>(values: readonly T[] | null, empty: readonly T[]): readonly T[] => {
+    if (values === null) return empty;
+    const out = [...empty];
     row.slots.forEach((slot, i) => (out[slot] = values[i]!));
     return out;
   };
   return {
-    powerW: of(row.power_w, null),
-    indoorF: of(row.indoor_f, null),
-    actionCount: of(row.action_n, 0),
-    runningCount: of(row.running_n, 0),
+    powerW: of(row.power_w, NO_VALUES),
+    indoorF: of(row.indoor_f, NO_VALUES),
+    actionCount: of(row.action_n, NO_COUNTS),
+    runningCount: of(row.running_n, NO_COUNTS),
   };
 }
 

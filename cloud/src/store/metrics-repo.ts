@@ -37,10 +37,11 @@ export interface ReadingDayRow {
   appliance_id: string;
   local_date: LocalDate;
   slots: number[];
-  power_w: (number | null)[];
-  indoor_f: (number | null)[];
-  action_n: number[];
-  running_n: number[];
+  /** Null when no slot has the value (no power reading, no temperature, no reported action). */
+  power_w: (number | null)[] | null;
+  indoor_f: (number | null)[] | null;
+  action_n: number[] | null;
+  running_n: number[] | null;
   considered: number;
   conforming: number;
   shows_override: boolean;
@@ -51,10 +52,12 @@ export interface ReadingDayRow {
 
 /** A ReadingDayRow as it comes from SQL: the per-slot columns as comma-separated text. */
 type CsvReadingDayRow = Omit<ReadingDayRow, 'slots' | 'power_w' | 'indoor_f' | 'action_n' | 'running_n'> &
-  Record<'slots' | 'power_w' | 'indoor_f' | 'action_n' | 'running_n', string>;
+  Record<'slots', string> &
+  Record<'power_w' | 'indoor_f' | 'action_n' | 'running_n', string | null>;
 
 const numbers = (csv: string): number[] => csv.split(',').map(Number);
 const numbersOrNull = (csv: string): (number | null)[] => csv.split(',').map((v) => (v === '' ? null : Number(v)));
+const optional = <T>(csv: string | null, parse: (csv: string) => T): T | null => (csv === null ? null : parse(csv));
 
 /** The planned setpoints of one HVAC-day, for the conformance classification. */
 export interface PlannedSetpoints {
@@ -167,10 +170,10 @@ export function createMetricsRepo(db: Sequelize) {
       return rows.map((r) => ({
         ...r,
         slots: numbers(r.slots),
-        power_w: numbersOrNull(r.power_w),
-        indoor_f: numbersOrNull(r.indoor_f),
-        action_n: numbers(r.action_n),
-        running_n: numbers(r.running_n),
+        power_w: optional(r.power_w, numbersOrNull),
+        indoor_f: optional(r.indoor_f, numbersOrNull),
+        action_n: optional(r.action_n, numbers),
+        running_n: optional(r.running_n, numbers),
       }));
     },
 

@@ -7,12 +7,12 @@ import type { PricePeriods } from './price-slots.js';
 /** One machine's readings of one local day by grid slot (48 entries each); a machine-day without readings has none. */
 export interface SlotReadings {
   /** Mean power_watts of the slot's readings that carry one; null when none does. */
-  powerW: (number | null)[];
+  powerW: readonly (number | null)[];
   /** Mean indoor temperature of the slot, F (HVAC); null without readings. */
-  indoorF: (number | null)[];
+  indoorF: readonly (number | null)[];
   /** Readings that reported an hvac_action, and those whose action was a running one. */
-  actionCount: number[];
-  runningCount: number[];
+  actionCount: readonly number[];
+  runningCount: readonly number[];
 }
 
 /** A run of consecutive readings of one HVAC (an override or a conformance defect). */

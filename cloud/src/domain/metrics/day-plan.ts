@@ -27,27 +27,30 @@ const NO_FACTS: PlanFacts = { ratedKw: null, minTempF: null, maxTempF: null, tar
 /** The deadline the row was planned with: its stored `deadline_time` (null: none), else the current one. */
 const deadlineOf = (used: Record<string, unknown>, current: number | null) => (Object.hasOwn(used, 'deadline_time') ? minuteOr(used, 'deadline_time') : current);
 
-/** Facts the plan was made with, per type. */
+/** Facts the plan was made with, per type. The current settings are only read for facts the row lacks. */
 export function planFacts(type: ApplianceType, used: Record<string, unknown>, config: Record<string, unknown>, constraints: Record<string, unknown>): PlanFacts {
   const facts: ApplianceFacts = { config, constraints, recentValue: null };
+  // True when the row stored every one of these numbers (then today's settings are not needed).
+  const has = (...keys: string[]) => keys.every((k) => typeof used[k] === 'number' && Number.isFinite(used[k]));
   if (type === 'ev_charger' || type === 'home_battery') {
-    const { input } = type === 'ev_charger' ? evChargerInputs(facts) : homeBatteryInputs(facts);
+    const current = () => (type === 'ev_charger' ? evChargerInputs(facts) : homeBatteryInputs(facts)).input;
+    const input = has('max_charge_rate_kw', 'target_charge_pct', 'min_charge_pct') && Object.hasOwn(used, 'deadline_time') ? null : current();
     return {
       ...NO_FACTS,
-      ratedKw: numberOr(used, 'max_charge_rate_kw', input.maxChargeRateKw),
-      targetPct: numberOr(used, 'target_charge_pct', input.targetPct),
-      minPct: numberOr(used, 'min_charge_pct', input.minPct),
-      deadlineMinute: deadlineOf(used, input.deadlineMinute),
+      ratedKw: numberOr(used, 'max_charge_rate_kw', input?.maxChargeRateKw ?? 0),
+      targetPct: numberOr(used, 'target_charge_pct', input?.targetPct ?? 0),
+      minPct: numberOr(used, 'min_charge_pct', input?.minPct ?? 0),
+      deadlineMinute: deadlineOf(used, input?.deadlineMinute ?? null),
     };
   }
-  if (type === 'robot') return { ...NO_FACTS, ratedKw: numberOr(used, 'max_charge_rate_kw', robotInputs(facts).input.maxChargeRateKw) };
+  if (type === 'robot') return { ...NO_FACTS, ratedKw: numberOr(used, 'max_charge_rate_kw', has('max_charge_rate_kw') ? 0 : robotInputs(facts).input.maxChargeRateKw) };
   if (type === 'water_heater') {
-    const { input } = waterHeaterInputs(facts);
+    const input = has('element_watts', 'min_temp_f', 'max_temp_f') ? null : waterHeaterInputs(facts).input;
     return {
       ...NO_FACTS,
-      ratedKw: numberOr(used, 'element_watts', input.elementWatts) / 1000,
-      minTempF: numberOr(used, 'min_temp_f', input.minTempF),
-      maxTempF: numberOr(used, 'max_temp_f', input.maxTempF),
+      ratedKw: numberOr(used, 'element_watts', input?.elementWatts ?? 0) / 1000,
+      minTempF: numberOr(used, 'min_temp_f', input?.minTempF ?? 0),
+      maxTempF: numberOr(used, 'max_temp_f', input?.maxTempF ?? 0),
     };
   }
   return NO_FACTS;
