@@ -1,10 +1,7 @@
 import { log } from '../log.js';
 import type { DailyMetricsJob } from '../services/daily-metrics-job.js';
 
-/**
- * The metrics job fires at this UTC time (docs/metrics-and-rankings.md): after the 04:00 UTC
- * nightly run has had time to plan, and when every US account's yesterday is over.
- */
+/** The metrics job fires at this UTC time, 90 minutes after the 04:00 UTC nightly run opens (docs/metrics-and-rankings.md). */
 export const METRICS_HOUR_UTC = 5;
 export const METRICS_MINUTE_UTC = 30;
 
