@@ -2,7 +2,7 @@
 import type { IntegrationHealth, ScheduleEntry, ScheduleHistoryRow } from '../contract/index.js';
 import { entitiesOf, isApplianceType } from '../domain/appliance-types/index.js';
 import type { MissedLimit } from '../domain/planners/types.js';
-import { centsToDollars } from '../domain/planning/costs.js';
+import { dollarsFromCents } from '../domain/planning/costs.js';
 import { clampSetpoints } from '../domain/planning/setpoint-bounds.js';
 import type { ApplianceRow } from '../store/models/index.js';
 import type { ScheduleRow } from '../store/schedules-repo.js';
@@ -39,8 +39,8 @@ export function historyRow(row: ScheduleRow): ScheduleHistoryRow {
     date: row.local_date,
     schedule: row.schedule,
     source: row.source,
-    baseline_cost: centsToDollars(row.baseline_cost_cents),
-    optimized_cost: centsToDollars(row.optimized_cost_cents),
+    baseline_cost: dollarsFromCents(row.baseline_cost_cents),
+    optimized_cost: dollarsFromCents(row.optimized_cost_cents),
     savings_pct: row.savings_pct,
     created_at: new Date(row.created_at).toISOString(),
     constraints_used: row.constraints_used,

@@ -1,5 +1,5 @@
 // The figures of one account-day and of each of its machines (docs/metrics-and-rankings.md).
-import { centsToDollars } from '../planning/costs.js';
+import { dollarsFromCents } from '../planning/costs.js';
 import { conformancePct, hourHistogram } from './adherence.js';
 import { inBandSlots } from './comfort.js';
 import type { AccountDayInput, AdherenceCounts, MachineDayInput } from './day-input.js';
@@ -82,10 +82,10 @@ function machineFigures(d: MachineDay, input: AccountDayInput): MachineDayFigure
     powerCoveragePct: activity.powerCoveragePct,
     kwh: energy ? round(energy.totalKwh, 3) : null,
     offPeakKwh: energy ? round(energy.offPeakKwh, 3) : null,
-    modeledUsd: baseline !== null ? centsToDollars(baseline - m.plan!.optimizedCents) : null,
+    modeledUsd: baseline !== null ? dollarsFromCents(baseline - m.plan!.optimizedCents) : null,
     realizedUsd:
       baseline !== null && activity.source === 'metered'
-        ? centsToDollars(baseline - measuredCostCents(activity.kwh!, input.pricesCentsPerKwh, m.plan!.fromSlot))
+        ? dollarsFromCents(baseline - measuredCostCents(activity.kwh!, input.pricesCentsPerKwh, m.plan!.fromSlot))
         : null,
     degreeHours: round1OrNull(machineDegreeHours(m.type, m.plan, input.slotHours)),
     percentHours: round1OrNull(machinePercentHours(m.type, m.plan, input.slotHours)),
@@ -108,7 +108,7 @@ function accountFigures(days: readonly MachineDay[], figures: readonly MachineDa
   const showing = adherence.filter((a) => a.canShowOverrides);
   const overrides = showing.flatMap((a) => a.overrides);
   return {
-    modeledUsd: modeled ? centsToDollars(modeled.cents) : null,
+    modeledUsd: modeled ? dollarsFromCents(modeled.cents) : null,
     realizedUsd: realized.length > 0 ? round(sum(realized), 4) : null,
     savingsPct: modeled ? modeled.pct : null,
     peakHoursIdle: idle?.peakHoursIdle ?? null,

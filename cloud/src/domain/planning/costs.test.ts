@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { centsToDollars, savingsPct } from './costs.js';
+import { dollarsFromCents, savingsPct } from './costs.js';
 
 describe('costs', () => {
   it.each([
@@ -17,8 +17,8 @@ describe('costs', () => {
   });
 
   it('converts cents to dollars with 4 decimals and no -0', () => {
-    expect(centsToDollars(1234.5678)).toBe(12.3457);
-    expect(centsToDollars(0.004)).toBe(0);
-    expect(Object.is(centsToDollars(-0.000001), -0)).toBe(false);
+    expect(dollarsFromCents(1234.5678)).toBe(12.3457);
+    expect(dollarsFromCents(0.004)).toBe(0);
+    expect(Object.is(dollarsFromCents(-0.000001), -0)).toBe(false);
   });
 });

@@ -7,7 +7,7 @@ function round(value: number, digits: number): number {
 }
 
 /** Cents to dollars, 4 decimals (a plan's cost is often a fraction of a cent per slot). */
-export const centsToDollars = (cents: number): number => round(cents / 100, 4);
+export const dollarsFromCents = (cents: number): number => round(cents / 100, 4);
 
 /**
  * Saving of the plan against the no-plan baseline, percent, 1 decimal. 0 without a baseline cost
