@@ -84,7 +84,7 @@ export function ApplianceNew() {
         </a>
       </p>
       <h1 tabIndex={-1}>Add an appliance</h1>
-      <SelectField id="appliance-type" label="Type" value={type} onValue={(v) => setType(v as ApplianceType)} options={(Object.keys(TYPE_LABEL) as ApplianceType[]).map((t) => ({ value: t, label: TYPE_LABEL[t] }))} />
+      <SelectField id="appliance-type" label="Appliance type" value={type} onValue={(v) => setType(v as ApplianceType)} options={(Object.keys(TYPE_LABEL) as ApplianceType[]).map((t) => ({ value: t, label: TYPE_LABEL[t] }))} />
       <ConfigForm
         key={type}
         type={type}
