@@ -10,12 +10,10 @@ export interface FormErrors {
 
 export const NO_ERRORS: FormErrors = { fields: {}, form: null };
 
-/** Which of `fields` a detail is about, if any (longest name first: soc_entity_id before entity_id). */
+/** Which of `fields` a detail is about: the field it starts with, if any. */
 export function fieldOfDetail(detail: string, fields: readonly string[]): string | null {
-  const sorted = [...fields].sort((a, b) => b.length - a.length);
   const head = detail.split(/[:\s=[]/)[0] ?? '';
-  for (const f of sorted) if (head === f || head === `config.${f}`) return f;
-  for (const f of sorted) if (new RegExp(`(^|[\\s'"(])${f}\\b`).test(detail)) return f;
+  for (const f of fields) if (head === f || head === `config.${f}`) return f;
   return null;
 }
 
