@@ -51,7 +51,7 @@ export function BandEditor({ prefix, band, onChange, error }: { prefix: string; 
           {error}
         </p>
       )}
-      <div class="table-scroll">
+      <div class="table-scroll" tabIndex={0} role="region" aria-label="Hourly band values">
         <table class="band-table">
           <caption>Low and high temperature for each hour (°F, 50 to 90)</caption>
           <thead>

@@ -115,7 +115,7 @@ export function Chart(p: ChartProps) {
       </p>
       <details class="chart-table">
         <summary>Show the numbers</summary>
-        <div class="table-scroll">
+        <div class="table-scroll" tabIndex={0} role="region" aria-label={`${p.title}: numbers`}>
           <table>
             <caption class="visually-hidden">{p.title}</caption>
             <thead>

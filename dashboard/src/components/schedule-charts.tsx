@@ -54,7 +54,7 @@ function HvacChart({ id, name, schedule, rates }: ScheduleChartProps) {
   const pr = predicted && range(predicted);
   const price = rates && rates.length === 48 ? [...rates] : null;
   const summary = [
-    sp ? `Setpoints step between ${fmt(sp.min)} and ${fmt(sp.max)} °F.` : '',
+    sp ? (sp.min === sp.max ? `Setpoints hold at ${fmt(sp.min)} °F all day.` : `Setpoints step between ${fmt(sp.min)} and ${fmt(sp.max)} °F.`) : '',
     band.lo && band.hi ? `The comfort band runs from ${fmt(band.lo.min)} to ${fmt(band.hi.max)} °F.` : '',
     pr ? `Predicted indoor temperature ${fmt(pr.min)} to ${fmt(pr.max)} °F.` : 'No temperature prediction yet (default plan).',
     price ? `Price ${cents(Math.min(...price))} to ${cents(Math.max(...price))}.` : '',

@@ -187,7 +187,7 @@ function RankingsPanel({ rankings }: { rankings: RankingsResponse }) {
     <section class="panel" aria-labelledby="rank-h" data-testid="rankings">
       <h2 id="rank-h">How you compare</h2>
       {!any && <p>Not ranked yet: rankings need a few days of savings and enough comparable homes. They are refreshed every morning for the last 30 days.</p>}
-      <div class="table-scroll">
+      <div class="table-scroll" tabIndex={0} role="region" aria-label="Rankings table">
         <table>
           <thead>
             <tr>
