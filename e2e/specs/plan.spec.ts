@@ -1,6 +1,7 @@
 // Today's plan per appliance, "Recompute now" with its per-appliance results, earlier plans, and
 // the link-health badge polled every 30 s.
 import { api, expect, expectAccessible, openSignedIn, test } from '../support/fixtures.js';
+import { seedPastDays } from '../support/seed-metrics.js';
 
 const HOURLY = Array.from({ length: 24 }, (_, h) => (h >= 16 && h < 21 ? 30 : 10));
 
@@ -71,4 +72,20 @@ test('the link-health badge follows new readings within one 30-second poll', asy
   await page.clock.fastForward(30_000);
   await expect(badge).toHaveAttribute('data-status', 'healthy');
   await expect(badge).toContainText('Healthy');
+});
+
+test("with no plan made today yet, yesterday's plan is shown and marked as such", async ({ page, account }) => {
+  const { appliance_id: hvacId } = await api('POST', '/api/v1/appliances', { appliance_type: 'hvac', name: 'Study', config: { entity_id: 'climate.study' } }, account.token);
+  const yesterday = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Chicago', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(Date.now() - 86_400_000));
+  const band = { intervals: Array.from({ length: 48 }, (_, i) => i), high_temps: Array(48).fill(76), low_temps: Array(48).fill(70), setpoint_temps: Array(48).fill(73), temp_trajectory: Array(48).fill(73.5) };
+  await seedPastDays([{ userId: account.session.user.id, applianceId: hvacId, date: yesterday, schedule: band, baselineCents: 300, optimizedCents: 240 }], null);
+  await openSignedIn(page, account, '/plan');
+  const card = page.getByTestId('plan-card');
+  await expect(card.getByTestId('plan-stale')).toHaveText("This is yesterday's plan: no plan has been made for today yet.");
+  await expect(card).toContainText('Setpoints hold at 73.0 °F all day.');
+  await expect(card).toContainText('Predicted indoor temperature 73.5 to 73.5 °F.');
+  await page.getByRole('link', { name: 'Earlier plans' }).click();
+  await expect(page.getByTestId('history-day')).toContainText('Study on');
+  await expect(page.getByTestId('history-day')).toContainText('$3.00');
+  await expectAccessible(page);
 });

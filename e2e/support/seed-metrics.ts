@@ -24,8 +24,8 @@ async function openStore() {
   return { store: createStore(database.db), close: database.close };
 }
 
-/** Stores plans of past days, then computes their metrics and today's rankings. */
-export async function seedPastDays(plans: PastPlan[], minCohortHomes: number): Promise<void> {
+/** Stores plans of past days, then (unless `minCohortHomes` is null) computes their metrics and today's rankings. */
+export async function seedPastDays(plans: PastPlan[], minCohortHomes: number | null): Promise<void> {
   const { store, close } = await openStore();
   try {
     await store.schedules.insert(
@@ -47,6 +47,7 @@ export async function seedPastDays(plans: PastPlan[], minCohortHomes: number): P
         missed: [],
       })),
     );
+    if (minCohortHomes === null) return;
     const dates = plans.map((p) => p.date).sort();
     const job = createDailyMetricsJob(store, { defaultAdderCentsPerKwh: 0, batchDays: 5000, leaseMs: 600_000, minCohortHomes });
     const outcome = await job.run({ now: new Date(), range: { start: dates[0]!, end: dates.at(-1)! } });
