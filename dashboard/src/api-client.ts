@@ -2,17 +2,10 @@
 // section 5 (refresh within 5 minutes of expiry, and on 401 `Token expired` refresh and retry once),
 // and non-2xx answers turned into ApiError carrying the server's own `detail`.
 import type { Session } from '@offpeak/cloud/contract';
+import { ApiError } from './api-error.js';
 import { getSession, setSession, subscribeSession } from './session.js';
 
-/** A non-2xx answer: the status and the server's `detail`, which is what users see. */
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly detail: string,
-  ) {
-    super(detail);
-  }
-}
+export { ApiError };
 
 /** Refresh this long before the access token expires (interface.md 5.4). */
 export const REFRESH_AHEAD_S = 5 * 60;

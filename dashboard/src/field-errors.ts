@@ -1,7 +1,7 @@
 // Puts an API error next to the field it concerns. The cloud names the field at the start of its
 // detail (`entity_id: is required`, `base_temperature must be between 60 and 85`,
 // `hourly bands at hour 3 must be ...`); anything it cannot place is shown for the whole form.
-import { ApiError } from './api.js';
+import { ApiError } from './api-error.js';
 
 export interface FormErrors {
   fields: Record<string, string>;

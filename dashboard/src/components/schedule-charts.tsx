@@ -1,6 +1,7 @@
 // One appliance's day plan drawn by type (2.9): HVAC setpoints as steps over the comfort band with
 // the predicted indoor temperature and the price; on/off slots with the predicted charge; solar.
 import type { ApplianceType } from '@offpeak/cloud/contract';
+import { slotRuns } from '../chart-text.js';
 import { cents, fmt, slotLabel } from '../format.js';
 import { Chart } from './chart.js';
 
@@ -13,19 +14,6 @@ const range = (values: (number | null)[]) => {
   const ok = values.filter((v): v is number => v !== null);
   return ok.length ? { min: Math.min(...ok), max: Math.max(...ok) } : null;
 };
-
-/** Runs of true slots as "01:00–03:30" spans (end exclusive). */
-export function slotRuns(on: readonly boolean[]): string[] {
-  const runs: string[] = [];
-  for (let i = 0; i < on.length; i++) {
-    if (!on[i]) continue;
-    let j = i;
-    while (j + 1 < on.length && on[j + 1]) j++;
-    runs.push(`${slotLabel(i)}–${j + 1 === 48 ? '24:00' : slotLabel(j + 1)}`);
-    i = j;
-  }
-  return runs;
-}
 
 export interface ScheduleChartProps {
   id: string;
