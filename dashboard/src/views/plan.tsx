@@ -14,6 +14,9 @@ import { useLoad, usePage } from '../use-load.js';
 /** Link health is cheap to ask for and changes with readings (interface.md 4.10). */
 export const HEALTH_POLL_MS = 30_000;
 
+/** Performance mark set when today's plan is first drawn (the e2e suite reads it). */
+const PLAN_READY_MARK = 'offpeak:plan-ready';
+
 interface Details {
   hvac: Record<string, HvacScheduleResponse>;
   entry: Record<string, ApplianceScheduleResponse>;
@@ -71,6 +74,10 @@ export function PlanView() {
     }
   };
   const view = plan.data?.view;
+  useEffect(() => {
+    // Charts are drawn in their own effects, which run before this one: the page is usable now.
+    if (view && performance.getEntriesByName(PLAN_READY_MARK).length === 0) performance.mark(PLAN_READY_MARK);
+  }, [view]);
   return (
     <section>
       <div class="page-head">
