@@ -18,7 +18,8 @@ export const HEALTH_POLL_MS = 30_000;
 const PLAN_READY_MARK = 'offpeak:plan-ready';
 
 interface Details {
-  hvac: Record<string, HvacScheduleResponse>;
+  /** GET /api/v1/schedule per HVAC: mode, confidence, stale; absent when it could not be read. */
+  hvac: Record<string, HvacScheduleResponse | undefined>;
   entry: Record<string, ApplianceScheduleResponse>;
 }
 
@@ -32,7 +33,8 @@ async function loadDetails(view: SchedulesView): Promise<Details> {
   await Promise.all(
     view.appliances.map(async (a) => {
       if (a.appliance_type === 'hvac') {
-        details.hvac[a.appliance_id] = await getHvacSchedule(a.appliance_id).catch(() => undefined as never);
+        // The unified view already holds the plan; this adds its confidence and staleness.
+        details.hvac[a.appliance_id] = await getHvacSchedule(a.appliance_id).catch(() => undefined);
       } else if (a.appliance_type !== 'dehumidifier') {
         details.entry[a.appliance_id] = await getApplianceSchedule(a.appliance_id);
       }

@@ -10,14 +10,27 @@ import { formErrors, NO_ERRORS, type FormErrors } from '../field-errors.js';
 import { formatInstant } from '../format.js';
 import { useLoad, usePage } from '../use-load.js';
 
+/** How often the list is re-read while a claim code is live. */
+const CLAIM_POLL_MS = 5_000;
+
 export function Satellites() {
   usePage('Satellites');
   const devices = useLoad(listDevices);
+  // While a claim code is live, look for the new satellite every few seconds.
+  const [codeExpiresAt, setCodeExpiresAt] = useState<number | null>(null);
+  useEffect(() => {
+    if (codeExpiresAt === null) return;
+    const timer = setInterval(() => {
+      if (Date.now() > codeExpiresAt) setCodeExpiresAt(null);
+      else void devices.reload();
+    }, CLAIM_POLL_MS);
+    return () => clearInterval(timer);
+  }, [codeExpiresAt]);
   return (
     <section>
       <h1 tabIndex={-1}>Satellites</h1>
       <p class="lead">A satellite is a small infrared transmitter that runs the plan on an air conditioner without a smart thermostat.</p>
-      <ClaimCode onClaimedCheck={devices.reload} />
+      <ClaimCode onClaimedCheck={devices.reload} onCreated={(c) => setCodeExpiresAt(Date.parse(c.expires_at))} />
       <section class="panel" aria-labelledby="devices-h">
         <h2 id="devices-h">Your satellites</h2>
         {devices.loading && !devices.data && <Loading what="your satellites" />}
@@ -41,14 +54,16 @@ function useNow(ms: number): number {
   return now;
 }
 
-function ClaimCode({ onClaimedCheck }: { onClaimedCheck: () => void }) {
+function ClaimCode({ onClaimedCheck, onCreated }: { onClaimedCheck: () => void; onCreated: (code: EnrollToken) => void }) {
   const [code, setCode] = useState<EnrollToken | null>(null);
   const [error, setError] = useState<string | null>(null);
   const now = useNow(1000);
   const left = code ? Math.max(0, Math.round((Date.parse(code.expires_at) - now) / 1000)) : 0;
   const create = async () => {
     try {
-      setCode(await createEnrollToken());
+      const created = await createEnrollToken();
+      setCode(created);
+      onCreated(created);
       setError(null);
     } catch (err) {
       setError((err as Error).message);
