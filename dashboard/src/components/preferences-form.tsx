@@ -6,9 +6,9 @@ import { BandEditor, flatBand, type Band } from './band-editor.js';
 import { CheckboxField, FormStatus, InputField, SelectField } from './field.js';
 
 const LEVELS = [
-  { value: '1', label: '1: tight (±2 °F while away)' },
-  { value: '2', label: '2: moderate (±6 °F while away)' },
-  { value: '3', label: '3: aggressive (±12 °F while away)' },
+  { value: '1', label: 'Tight (±2 °F)' },
+  { value: '2', label: 'Moderate (±6 °F)' },
+  { value: '3', label: 'Aggressive (±12 °F)' },
 ];
 const MODES = [
   { value: 'cool', label: 'Cool' },
@@ -78,7 +78,7 @@ export function PreferencesForm<P extends Preferences & { newsletter_opt_in?: bo
     <form onSubmit={submit} noValidate class="prefs">
       <div class="grid">
         <InputField id={`${prefix}-base_temperature`} label="Base temperature (°F)" type="number" step={0.5} min={60} max={85} value={base} onValue={setBase} hint="60 to 85 °F." error={f.base_temperature} />
-        <SelectField id={`${prefix}-savings_level`} label="Savings level" value={level} onValue={setLevel} options={LEVELS} error={f.savings_level} />
+        <SelectField id={`${prefix}-savings_level`} label="Savings level" value={level} onValue={setLevel} options={LEVELS} hint="How far from the base while you are away." error={f.savings_level} />
         <InputField id={`${prefix}-time_away`} label="Usually leave at" type="time" value={away} onValue={setAway} error={f.time_away} />
         <InputField id={`${prefix}-time_home`} label="Usually back at" type="time" value={home} onValue={setHome} error={f.time_home} />
         <SelectField id={`${prefix}-optimization_mode`} label="Optimization mode" value={mode} onValue={setMode} options={MODES} error={f.optimization_mode} />
