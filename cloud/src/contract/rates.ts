@@ -1,10 +1,10 @@
 // Rates (2.12, 4.12). The response type comes from the tariff domain, which builds it; the PUT body
 // is validated there too (validateRateUpdate), because its rules depend on the stored settings.
-import type { PricingSource } from '../domain/tariffs/rate-settings.js';
+import type { ExportPricing, PricingSource } from '../domain/tariffs/rate-settings.js';
 
 export type { RateCurveResponse as RateCurve } from '../domain/tariffs/rate-curve.js';
 export type { DynamicZoneSummary, PricingZoneSummary } from '../domain/tariffs/catalog.js';
-export type { PricingSource } from '../domain/tariffs/rate-settings.js';
+export type { ExportPricing, PricingSource } from '../domain/tariffs/rate-settings.js';
 
 /** PUT /api/v1/rates body: every field optional, only sent fields change, null clears. */
 export interface RatesUpdateRequest {
@@ -17,4 +17,8 @@ export interface RatesUpdateRequest {
   pricing_adder_cents_per_kwh?: number | null;
   /** An id of available_pricing_zones. */
   pricing_location?: number;
+  /** What exports earn: `none` (default), `net_metering` (the import price of the same slot), `custom`; null clears to `none`. */
+  export_pricing?: ExportPricing | null;
+  /** Exactly 24 values (00:00 to 23:00), each -100 to 500 cents/kWh; sent without export_pricing it selects `custom`. */
+  export_hourly_rates_cents_per_kwh?: number[] | null;
 }

@@ -59,8 +59,9 @@ async function dayContext(deps: DayDeps, account: AccountInputs, day: PlanningDa
     slotStarts: slotStartsUtc(day.date, timeZone),
     slotHours: slotDurationsHours(day.date, timeZone),
     pricesCentsPerKwh: curve.rates_cents_per_kwh,
-    // No export-rate curve exists in the API yet: surplus is worth nothing.
-    exportPricesCentsPerKwh: null,
+    // The export curve of the rate settings (net metering: the import curve before any solar
+    // discount), or null when exports earn nothing.
+    exportPricesCentsPerKwh: curve.export_rates_cents_per_kwh,
     outdoorTempF: forecast.tempsF,
     fromSlot: day.fromSlot,
   };
@@ -71,9 +72,14 @@ async function dayContext(deps: DayDeps, account: AccountInputs, day: PlanningDa
   };
   const firstPass = solar.length > 0 ? planSolar(base, solarInput) : null;
   const ctx: DayContext = firstPass
-    ? { ...base, pricesCentsPerKwh: discountPricesBySurplus(base.pricesCentsPerKwh, firstPass.schedule.surplus_kw_48, null) }
+    ? { ...base, pricesCentsPerKwh: discountPricesBySurplus(base.pricesCentsPerKwh, firstPass.schedule.surplus_kw_48, base.exportPricesCentsPerKwh) }
     : base;
-  const common = { pricing_source: curve.source, outdoor_source: forecast.source, solar_discount: firstPass !== null, export_rates_set: false };
+  const common = {
+    pricing_source: curve.source,
+    outdoor_source: forecast.source,
+    solar_discount: firstPass !== null,
+    export_rates_set: base.exportPricesCentsPerKwh !== null,
+  };
   return { ctx, solarInput, common };
 }
 

@@ -42,7 +42,7 @@ export function createMetricsRankingsRepo(db: Sequelize) {
       );
       return rows.map(({ pricing_location, pricing_source, dynamic_zone, ...row }) => ({
         ...row,
-        rate_settings: { pricing_source, pricing_location, dynamic_zone, hourly_rates_cents_per_kwh: null, pricing_adder_cents_per_kwh: null },
+        rate_settings: { pricing_source, pricing_location, dynamic_zone, hourly_rates_cents_per_kwh: null, pricing_adder_cents_per_kwh: null, export_pricing: null, export_hourly_rates_cents_per_kwh: null },
       }));
     },
 

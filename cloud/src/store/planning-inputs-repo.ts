@@ -48,10 +48,12 @@ export function createPlanningInputsRepo(db: Sequelize) {
         hourly_rates_cents_per_kwh: number[] | null;
         dynamic_zone: string | null;
         pricing_adder_cents_per_kwh: number | null;
+        export_pricing: StoredRateSettings['export_pricing'];
+        export_hourly_rates_cents_per_kwh: number[] | null;
       }>(
         `SELECT u.id AS user_id, p.user_id IS NOT NULL AS has_profile, p.timezone, p.location_zip, p.home_size_sqft,
                 p.pricing_location, ap.prefs, r.pricing_source, r.hourly_rates_cents_per_kwh, r.dynamic_zone,
-                r.pricing_adder_cents_per_kwh
+                r.pricing_adder_cents_per_kwh, r.export_pricing, r.export_hourly_rates_cents_per_kwh
            FROM unnest($1::uuid[]) WITH ORDINALITY AS u(id, n)
            LEFT JOIN profiles p ON p.user_id = u.id
            LEFT JOIN account_preferences ap ON ap.user_id = u.id
@@ -71,6 +73,8 @@ export function createPlanningInputsRepo(db: Sequelize) {
           hourly_rates_cents_per_kwh: r.hourly_rates_cents_per_kwh,
           dynamic_zone: r.dynamic_zone,
           pricing_adder_cents_per_kwh: r.pricing_adder_cents_per_kwh,
+          export_pricing: r.export_pricing,
+          export_hourly_rates_cents_per_kwh: r.export_hourly_rates_cents_per_kwh,
         },
       }));
     },

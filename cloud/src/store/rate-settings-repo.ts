@@ -22,6 +22,8 @@ const NO_SETTINGS: AccountRateSettings = {
   hourly_rates_cents_per_kwh: null,
   dynamic_zone: null,
   pricing_adder_cents_per_kwh: null,
+  export_pricing: null,
+  export_hourly_rates_cents_per_kwh: null,
 };
 
 function toSettings(row: RateSettingsRow | null): AccountRateSettings {
@@ -31,6 +33,8 @@ function toSettings(row: RateSettingsRow | null): AccountRateSettings {
     hourly_rates_cents_per_kwh: row.hourly_rates_cents_per_kwh,
     dynamic_zone: row.dynamic_zone,
     pricing_adder_cents_per_kwh: row.pricing_adder_cents_per_kwh,
+    export_pricing: row.export_pricing,
+    export_hourly_rates_cents_per_kwh: row.export_hourly_rates_cents_per_kwh,
   };
 }
 

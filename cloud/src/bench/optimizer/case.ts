@@ -23,6 +23,8 @@ export interface PlannerOutcome<S> extends BenchOutcome {
 /** One appliance type in the bench. */
 export interface BenchCase<I, S> {
   type: ApplianceType;
+  /** The report row's name when a type has several cases (default: the type). */
+  name?: string;
   /** `n` instances; the same (n, seed) always gives the same ones. */
   generate(n: number, seed: number): I[];
   /** Runs the planner (the bench times this call). */

@@ -37,7 +37,8 @@ function exportPrices(rng: () => number, prices: readonly number[]): number[] | 
   return prices.map((p) => (kind === 'net' ? p : kind === 'fraction' ? p * factor : kind === 'flat' ? flat : p - margin));
 }
 
-function drawInput(rng: () => number, weather: Weather): HomeBatteryInput {
+/** A battery, its limits and its house for a day of this weather. */
+export function drawInput(rng: () => number, weather: Weather): HomeBatteryInput {
   const targetPct = pick(rng, [80, 90, 100, between(rng, 40, 100)]);
   const deadlineKind = rng();
   return {

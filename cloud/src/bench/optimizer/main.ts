@@ -24,7 +24,7 @@ const reports: CaseReport[] = [];
 for (const c of cases) {
   if (only && c.type !== only) continue;
   const report = runCase(c, highs, instances, seed);
-  console.error(`${c.type}: ${report.row.instances} instances, ${report.failures.length} failures`);
+  console.error(`${report.row.type}: ${report.row.instances} instances, ${report.failures.length} failures`);
   reports.push(report);
 }
 console.log(`\nOptimizer bench: ${instances} instances per type, seed ${seed}`);

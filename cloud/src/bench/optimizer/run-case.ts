@@ -100,7 +100,7 @@ export function runCase<I, S>(c: BenchCase<I, S>, highs: Highs, n: number, seed:
   return {
     failures,
     row: {
-      type: c.type,
+      type: c.name ?? c.type,
       instances: instances.length,
       compared: gaps.length,
       'both missed': bothMissed,

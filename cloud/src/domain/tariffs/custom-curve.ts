@@ -11,3 +11,9 @@ export function expandHourly(hourly: readonly number[]): number[] {
   }
   return hourly.flatMap((v) => [v, v]);
 }
+
+/** A stored hourly array usable as a curve (24 finite values), else null. */
+export function usableHourly(hourly: readonly number[] | null): readonly number[] | null {
+  if (!hourly || hourly.length !== HOURS_PER_DAY) return null;
+  return hourly.every((v) => typeof v === 'number' && Number.isFinite(v)) ? hourly : null;
+}

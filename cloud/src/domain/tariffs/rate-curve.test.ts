@@ -34,9 +34,13 @@ const plan1Summer = zoneCurve(findPlan(1)!, SUMMER_WEEKDAY).rates;
 describe('buildRateCurve: response shape', () => {
   const res = buildRateCurve(input({}));
 
-  it('has exactly the 2.12 fields', () => {
+  it('has exactly the 2.12 fields plus the export fields (added under section 9)', () => {
     expect(Object.keys(res).sort()).toEqual(
       [
+        'export_hourly_rates_cents_per_kwh',
+        'export_pricing',
+        'export_rates_cents_per_kwh',
+        'export_source',
         'available_dynamic_zones',
         'available_pricing_zones',
         'dynamic_zone',
@@ -217,5 +221,45 @@ describe('buildRateCurve: plan and season', () => {
     expect(effectivePlan(null).id).toBe(1);
     expect(effectivePlan(0).id).toBe(1);
     expect(effectivePlan(5).id).toBe(5);
+  });
+});
+
+describe('buildRateCurve: export curve', () => {
+  const exportHourly = Array.from({ length: 24 }, (_, h) => (h >= 17 && h < 21 ? 30 : 3));
+  const dynamicSettings = { pricing_source: 'dynamic', dynamic_zone: 'comed-hourly' } as const;
+
+  it('defaults to none: no curve, nothing stored echoed', () => {
+    expect(buildRateCurve(input({}))).toMatchObject({
+      export_pricing: 'none',
+      export_source: 'none',
+      export_hourly_rates_cents_per_kwh: null,
+      export_rates_cents_per_kwh: null,
+    });
+  });
+
+  it.each([
+    ['the zone plan', {}, null],
+    ['a custom import curve', { pricing_source: 'custom', hourly_rates_cents_per_kwh: hourly }, null],
+    ['dynamic prices plus the adder', dynamicSettings, fullDay],
+    ['the zone fallback of dynamic without data', dynamicSettings, null],
+  ] as const)('net metering earns the import price of each slot: %s', (_name, settings, points) => {
+    const res = buildRateCurve(input({ ...settings, export_pricing: 'net_metering' }, { dynamicPoints: points }));
+    expect(res).toMatchObject({ export_pricing: 'net_metering', export_source: 'net_metering', export_hourly_rates_cents_per_kwh: null });
+    expect(res.export_rates_cents_per_kwh).toEqual(res.rates_cents_per_kwh);
+  });
+
+  it('custom returns the stored hourly values and their 48-slot curve, whatever the import source', () => {
+    const res = buildRateCurve(input({ ...dynamicSettings, export_pricing: 'custom', export_hourly_rates_cents_per_kwh: exportHourly }, { dynamicPoints: fullDay }));
+    expect(res).toMatchObject({ source: 'dynamic', export_pricing: 'custom', export_source: 'custom', export_hourly_rates_cents_per_kwh: exportHourly });
+    expect(res.export_rates_cents_per_kwh).toEqual(exportHourly.flatMap((v) => [v, v]));
+  });
+
+  it('custom without a stored array is none; a stored array is hidden unless custom is in effect', () => {
+    expect(buildRateCurve(input({ export_pricing: 'custom' }))).toMatchObject({ export_pricing: 'custom', export_source: 'none', export_rates_cents_per_kwh: null });
+    expect(buildRateCurve(input({ export_pricing: 'none', export_hourly_rates_cents_per_kwh: exportHourly }))).toMatchObject({
+      export_source: 'none',
+      export_hourly_rates_cents_per_kwh: null,
+      export_rates_cents_per_kwh: null,
+    });
   });
 });

@@ -11,10 +11,11 @@ import {
   type PricingZoneSummary,
   type TouPlan,
 } from './catalog.js';
-import { expandHourly, HOURS_PER_DAY } from './custom-curve.js';
+import { expandHourly, usableHourly } from './custom-curve.js';
 import { dynamicCurve } from './dynamic-curve.js';
+import { buildExportCurve } from './export-curve.js';
 import type { PricePoint } from './price-point.js';
-import type { PricingSource, StoredRateSettings } from './rate-settings.js';
+import type { ExportPricing, PricingSource, StoredRateSettings } from './rate-settings.js';
 import { zoneCurve, type ApiSeason } from './zone-curve.js';
 
 export { validateRateUpdate, type RateUpdateResult } from './rate-update.js';
@@ -49,6 +50,14 @@ export interface RateCurveResponse {
   available_dynamic_zones: DynamicZoneSummary[];
   available_pricing_zones: PricingZoneSummary[];
   unit: typeof RATE_UNIT;
+  /** The stored export preference (additive under section 9): `none` when unset. */
+  export_pricing: ExportPricing;
+  /** The export pricing actually used: `none` when `custom` has no stored hourly array. */
+  export_source: ExportPricing;
+  /** The stored 24 hourly export prices, returned only when export_source is `custom`. */
+  export_hourly_rates_cents_per_kwh: number[] | null;
+  /** The day's 48 export prices on `intervals`, or null when exports earn nothing. */
+  export_rates_cents_per_kwh: number[] | null;
 }
 
 const INTERVALS: readonly number[] = Array.from({ length: 48 }, (_, i) => i);
@@ -57,12 +66,6 @@ const INTERVALS: readonly number[] = Array.from({ length: 48 }, (_, i) => i);
 export function effectivePlan(location: number | null): TouPlan {
   // An id dropped from a later catalog must not break GET; such accounts see plan 1.
   return (location === null ? undefined : findPlan(location)) ?? defaultPlan();
-}
-
-/** A stored hourly override usable as a custom curve (24 finite values), else null. */
-function usableHourly(hourly: number[] | null): number[] | null {
-  if (!hourly || hourly.length !== HOURS_PER_DAY) return null;
-  return hourly.every((v) => typeof v === 'number' && Number.isFinite(v)) ? hourly : null;
 }
 
 /** The curve actually served and the source it came from, after all fallbacks. */
@@ -98,6 +101,7 @@ export function buildRateCurve(input: RateCurveInput): RateCurveResponse {
   const pricingSource: PricingSource = settings.pricing_source ?? 'zone';
   const { source, rates } = resolveCurve(input, pricingSource, zone.rates);
   const storedZone = settings.dynamic_zone;
+  const exported = buildExportCurve(settings, rates);
   return {
     pricing_location: plan.id,
     intervals: [...INTERVALS],
@@ -112,5 +116,10 @@ export function buildRateCurve(input: RateCurveInput): RateCurveResponse {
     available_dynamic_zones: dynamicZoneSummaries(),
     available_pricing_zones: pricingZoneSummaries(),
     unit: RATE_UNIT,
+    export_pricing: settings.export_pricing ?? 'none',
+    export_source: exported.source,
+    export_hourly_rates_cents_per_kwh:
+      exported.source === 'custom' ? [...(settings.export_hourly_rates_cents_per_kwh ?? [])] : null,
+    export_rates_cents_per_kwh: exported.rates,
   };
 }

@@ -105,6 +105,8 @@ describe('validateRateUpdate: accepted updates', () => {
     hourly_rates_cents_per_kwh: h24(5) as number[],
     dynamic_zone: 'pjm-dom',
     pricing_adder_cents_per_kwh: 3,
+    export_pricing: 'custom',
+    export_hourly_rates_cents_per_kwh: h24(4) as number[],
   };
 
   it.each<[string, Record<string, unknown>, StoredRateSettings, Partial<StoredRateSettings>]>([

@@ -2,6 +2,7 @@
 // route only maps { ok: false } to 400 { detail }.
 import { catalogIds, DEFAULT_PLAN_ID, dynamicZoneSlugs, findDynamicZone } from './catalog.js';
 import { HOURS_PER_DAY } from './custom-curve.js';
+import { applyExportUpdate } from './export-update.js';
 import { isPricingSource, PRICING_SOURCES, type StoredRateSettings } from './rate-settings.js';
 
 /** Outcome of validating a PUT body: the settings to store, or the first failing rule's detail. */
@@ -43,6 +44,8 @@ function fail(detail: string): RateUpdateResult {
  *  6. pricing_adder_cents_per_kwh: a finite number in [0, 50]
  *  7. pricing_location: an integer catalog id; null resets to the default plan 1 (as PATCH
  *     /auth/me does), since the field is not nullable in the contract and 1 is the documented default
+ *  8-10. the export fields (export-update.ts): export_hourly_rates_cents_per_kwh length, its
+ *     values, export_pricing
  * A non-null hourly array sent without pricing_source selects `custom`.
  */
 export function validateRateUpdate(body: unknown, stored: StoredRateSettings): RateUpdateResult {
@@ -55,6 +58,9 @@ export function validateRateUpdate(body: unknown, stored: StoredRateSettings): R
     ...stored,
     hourly_rates_cents_per_kwh: stored.hourly_rates_cents_per_kwh
       ? [...stored.hourly_rates_cents_per_kwh]
+      : null,
+    export_hourly_rates_cents_per_kwh: stored.export_hourly_rates_cents_per_kwh
+      ? [...stored.export_hourly_rates_cents_per_kwh]
       : null,
   };
 
@@ -123,6 +129,9 @@ export function validateRateUpdate(body: unknown, stored: StoredRateSettings): R
       return fail(`pricing_location must be one of the catalog ids: ${pyList(ids)}`);
     }
   }
+
+  const exportFailure = applyExportUpdate(b, next);
+  if (exportFailure !== null) return fail(exportFailure);
 
   return { ok: true, next };
 }

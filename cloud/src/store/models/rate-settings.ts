@@ -1,5 +1,5 @@
 import { DataTypes, type Sequelize } from 'sequelize';
-import type { PricingSource } from '../../domain/tariffs/rate-settings.js';
+import type { ExportPricing, PricingSource } from '../../domain/tariffs/rate-settings.js';
 
 /** The per-account rate preferences except pricing_location, which lives on the profile. */
 export interface RateSettingsRow {
@@ -8,6 +8,8 @@ export interface RateSettingsRow {
   hourly_rates_cents_per_kwh: number[] | null;
   dynamic_zone: string | null;
   pricing_adder_cents_per_kwh: number | null;
+  export_pricing: ExportPricing | null;
+  export_hourly_rates_cents_per_kwh: number[] | null;
   updated_at: Date;
 }
 
@@ -21,6 +23,8 @@ export function defineRateSettings(db: Sequelize) {
       hourly_rates_cents_per_kwh: { type: DataTypes.JSONB },
       dynamic_zone: { type: DataTypes.TEXT },
       pricing_adder_cents_per_kwh: { type: DataTypes.DOUBLE },
+      export_pricing: { type: DataTypes.TEXT },
+      export_hourly_rates_cents_per_kwh: { type: DataTypes.JSONB },
       updated_at: { type: DataTypes.DATE, allowNull: false, defaultValue: DataTypes.NOW },
     },
     { tableName: 'rate_settings', timestamps: false },
