@@ -1,5 +1,5 @@
 import * as yup from 'yup';
-import { onStrings, uncoercedString } from '../domain/validation/schema-gate.js';
+import { onStrings } from '../domain/validation/schema-gate.js';
 
 /** 2.1 Session, returned by signup (unless confirmation is pending), login and refresh. */
 export interface Session {
@@ -30,15 +30,19 @@ export interface Profile {
 
 const ZIP_PATTERN = /^\d{5}(-\d{4})?$/;
 
-/** Checked as a string first, then trimmed and lower-cased (decisions.md), then validated. */
-const email = uncoercedString('email')
+/** Checked as a string first (the gate), then trimmed and lower-cased (decisions.md), then validated. */
+const email = yup
+  .string()
+  .typeError('email must be a string')
   .transform(onStrings((v) => v.trim().toLowerCase()))
   .required('email is required')
   .email('email must be a valid email address')
   .max(254, 'email must be at most 254 characters');
 
 /** Non-empty when set; an empty string means "no ZIP". */
-const locationZip = uncoercedString('location_zip')
+const locationZip = yup
+  .string()
+  .typeError('location_zip must be a string')
   .transform(onStrings((v) => v.trim()))
   .test('zip', 'location_zip must be a US ZIP code (12345 or 12345-6789)', (v) => !v || ZIP_PATTERN.test(v));
 

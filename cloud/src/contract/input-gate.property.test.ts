@@ -31,7 +31,7 @@ import {
 import { parseHvacReadingsFast } from './readings-fast-path.js';
 
 const SEED = 1912;
-const RUNS = Number(process.env.GATE_PROPERTY_RUNS ?? 150);
+const RUNS = Number(process.env.GATE_PROPERTY_RUNS ?? 300);
 
 type Outcome = { ok: true } | { ok: false; detail: unknown };
 interface Gate {

@@ -48,9 +48,13 @@ const HOSTILE_STRINGS = [
 /** Numbers at and past every edge: JSON.parse turns 1e999 into Infinity. */
 const HOSTILE_NUMBERS = [0, -0, 1, -1, 0.5, 1e308, -1e308, Infinity, -Infinity, 2 ** 53 + 2, -(2 ** 63), 5e-324, 2147483648, -2147483648, 99.999999];
 
+/** Objects that break coercion: `toString` or `valueOf` that is not a function (String(x) throws). */
+const UNCOERCIBLE = [jsonObject([['toString', 1]]), jsonObject([['valueOf', {}], ['toString', null]]), jsonObject([['__proto__', null]])];
+
 /** One hostile value of any JSON type: wrong types, edge numbers, bad text, deep nesting, prototype keys. */
 export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
-  fc.constantFrom<unknown>(null, true, false, {}, [], [null], ...HOSTILE_STRINGS, ...HOSTILE_NUMBERS),
+  fc.constantFrom<unknown>(null, true, false, {}, [], [null], ...UNCOERCIBLE, ...HOSTILE_STRINGS, ...HOSTILE_NUMBERS),
+  fc.constantFrom<unknown>(...UNCOERCIBLE),
   fc.string({ unit: 'binary', maxLength: 40 }),
   fc.double(),
   fc.integer(),

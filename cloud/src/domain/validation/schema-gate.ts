@@ -12,8 +12,12 @@
 //    metadata) is checked for depth and storable text first (json-text.ts), so nothing downstream
 //    recurses through a value nested a million levels deep or stores a NUL.
 //  - A yup ValidationError becomes the first message, which the schemas word as `<field> ...`.
-// Types are checked before any transform by the schemas themselves (strict fields, or transforms
-// that only touch strings: see uncoercedString).
+//  - Types are checked before any transform: a value of the wrong JSON type at a string, number or
+//    boolean field reaches yup as an empty array, which no yup coercion converts (yup would call
+//    `toString()` on an object, and a JSON object's `toString` key makes that a TypeError; it
+//    would also turn 12345 into "12345") and no type check accepts. So the field's own type error
+//    (`location_zip must be a string`) is reported, in declaration order, and no transform ever
+//    sees the value.
 import * as yup from 'yup';
 import { jsonTextProblem } from './json-text.js';
 
@@ -74,17 +78,24 @@ function pruneToSchema(schema: unknown, value: unknown, path: string, copies: ob
     return { ok: true, value: out };
   }
   const problem = jsonTextProblem(value, path === '' ? 'request body' : path);
-  return problem === null ? { ok: true, value } : { ok: false, detail: problem };
+  if (problem !== null) return { ok: false, detail: problem };
+  return { ok: true, value: isWrongPrimitive(schema, value) ? WRONG_TYPE : value };
+}
+
+/** What a wrongly typed primitive field is validated as: fails every type check, survives every coercion. */
+const WRONG_TYPE: readonly unknown[] = Object.freeze([]);
+
+/** True when `schema` is a string, number or boolean field and `value` is present but of another JSON type. */
+function isWrongPrimitive(schema: unknown, value: unknown): boolean {
+  if (value === undefined || value === null || !(schema instanceof yup.Schema)) return false;
+  const type = schema.type;
+  return (type === 'string' || type === 'number' || type === 'boolean') && typeof value !== type;
 }
 
 /**
- * A string field whose non-string values are NOT coerced (yup would call `toString()` on them,
- * which a JSON object with a `toString` key turns into a TypeError): a wrong type fails with
- * `<field> must be a string`. Transforms chained on it must leave non-strings alone.
+ * A string transform that leaves non-strings alone. The gate never lets a non-string reach a
+ * string field's transforms; this keeps a schema safe when run without it (a dashboard form).
  */
-export const uncoercedString = (field: string) => yup.string().clone({ coerce: false }).typeError(`${field} must be a string`);
-
-/** A string transform that skips non-strings, for use after uncoercedString. */
 export const onStrings =
   (fn: (s: string) => string) =>
   (value: unknown): unknown =>
