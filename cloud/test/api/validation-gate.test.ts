@@ -57,6 +57,7 @@ interface Case {
   auth: Auth;
   body?: () => unknown;
   rawBody?: () => string;
+  headers?: Record<string, string>;
   /** 400 with this detail; absent: any 2xx. */
   detail?: string;
 }
@@ -64,7 +65,7 @@ interface Case {
 async function send(c: Case) {
   const token = c.auth === 'user' ? user.token : c.auth === 'device' ? device.deviceToken : undefined;
   const rawBody = c.rawBody?.() ?? (c.body ? JSON.stringify(c.body()) : undefined);
-  return api.call(c.method, c.path(), { token, rawBody, headers: rawBody === undefined ? {} : { 'content-type': 'application/json' } });
+  return api.call(c.method, c.path(), { token, rawBody, headers: { ...(rawBody !== undefined && { 'content-type': 'application/json' }), ...c.headers } });
 }
 
 // Issue 19, item 1: a key named like an Object.prototype member, on every operation with a body.
@@ -130,6 +131,7 @@ const REFUSED: Case[] = [
   { name: 'weather with a huge text temperature', method: 'POST', path: () => '/api/v1/weather', auth: 'user', body: () => ({ forecast: { hourly_temps_f: [...temps.slice(1), 'x'.repeat(10_000)] } }), detail: `forecast.hourly_temps_f[23]="${'x'.repeat(39)}... is outside the allowed range [-50, 150]` },
   { name: 'config with a proto-keyed object as entity_id', method: 'POST', path: () => '/api/v1/appliances', auth: 'user', rawBody: () => '{"appliance_type":"robot","name":"r","config":{"entity_id":{"toString":1}}}', detail: 'entity_id: must be an entity id such as vacuum.kitchen' },
   { name: 'constraints with an object whose toString is not a function', method: 'POST', path: () => `/api/v1/appliances/${evId}/constraints`, auth: 'user', rawBody: () => '{"target_charge_pct":0,"min_charge_pct":{"toString":{}}}', detail: 'min_charge_pct: must be a number or null' },
+  { name: 'a gzip body that does not inflate', method: 'POST', path: () => '/auth/login', auth: 'none', rawBody: () => '{"email":"a@example.com"}', headers: { 'content-encoding': 'gzip' }, detail: 'Request body could not be read' },
   { name: 'a repeated window', method: 'GET', path: () => '/api/v1/me/metrics/summary?window=5&window=6', auth: 'user', detail: 'window must be an integer between 1 and 90' },
   { name: 'a hexadecimal window', method: 'GET', path: () => '/api/v1/me/rankings?window=0x10', auth: 'user', detail: 'window must be an integer between 1 and 90' },
 ];

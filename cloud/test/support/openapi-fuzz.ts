@@ -112,6 +112,21 @@ const SAFE_QUERY_VALUES: Record<string, string[]> = { wait: ['0', '', '-5', 'x',
 /** Authorization values that are not the caller's credential. */
 const HOSTILE_AUTH = ['Bearer', 'Bearer ', 'Bearer x.y.z', 'Basic YTpi', 'Bearer dev_', 'Bearer eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4In0.', `Bearer ${'a'.repeat(4000)}`, 'bearer %00'];
 
+/** Other headers the service reads, with values a client should not send. */
+const HOSTILE_HEADERS: Record<string, string>[] = [
+  { 'content-type': 'application/json; charset=utf-16' },
+  { 'content-type': 'application/json; charset=latin1' },
+  { 'content-type': 'text/plain' },
+  { 'content-type': 'application/merge-patch+json' },
+  { 'content-type': 'application/json; boundary=%00' },
+  { 'content-encoding': 'gzip' },
+  { 'content-encoding': 'br, deflate' },
+  { 'x-request-id': 'x'.repeat(200) },
+  { 'x-request-id': '../../etc/passwd' },
+  { 'x-forwarded-for': 'not-an-ip, ::ffff:999.1.1.1' },
+  { accept: 'text/html' },
+];
+
 const JSON_BREAKERS = ['{', '{"a":', '[', 'null', '"text"', '1e999', '{"__proto__":{"x":1}}', `${'['.repeat(50_000)}${']'.repeat(50_000)}`, `{"a":${'{"b":'.repeat(20_000)}1${'}'.repeat(20_000)}}`, '\uFEFF{}', '{"a":"\\ud800"}', '{"a":"\\u0000"}'];
 
 /** JSON text of a value built by the arbitraries (JSON.stringify keeps `__proto__` own keys as keys). */
@@ -170,7 +185,8 @@ function requestFor(operation: FuzzOperation, doc: Json, ctx: FuzzContext): fc.A
       )
     : fc.oneof({ weight: 5, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: hostileValue.map(toJsonText) });
 
-  return fc.record({ credential, path: fc.tuple(...pathParams.map((p) => pathValue(p.name)), fc.constant(null)), query, body }).map(({ credential: cred, path, query: q, body: b }) => {
+  const extraHeaders = fc.oneof({ weight: 4, arbitrary: fc.constant({}) }, { weight: 1, arbitrary: fc.constantFrom(...HOSTILE_HEADERS) });
+  return fc.record({ credential, path: fc.tuple(...pathParams.map((p) => pathValue(p.name)), fc.constant(null)), query, body, extra: extraHeaders }).map(({ credential: cred, path, query: q, body: b, extra }) => {
     let i = 0;
     const url = operation.path.replace(/\{[^}]+\}/g, () => path[i++] as string) + (q.length > 0 ? `?${q.join('&')}` : '');
     const headers: Record<string, string> = {};
@@ -178,6 +194,7 @@ function requestFor(operation: FuzzOperation, doc: Json, ctx: FuzzContext): fc.A
     else if (cred === 'deviceAuth') headers.authorization = `Bearer ${ctx.deviceToken}`;
     else if (cred.startsWith('raw:')) headers.authorization = cred.slice(4);
     if (b !== undefined) headers['content-type'] = 'application/json';
+    Object.assign(headers, extra);
     return { method: operation.method, url, headers, body: b, operation: `${operation.method} ${operation.path}` };
   });
 }
