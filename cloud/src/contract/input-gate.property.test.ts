@@ -20,6 +20,7 @@ import {
   applianceReadingsRequestSchema,
   applianceUpdateSchema,
   claimRequestSchema,
+  hvacReadingSchema,
   hvacReadingsRequestSchema,
   loginRequestSchema,
   metricsWindowQuerySchema,
@@ -97,7 +98,7 @@ const GATES: Record<string, Gate> = {
   'PATCH /auth/me': schemaGate(profilePatchSchema, { location_zip: '12345-6789', home_size_sqft: 1500, pricing_location: 2, timezone: 'America/New_York', weather_entity_id: 'weather.home' }),
   'PUT /appliances/{id}': schemaGate(applianceUpdateSchema, { name: 'x', config: { entity_id: 'climate.a' }, is_active: true }),
   'POST /devices/claim': schemaGate(claimRequestSchema, { enroll_token: 't', device_id: 'dev-1', name: 'Bedroom', hvac_type: 'window_ac', ir_protocol: 'nec', setpoint_min_f: 61, setpoint_max_f: 86 }),
-  'POST /readings (gate)': schemaGate(hvacReadingsRequestSchema, { readings: [hvacReading], client: { kind: 'node', version: '1.0' } }, fieldsOf(hvacReadingsRequestSchema.fields.readings.innerType)),
+  'POST /readings (gate)': schemaGate(hvacReadingsRequestSchema, { readings: [hvacReading], client: { kind: 'node', version: '1.0' } }, fieldsOf(hvacReadingSchema)),
   'POST /readings (route)': {
     check: (input) => {
       const issues = readingsRequestIssues(input);
@@ -178,7 +179,7 @@ describe('the validation gate, property-based', () => {
       if (s.fields) return Object.entries(s.fields).flatMap(([k, f]) => [k, ...declared(f)]);
       return s.innerType ? declared(s.innerType) : [];
     };
-    const schemas = [signupRequestSchema, loginRequestSchema, refreshRequestSchema, profilePatchSchema, applianceCreateSchema, applianceUpdateSchema, claimRequestSchema, hvacReadingsRequestSchema, applianceReadingsRequestSchema, weatherPushSchema, metricsWindowQuerySchema];
+    const schemas: yup.AnyObjectSchema[] = [signupRequestSchema, loginRequestSchema, refreshRequestSchema, profilePatchSchema, applianceCreateSchema, applianceUpdateSchema, claimRequestSchema, hvacReadingsRequestSchema, applianceReadingsRequestSchema, weatherPushSchema, metricsWindowQuerySchema];
     for (const type of APPLIANCE_TYPES) schemas.push(applianceTypes[type].configSchema, ...(applianceTypes[type].constraintSchema ? [applianceTypes[type].constraintSchema] : []));
     expect(schemas.flatMap(declared).filter((k) => PROTO_KEYS.includes(k))).toEqual([]);
   });
