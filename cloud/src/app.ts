@@ -7,6 +7,7 @@ import { dashboardStatic } from './http/dashboard-static.js';
 import { createDeviceAuthenticator } from './http/device-auth.js';
 import { errorHandler, notFoundHandler } from './http/error-middleware.js';
 import { jsonOnly } from './http/json-only.js';
+import { pathGate } from './http/validate.js';
 import { authRouter } from './http/routes/auth.js';
 import { appliancesRouter } from './http/routes/appliances.js';
 import { devicesRouter } from './http/routes/devices.js';
@@ -52,6 +53,7 @@ export function createApp(config: AppConfig, services: Services): Express {
       },
     }),
   );
+  app.use(pathGate);
   app.use(jsonOnly);
   app.use(express.json({ limit: config.bodyLimit, type: ['application/json', 'application/*+json'] }));
 

@@ -1,4 +1,5 @@
 import * as yup from 'yup';
+import { onStrings } from '../domain/validation/schema-gate.js';
 
 /** 2.1 Session, returned by signup (unless confirmation is pending), login and refresh. */
 export interface Session {
@@ -29,9 +30,11 @@ export interface Profile {
 
 const ZIP_PATTERN = /^\d{5}(-\d{4})?$/;
 
+/** Checked as a string first (the gate), then trimmed and lower-cased (decisions.md), then validated. */
 const email = yup
   .string()
-  .transform((v: unknown) => (typeof v === 'string' ? v.trim().toLowerCase() : v))
+  .typeError('email must be a string')
+  .transform(onStrings((v) => v.trim().toLowerCase()))
   .required('email is required')
   .email('email must be a valid email address')
   .max(254, 'email must be at most 254 characters');
@@ -39,7 +42,8 @@ const email = yup
 /** Non-empty when set; an empty string means "no ZIP". */
 const locationZip = yup
   .string()
-  .trim()
+  .typeError('location_zip must be a string')
+  .transform(onStrings((v) => v.trim()))
   .test('zip', 'location_zip must be a US ZIP code (12345 or 12345-6789)', (v) => !v || ZIP_PATTERN.test(v));
 
 const homeSize = yup
@@ -52,6 +56,8 @@ const homeSize = yup
 
 const pricingLocation = yup.number().typeError('pricing_location must be an integer').strict().integer('pricing_location must be an integer');
 
+const BODY_NOT_OBJECT = 'request body must be a JSON object';
+
 export const signupRequestSchema = yup.object({
   email,
   // The password policy answers 422, so it is checked by the service, not here.
@@ -60,18 +66,18 @@ export const signupRequestSchema = yup.object({
   home_size_sqft: homeSize.optional(),
   pricing_location: pricingLocation.optional(),
   newsletter_opt_in: yup.boolean().strict().typeError('newsletter_opt_in must be a boolean').optional(),
-});
+}).typeError(BODY_NOT_OBJECT);
 export type SignupRequest = yup.InferType<typeof signupRequestSchema>;
 
 export const loginRequestSchema = yup.object({
   email,
   password: yup.string().strict().typeError('password must be a string').required('password is required'),
-});
+}).typeError(BODY_NOT_OBJECT);
 export type LoginRequest = yup.InferType<typeof loginRequestSchema>;
 
 export const refreshRequestSchema = yup.object({
   refresh_token: yup.string().strict().typeError('refresh_token must be a string').required('refresh_token is required'),
-});
+}).typeError(BODY_NOT_OBJECT);
 
 /** PATCH /auth/me: every field optional; null clears (decisions.md gives the cleared values). */
 export const profilePatchSchema = yup.object({
@@ -86,7 +92,7 @@ export const profilePatchSchema = yup.object({
     .test('weather', 'weather_entity_id must be a weather.* entity id', (v) => v == null || v === '' || /^weather\.[a-z0-9_]+$/.test(v))
     .nullable()
     .optional(),
-});
+}).typeError(BODY_NOT_OBJECT);
 export type ProfilePatchRequest = yup.InferType<typeof profilePatchSchema>;
 
 export const PASSWORD_MIN_LENGTH = 6;

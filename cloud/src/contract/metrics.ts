@@ -25,16 +25,25 @@ export const METRICS_DETAIL = {
   dateNotIso: 'date must be ISO YYYY-MM-DD',
 } as const;
 
-/** `window` of the summary and rankings: integer trailing days, 1-90, default 30. */
-export const metricsWindowQuerySchema = yup.object({
-  window: yup
-    .number()
-    .typeError(METRICS_DETAIL.windowInvalid)
-    .integer(METRICS_DETAIL.windowInvalid)
-    .min(1, METRICS_DETAIL.windowInvalid)
-    .max(MAX_WINDOW_DAYS, METRICS_DETAIL.windowTooLong)
-    .default(DEFAULT_METRICS_WINDOW_DAYS),
-});
+/** A decimal number as a query string carries it; anything else (`0x10`, `1e1`, a repeated parameter) is refused. */
+const DECIMAL = /^\s*[+-]?(\d+(\.\d*)?|\.\d+)\s*$/;
+
+/**
+ * `window` of the summary and rankings: integer trailing days, 1-90, default 30. The raw query
+ * value must be one decimal string (`0x10`, `1e1` and a repeated `window`, an array, are refused).
+ */
+export const metricsWindowQuerySchema = yup
+  .object({
+    // A mixed field with its own type check: the query's text is the input, parsed here.
+    window: yup
+      .mixed<number>((v): v is number => typeof v === 'number' && !Number.isNaN(v))
+      .transform((value: unknown) => (typeof value === 'string' ? (DECIMAL.test(value) ? Number(value) : Number.NaN) : value))
+      .typeError(METRICS_DETAIL.windowInvalid)
+      .test('integer', METRICS_DETAIL.windowInvalid, (v) => v === undefined || (Number.isInteger(v) && v >= 1))
+      .test('max', METRICS_DETAIL.windowTooLong, (v) => v === undefined || v <= MAX_WINDOW_DAYS)
+      .default(DEFAULT_METRICS_WINDOW_DAYS),
+  })
+  .typeError('query must be an object');
 export type MetricsWindowQuery = yup.InferType<typeof metricsWindowQuerySchema>;
 
 /** GET /api/v1/me/metrics/daily. */

@@ -1,14 +1,18 @@
+import { isStorableText, jsonTextProblem } from '../domain/validation/json-text.js';
 import { isIsoTimestamp, MAX_READINGS_PER_REQUEST, type HvacReadingsRequest } from './readings.js';
 
 // The hot path of POST /api/v1/readings. yup spends ~80 µs per reading (8 ms per 100-reading
 // push, most of the request's CPU), so a well-formed batch is recognised here by direct checks
 // that accept a strict SUBSET of what `hvacReadingsRequestSchema` accepts and return the same
 // value yup would. Anything unusual returns null and the caller runs the yup schema, which stays
-// the single source of the error messages. readings-fast-path.test.ts checks the parity.
+// the single source of the error messages. readings-fast-path.test.ts checks the parity, by
+// example and property-based over random hostile bodies. Like the validation gate, it reads only
+// the body's own keys and looks them up only among FIELDS' own keys (a `constructor` key must not
+// find Object.prototype.constructor), and it accepts only storable text (json-text.ts).
 
 type Check = (v: unknown) => boolean;
 const num = (min: number, max: number): Check => (v) => typeof v === 'number' && v >= min && v <= max;
-const str = (max: number): Check => (v) => typeof v === 'string' && v.length <= max;
+const str = (max: number): Check => (v) => typeof v === 'string' && v.length <= max && isStorableText(v);
 const optional = (check: Check): Check => (v) => v === undefined || v === null || check(v);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const COMMANDED_MODES = new Set(['COOL', 'HEAT', 'OFF']);
@@ -16,14 +20,14 @@ const COMMANDED_MODES = new Set(['COOL', 'HEAT', 'OFF']);
 const FIELDS: Record<string, Check> = {
   timestamp: (v) => typeof v === 'string' && isIsoTimestamp(v),
   indoor_temp: num(30, 120),
-  hvac_state: (v) => typeof v === 'string' && v.length > 0 && v.length <= 64, // required: '' is refused
+  hvac_state: (v) => str(64)(v) && (v as string).length > 0, // required: '' is refused
   indoor_humidity: optional(num(0, 100)),
   outdoor_temp: optional(num(-50, 150)),
   target_temp: optional(num(30, 120)),
   fan_mode: optional(str(64)),
   power_watts: optional(num(0, 100_000)),
   hvac_action: optional(str(64)),
-  commanded_hvac_mode: optional((v) => typeof v === 'string' && v.length <= 64 && COMMANDED_MODES.has(v.toUpperCase())),
+  commanded_hvac_mode: optional((v) => str(64)(v) && COMMANDED_MODES.has((v as string).toUpperCase())),
   commanded_fan_mode: optional(str(64)),
   commanded_setpoint: optional(num(30, 120)),
   indoor_source: optional((v) => v === 'sensor' || v === 'entity'),
@@ -37,13 +41,14 @@ export function parseHvacReadingsFast(body: unknown): HvacReadingsRequest | null
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return null;
   const { readings, client } = body as { readings?: unknown; client?: unknown };
   if (!Array.isArray(readings) || readings.length < 1 || readings.length > MAX_READINGS_PER_REQUEST) return null;
+  if (client !== undefined && jsonTextProblem(client, 'client') !== null) return null;
   const out: Record<string, unknown>[] = [];
   for (const reading of readings) {
     if (typeof reading !== 'object' || reading === null || Array.isArray(reading)) return null;
     const item: Record<string, unknown> = {};
-    for (const key in reading) {
-      const check = FIELDS[key];
-      if (!check) continue; // unknown keys are stripped, as yup's stripUnknown does
+    for (const key of Object.keys(reading)) {
+      if (!Object.hasOwn(FIELDS, key)) continue; // unknown keys are stripped, as the gate does
+      const check = FIELDS[key]!;
       const value = (reading as Record<string, unknown>)[key];
       if (!check(value)) return null;
       if (value !== undefined) item[key] = value;

@@ -35,9 +35,20 @@ export const WEATHER_DETAIL = {
   storeFailed: 'Failed to store weather forecast',
 } as const;
 
-/** A value as it appears in a range error: numbers as written, anything else as JSON (null, "x"). */
+/** Longest rendering of a bad value in a range error; a longer one is cut and ends in `...`. */
+const SHOWN_MAX_CHARS = 40;
+
+/**
+ * A value as it appears in a range error: numbers as written, strings and null as JSON, arrays and
+ * objects by kind only (rendering them could recurse through thousands of levels), cut to 40 characters.
+ */
 function shown(value: unknown): string {
-  return typeof value === 'number' ? String(value) : (JSON.stringify(value) ?? String(value));
+  let text: string;
+  if (typeof value === 'number') text = String(value);
+  else if (Array.isArray(value)) text = 'an array';
+  else if (typeof value === 'object' && value !== null) text = 'an object';
+  else text = JSON.stringify(value) ?? String(value);
+  return text.length > SHOWN_MAX_CHARS ? `${text.slice(0, SHOWN_MAX_CHARS)}...` : text;
 }
 
 /** The first value that is not a finite number in [min, max], as the range error detail. */

@@ -26,8 +26,16 @@ function toResponse(err: unknown): { status: number; detail: unknown; headers: R
   if (bodyParserType === 'encoding.unsupported' || bodyParserType === 'charset.unsupported') {
     return plain(415, 'Unsupported request body encoding');
   }
+  // Any other client error of the body parser: a gzip body that does not inflate, a length that does not match.
+  if (isExposedClientError(err)) return plain((err as { status: number }).status, 'Request body could not be read');
   if (isDatabaseUnavailable(err)) return plain(503, 'Database unavailable');
   return plain(500, 'Internal server error');
 }
 
 const plain = (status: number, detail: string) => ({ status, detail, headers: {} });
+
+/** An http-errors 4xx meant for the client (the body parser's), as opposed to a fault of ours. */
+function isExposedClientError(err: unknown): boolean {
+  const { status, expose } = (err ?? {}) as { status?: unknown; expose?: unknown };
+  return expose === true && typeof status === 'number' && status >= 400 && status < 500;
+}

@@ -8,6 +8,7 @@ export const percentField = () => numberField(0, 100, { nullable: true });
 /** Object-level rule: a floor above the target cannot be met, so min_charge_pct <= target_charge_pct. */
 export function minAtMostTarget(this: yup.TestContext, v: { min_charge_pct?: number | null; target_charge_pct?: number | null }) {
   const { min_charge_pct: min, target_charge_pct: target } = v;
-  if (min == null || target == null || min <= target) return true;
+  // Field errors are collected too (abortEarly off), so either may still hold a wrong type here.
+  if (typeof min !== 'number' || typeof target !== 'number' || min <= target) return true;
   return this.createError({ path: 'min_charge_pct', message: 'min_charge_pct: must be at most target_charge_pct' });
 }

@@ -30,7 +30,8 @@ const configSchema = yup
     setpoint_max_f: numberField(40, 99).optional(),
   })
   .test('setpoint-range', function (v) {
-    if (v.setpoint_min_f == null || v.setpoint_max_f == null || v.setpoint_min_f <= v.setpoint_max_f) return true;
+    // Field errors are collected too (abortEarly off), so either may still hold a wrong type here.
+    if (typeof v.setpoint_min_f !== 'number' || typeof v.setpoint_max_f !== 'number' || v.setpoint_min_f <= v.setpoint_max_f) return true;
     return this.createError({ path: 'setpoint_max_f', message: 'setpoint_max_f: must be at least setpoint_min_f' });
   });
 

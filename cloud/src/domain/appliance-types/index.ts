@@ -1,7 +1,7 @@
 // The appliance type registry: one spec per type, each in its own file. `satisfies` turns a type
 // without a spec into a compile error. Validation here is pure and returns a result; the service
 // maps a failure to 400 { detail }.
-import * as yup from 'yup';
+import type * as yup from 'yup';
 import { dehumidifier } from './dehumidifier.js';
 import { evCharger } from './ev-charger.js';
 import { homeBattery } from './home-battery.js';
@@ -10,6 +10,7 @@ import { robot } from './robot.js';
 import { solar } from './solar.js';
 import { APPLIANCE_TYPES, type ApplianceType, type ApplianceTypeSpec, type EntitiesBlock } from './spec.js';
 import { waterHeater } from './water-heater.js';
+import { passGate } from '../validation/schema-gate.js';
 
 export { APPLIANCE_TYPES, type ApplianceType, type ApplianceTypeSpec, type EntitiesBlock } from './spec.js';
 export { HVAC_TYPES, type HvacConfig } from './hvac.js';
@@ -37,13 +38,8 @@ export type ParseResult = { ok: true; value: Record<string, unknown> } | { ok: f
 export const isApplianceType = (v: unknown): v is ApplianceType => (APPLIANCE_TYPES as readonly unknown[]).includes(v);
 
 function run(schema: yup.ObjectSchema<any, any, any, any>, value: unknown, context: object): ParseResult {
-  try {
-    // abortEarly off so the first error is the first failing field in declaration order.
-    return { ok: true, value: schema.validateSync(value, { abortEarly: false, stripUnknown: true, context }) };
-  } catch (err) {
-    if (err instanceof yup.ValidationError) return { ok: false, detail: err.errors[0] ?? err.message };
-    throw err;
-  }
+  // abortEarly off so the first error is the first failing field in declaration order.
+  return passGate(schema, value, { abortEarly: false, context });
 }
 
 /**

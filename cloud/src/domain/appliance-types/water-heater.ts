@@ -22,7 +22,8 @@ const constraintSchema = yup
     min_temp_f: tankTemp(),
   })
   .test('min-below-max', function (v) {
-    if (v.min_temp_f == null || v.max_temp_f == null || v.min_temp_f < v.max_temp_f) return true;
+    // Field errors are collected too (abortEarly off), so either may still hold a wrong type here.
+    if (typeof v.min_temp_f !== 'number' || typeof v.max_temp_f !== 'number' || v.min_temp_f < v.max_temp_f) return true;
     return this.createError({ path: 'min_temp_f', message: 'min_temp_f: must be less than max_temp_f' });
   });
 
