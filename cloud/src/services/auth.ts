@@ -13,7 +13,7 @@ import { log } from '../log.js';
 import type { Store } from '../store/index.js';
 import { ACCESS_TOKEN_TTL_S, REFRESH_TOKEN_TTL_MS, signAccessToken } from './access-tokens.js';
 import type { Mailer } from './mailer.js';
-import { RateLimiter } from './rate-limiter.js';
+import type { RateLimiter } from './rate-limiter.js';
 import { assertCatalogId } from './profiles.js';
 import { dummyPasswordHash, hashPassword, hashToken, newOpaqueToken, verifyPassword } from './secrets.js';
 
@@ -27,19 +27,29 @@ export interface AuthOptions {
   /** Signup and login attempts per client IP per minute (0 = off). */
   perIpPerMinute: number;
   mailer: Mailer;
+  /** Counts the limits above in PostgreSQL, shared by every instance. */
+  rateLimiter: RateLimiter;
   now?: () => Date;
 }
+
+const LIMIT_WINDOW_MS = 60_000;
 
 /** Signup, login, refresh rotation and email confirmation. */
 export function createAuthService(store: Store, opts: AuthOptions) {
   const now = opts.now ?? (() => new Date());
-  const perIp = new RateLimiter(opts.perIpPerMinute);
-  const perAccount = new RateLimiter(opts.perAccountPerMinute);
   const authLog = log('auth');
+  const accountKey = (email: string) => `auth:account:${email}`;
 
-  function throttle(limiter: RateLimiter, key: string, count: boolean): void {
-    const wait = count ? limiter.hit(key) : limiter.check(key);
-    if (wait) throw tooManyRequests(`Too many attempts; try again in ${wait} seconds`, wait);
+  /**
+   * Counts the attempt against the client IP's and the account's limits in one round trip, before
+   * any password is verified, so concurrent attempts cannot all get past the limit.
+   */
+  async function throttle(ip: string, email: string): Promise<void> {
+    const { allowed, retryAfterS } = await opts.rateLimiter.consumeAll([
+      { key: `auth:ip:${ip}`, limit: opts.perIpPerMinute, windowMs: LIMIT_WINDOW_MS },
+      { key: accountKey(email), limit: opts.perAccountPerMinute, windowMs: LIMIT_WINDOW_MS },
+    ]);
+    if (!allowed) throw tooManyRequests(`Too many attempts; try again in ${retryAfterS} seconds`, retryAfterS);
   }
 
   async function issueSession(user: { id: string; email: string }, familyId: string = randomUUID()): Promise<Session> {
@@ -57,8 +67,7 @@ export function createAuthService(store: Store, opts: AuthOptions) {
 
   return {
     async signup(input: SignupRequest, ip: string): Promise<Session | PendingSignup> {
-      throttle(perIp, ip, true);
-      throttle(perAccount, input.email, true);
+      await throttle(ip, input.email);
       if (typeof input.password !== 'string' || input.password.length < PASSWORD_MIN_LENGTH) {
         throw unprocessable(PASSWORD_POLICY_DETAIL);
       }
@@ -91,14 +100,12 @@ export function createAuthService(store: Store, opts: AuthOptions) {
     },
 
     async login(input: LoginRequest, ip: string): Promise<Session> {
-      throttle(perIp, ip, true);
-      throttle(perAccount, input.email, false);
+      await throttle(ip, input.email);
       const user = await store.users.findByEmail(input.email);
       const ok = await verifyPassword(user?.password_hash ?? (await dummyPasswordHash()), input.password);
-      if (!user || !ok) {
-        perAccount.hit(input.email);
-        throw badRequest(DETAIL.invalidLoginCredentials);
-      }
+      if (!user || !ok) throw badRequest(DETAIL.invalidLoginCredentials);
+      // Only failed logins use up the account's limit: give back the attempt counted above.
+      if (opts.perAccountPerMinute > 0) await opts.rateLimiter.refund(accountKey(input.email));
       if (!user.email_confirmed_at) throw badRequest(DETAIL.emailNotConfirmed);
       return issueSession({ id: user.id, email: user.email });
     },

@@ -3,6 +3,7 @@ import { homeData } from './0002-home-data.js';
 import { schedules } from './0003-schedules.js';
 import { devices } from './0004-devices.js';
 import { metrics } from './0005-metrics.js';
+import { rateLimits } from './0006-rate-limits.js';
 
 export interface Migration {
   name: string;
@@ -11,4 +12,4 @@ export interface Migration {
 }
 
 /** Every migration, oldest first. Add new ones at the end; never edit one that has shipped. */
-export const migrations: Migration[] = [accounts, homeData, schedules, devices, metrics];
+export const migrations: Migration[] = [accounts, homeData, schedules, devices, metrics, rateLimits];
