@@ -11,11 +11,11 @@ import {
 import { badRequest, tooManyRequests, unprocessable } from '../errors.js';
 import { log } from '../log.js';
 import type { Store } from '../store/index.js';
-import { ACCESS_TOKEN_TTL_S, REFRESH_TOKEN_TTL_MS, signAccessToken } from './access-tokens.js';
+import { ACCESS_TOKEN_TTL_S, REFRESH_REUSE_GRACE_MS, REFRESH_TOKEN_TTL_MS, signAccessToken } from './access-tokens.js';
 import type { Mailer } from './mailer.js';
 import type { RateLimiter } from './rate-limiter.js';
 import { assertCatalogId } from './profiles.js';
-import { dummyPasswordHash, hashPassword, hashToken, newOpaqueToken, verifyPassword } from './secrets.js';
+import { dummyPasswordHash, hashPassword, hashToken, newOpaqueToken, successorRefreshToken, verifyPassword } from './secrets.js';
 
 export interface AuthOptions {
   jwtSecret: string;
@@ -110,17 +110,22 @@ export function createAuthService(store: Store, opts: AuthOptions) {
       return issueSession({ id: user.id, email: user.email });
     },
 
-    /** Rotates a refresh token. Presenting an already-rotated token revokes its whole family. */
+    /**
+     * Rotates a refresh token. The same token presented again within REFRESH_REUSE_GRACE_MS gets
+     * the same successor (and a fresh access token); later, it revokes its whole family (theft).
+     */
     async refresh(refreshToken: string): Promise<Session> {
       const t = now();
-      const next = newOpaqueToken('rt_');
+      const next = successorRefreshToken(opts.jwtSecret, refreshToken);
       const outcome = await store.refreshTokens.rotate(
         hashToken(refreshToken),
         { tokenHash: hashToken(next), expiresAt: new Date(t.getTime() + REFRESH_TOKEN_TTL_MS) },
         t,
+        REFRESH_REUSE_GRACE_MS,
       );
       if (outcome.kind === 'reused') authLog.warn({ user_id: outcome.userId }, 'rotated refresh token reused; session family revoked');
-      if (outcome.kind !== 'rotated') throw badRequest(DETAIL.invalidRefreshToken);
+      if (outcome.kind === 'replayed') authLog.info({ user_id: outcome.userId }, 'refresh token presented again within the grace; same successor returned');
+      if (outcome.kind !== 'rotated' && outcome.kind !== 'replayed') throw badRequest(DETAIL.invalidRefreshToken);
       const user = await store.users.findById(outcome.userId);
       if (!user) throw badRequest(DETAIL.invalidRefreshToken);
       const { token, expiresAt } = signAccessToken(opts.jwtSecret, user, Math.floor(t.getTime() / 1000));
