@@ -29,7 +29,7 @@ const REQUEST_ID = /^[\w.-]{1,64}$/;
 export function createApp(config: AppConfig, services: Services): Express {
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', config.trustProxy);
+  app.set('trust proxy', Array.isArray(config.trustProxy) ? [...config.trustProxy] : config.trustProxy);
 
   app.use(
     pinoHttp({
