@@ -18,7 +18,7 @@ import { ratesRouter } from './http/routes/rates.js';
 import { readingsRouter } from './http/routes/readings.js';
 import { schedulesRouter } from './http/routes/schedules.js';
 import { weatherRouter } from './http/routes/weather.js';
-import { log } from './log.js';
+import { log, serializeError } from './log.js';
 import type { Services } from './services/index.js';
 
 export type AppConfig = Pick<Config, 'bodyLimit' | 'trustProxy'> & { jwtSecret: string };
@@ -44,6 +44,7 @@ export function createApp(config: AppConfig, services: Services): Express {
       serializers: {
         req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url.replace(/token=[^&]+/g, 'token=***') }),
         res: (res: { statusCode: number }) => ({ status: res.statusCode }),
+        err: serializeError,
       },
     }),
   );
