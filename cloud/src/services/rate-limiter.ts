@@ -16,15 +16,20 @@ export interface RateLimitVerdict {
   retryAfterS: number;
 }
 
-/** How often (at most) one instance sweeps ended windows, and how many rows one sweep deletes. */
+/**
+ * How often one instance sweeps ended windows and how many rows one sweep deletes; after a full
+ * sweep (keys churning faster, e.g. attempts at many emails) the next comes a second later.
+ */
 const SWEEP_INTERVAL_MS = 60_000;
+const SWEEP_BACKLOG_INTERVAL_MS = 1_000;
 const SWEEP_MAX_ROWS = 1_000;
 
 /**
  * Fixed-window rate limits counted in PostgreSQL, so they hold across every cloud instance. Each
  * call counts its events with one atomic upsert (one round trip), before the guarded work runs, so
  * concurrent requests cannot all slip under a limit. Ended windows are deleted by a bounded sweep
- * that one call a minute per instance runs after counting.
+ * (1,000 rows) that one call a minute per instance runs after counting, one a second while a
+ * backlog remains.
  *
  *   const v = await rateLimiter.consume(`recompute:account:${userId}`, 10, 60_000);
  *   if (!v.allowed) throw tooManyRequests(`... try again in ${v.retryAfterS} seconds`, v.retryAfterS);
@@ -49,7 +54,7 @@ export function createRateLimiter(store: Pick<Store, 'rateLimits'>, opts: { now?
     const hits = await store.rateLimits.hit(active.map((l) => ({ key: l.key, windowMs: l.windowMs })));
     if (now() >= nextSweepAt) {
       nextSweepAt = now() + SWEEP_INTERVAL_MS;
-      await sweep();
+      if ((await sweep()) === SWEEP_MAX_ROWS) nextSweepAt = now() + SWEEP_BACKLOG_INTERVAL_MS;
     }
     let retryAfterS = 0;
     for (const l of active) {

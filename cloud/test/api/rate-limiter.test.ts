@@ -109,4 +109,22 @@ describe('rate limiter in PostgreSQL', () => {
     await limiter.consume(key('minute'), 5, 60_000);
     expect(await counters(stale)).toBeNull();
   });
+
+  it('works through a backlog of ended windows 1,000 rows at a time, a second apart', async () => {
+    await dbA.query(`INSERT INTO rate_limit_counters (key, hits, expires_at) SELECT 'backlog:' || g, 1, now() - interval '1 minute' FROM generate_series(1, 2500) g`);
+    const backlog = async () => ((await dbA.query(`SELECT count(*)::int AS n FROM rate_limit_counters WHERE key LIKE 'backlog:%'`, { plain: true })) as { n: number }).n;
+    let clock = 5_000_000;
+    const limiter = createRateLimiter(createStore(dbA), { now: () => clock });
+    await limiter.consume(key('b1'), 5, 60_000);
+    expect(await backlog()).toBe(1500);
+    clock += 500;
+    await limiter.consume(key('b2'), 5, 60_000);
+    expect(await backlog()).toBe(1500);
+    clock += 500;
+    await limiter.consume(key('b3'), 5, 60_000);
+    expect(await backlog()).toBe(500);
+    clock += 1_000;
+    await limiter.consume(key('b4'), 5, 60_000);
+    expect(await backlog()).toBe(0);
+  });
 });
