@@ -10,6 +10,7 @@ import {
 } from '../contract/index.js';
 import { badRequest, tooManyRequests, unprocessable } from '../errors.js';
 import { log } from '../log.js';
+import { clientNetwork } from '../domain/client-network.js';
 import type { Store } from '../store/index.js';
 import { ACCESS_TOKEN_TTL_S, REFRESH_REUSE_GRACE_MS, REFRESH_TOKEN_TTL_MS, signAccessToken } from './access-tokens.js';
 import type { Mailer } from './mailer.js';
@@ -46,7 +47,7 @@ export function createAuthService(store: Store, opts: AuthOptions) {
    */
   async function throttle(ip: string, email: string): Promise<void> {
     const { allowed, retryAfterS } = await opts.rateLimiter.consumeAll([
-      { key: `auth:ip:${ip}`, limit: opts.perIpPerMinute, windowMs: LIMIT_WINDOW_MS },
+      { key: `auth:ip:${clientNetwork(ip)}`, limit: opts.perIpPerMinute, windowMs: LIMIT_WINDOW_MS },
       { key: accountKey(email), limit: opts.perAccountPerMinute, windowMs: LIMIT_WINDOW_MS },
     ]);
     if (!allowed) throw tooManyRequests(`Too many attempts; try again in ${retryAfterS} seconds`, retryAfterS);

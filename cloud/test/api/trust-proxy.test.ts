@@ -36,3 +36,26 @@ describe.each([
     expect((await postFrom('127.0.0.3', `${proxy.url}/auth/login`, { email: uniqueEmail(), password: 'whatever1' })).status).toBe(400);
   });
 });
+
+describe('IPv6 clients', () => {
+  // Two proxies in front (TRUST_PROXY=2): the outer one wrote the client's IPv6 address, which the
+  // inner (the test proxy) passes on.
+  let cloud: RunningCloud;
+  let proxy: Awaited<ReturnType<typeof startForwardingProxy>>;
+  beforeAll(async () => {
+    cloud = await startTestCloud({ databaseUrl: await createTestDatabase(), trustProxy: loadConfig({ TRUST_PROXY: '2' }).trustProxy, authRateLimitPerIpPerMinute: PER_IP, authRateLimitPerMinute: 0 });
+    proxy = await startForwardingProxy(cloud.url);
+  });
+  afterAll(async () => {
+    await proxy?.close();
+    await cloud?.stop();
+  });
+
+  it('are counted by their /64, so rotating addresses within it does not dodge the per-IP limit', async () => {
+    const attempt = (address: string) => postFrom('127.0.0.2', `${proxy.url}/auth/login`, { email: uniqueEmail(), password: 'whatever1' }, { 'x-forwarded-for': address });
+    const statuses: number[] = [];
+    for (let i = 1; i <= PER_IP + 1; i++) statuses.push((await attempt(`2001:db8:aa:bb::${i.toString(16)}`)).status);
+    expect(statuses).toEqual([...Array(PER_IP).fill(400), 429]);
+    expect((await attempt('2001:db8:aa:bc::1')).status).toBe(400);
+  });
+});
