@@ -20,7 +20,7 @@ import { ratesRouter } from './http/routes/rates.js';
 import { readingsRouter } from './http/routes/readings.js';
 import { schedulesRouter } from './http/routes/schedules.js';
 import { weatherRouter } from './http/routes/weather.js';
-import { log } from './log.js';
+import { log, serializeError } from './log.js';
 import type { Services } from './services/index.js';
 
 export type AppConfig = Pick<Config, 'bodyLimit' | 'trustProxy'> & {
@@ -35,7 +35,7 @@ const REQUEST_ID = /^[\w.-]{1,64}$/;
 export function createApp(config: AppConfig, services: Services): Express {
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', config.trustProxy);
+  app.set('trust proxy', Array.isArray(config.trustProxy) ? [...config.trustProxy] : config.trustProxy);
 
   app.use(
     pinoHttp({
@@ -50,6 +50,7 @@ export function createApp(config: AppConfig, services: Services): Express {
       serializers: {
         req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url.replace(/token=[^&]+/g, 'token=***') }),
         res: (res: { statusCode: number }) => ({ status: res.statusCode }),
+        err: serializeError,
       },
     }),
   );

@@ -44,9 +44,29 @@ describe('loadConfig', () => {
     [{ BODY_LIMIT: 'huge' }, 'BODY_LIMIT'],
     [{ EMAIL_CONFIRMATION_REQUIRED: 'maybe' }, 'EMAIL_CONFIRMATION_REQUIRED'],
     [{ AUTH_RATE_LIMIT_PER_MINUTE: '-1' }, 'AUTH_RATE_LIMIT_PER_MINUTE'],
+    [{ JWT_SECRET: 'é'.repeat(15) }, 'JWT_SECRET'],
+    [{ TRUST_PROXY: 'true' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: 'yes' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: '10.0.0.0/33' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: 'loopback,,10.0.0.1' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: '11' }, 'TRUST_PROXY'],
   ])('refuses %j with a message naming %s', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid configuration:\\n  ${name}: `));
+  });
+
+  it('takes TRUST_PROXY as a hop count or the proxies\' addresses and subnets, never every hop', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: 'loopback, 10.0.0.0/8, 192.168.1.5, fd00::/8, ::1' }).trustProxy).toEqual(['loopback', '10.0.0.0/8', '192.168.1.5', 'fd00::/8', '::1']);
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY: must be false, a hop count .*true would trust every hop \(got "true"\)/);
+  });
+
+  it('takes a JWT_SECRET of 32 bytes or more, and never shows a refused one', () => {
+    expect(loadConfig({ JWT_SECRET: 'x'.repeat(32) }).jwtSecret).toBe('x'.repeat(32));
+    expect(loadConfig({ JWT_SECRET: 'é'.repeat(16) }).jwtSecret).toBe('é'.repeat(16));
+    expect(() => loadConfig({ JWT_SECRET: 'y'.repeat(31) })).toThrow('JWT_SECRET: must be at least 32 bytes (got a value not shown)');
   });
 
   it('names every bad variable at once', () => {

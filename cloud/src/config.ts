@@ -1,5 +1,6 @@
 import * as yup from 'yup';
 import { dynamicZoneSlugs } from './domain/tariffs/catalog.js';
+import { parseTrustProxy, type TrustProxy } from './trust-proxy.js';
 
 /** Every environment variable the cloud reads, validated once at start-up. See README "Configuration". */
 const num = () => yup.number().typeError('${path} must be a number');
@@ -13,14 +14,16 @@ const configSchema = yup.object({
     .test('postgres-url', '${path} must be a postgres:// or postgresql:// URL', (v) => v === undefined || /^postgres(ql)?:\/\/[^\s]+$/.test(v))
     .optional(),
   OFFPEAK_DATA_DIR: yup.string().default('.data'),
-  JWT_SECRET: yup.string().min(32).optional(),
+  JWT_SECRET: yup.string().test('jwt-secret-bytes', '${path} must be at least 32 bytes', (v) => v === undefined || Buffer.byteLength(v) >= 32).optional(),
   LOG_LEVEL: yup.string().oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BODY_LIMIT: yup.string().matches(/^\d+(b|kb|mb)$/, 'must look like 512kb or 1mb').default('1mb'),
   PUBLIC_URL: yup.string().url().optional(),
   EMAIL_CONFIRMATION_REQUIRED: bool().default(false),
   AUTH_RATE_LIMIT_PER_MINUTE: num().integer().min(0).default(10),
   AUTH_RATE_LIMIT_PER_IP_PER_MINUTE: num().integer().min(0).default(1000),
-  TRUST_PROXY: bool().default(false),
+  TRUST_PROXY: yup
+    .string()
+    .test('trust-proxy', '${path} must be false, a hop count (1 behind one reverse proxy) or comma-separated proxy addresses or subnets (loopback, 10.0.0.0/8); true would trust every hop', (v) => v === undefined || parseTrustProxy(v) !== null),
   SHUTDOWN_GRACE_MS: num().integer().min(0).default(10_000),
   DB_POOL_MAX: num().integer().min(1).default(10),
   READINGS_DAILY_LIMIT_PER_APPLIANCE: num().integer().min(1).default(1440),
@@ -58,7 +61,8 @@ export type Config = Readonly<{
   emailConfirmationRequired: boolean;
   authRateLimitPerMinute: number;
   authRateLimitPerIpPerMinute: number;
-  trustProxy: boolean;
+  /** Which proxies' X-Forwarded-For entries to believe for the client IP (Express's `trust proxy`). */
+  trustProxy: TrustProxy;
   shutdownGraceMs: number;
   dbPoolMax: number;
   readingsDailyLimitPerAppliance: number;
@@ -133,7 +137,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     emailConfirmationRequired: v.EMAIL_CONFIRMATION_REQUIRED,
     authRateLimitPerMinute: v.AUTH_RATE_LIMIT_PER_MINUTE,
     authRateLimitPerIpPerMinute: v.AUTH_RATE_LIMIT_PER_IP_PER_MINUTE,
-    trustProxy: v.TRUST_PROXY,
+    trustProxy: v.TRUST_PROXY === undefined ? false : (parseTrustProxy(v.TRUST_PROXY) ?? false),
     shutdownGraceMs: v.SHUTDOWN_GRACE_MS,
     dbPoolMax: v.DB_POOL_MAX,
     readingsDailyLimitPerAppliance: v.READINGS_DAILY_LIMIT_PER_APPLIANCE,

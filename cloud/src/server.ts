@@ -1,9 +1,8 @@
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import path from 'node:path';
 import { createApp } from './app.js';
 import { startScheduler } from './jobs/scheduler.js';
+import { resolveJwtSecret } from './jwt-secret.js';
 import type { Config } from './config.js';
 import { log } from './log.js';
 import { createServices, type Services } from './services/index.js';
@@ -42,6 +41,7 @@ export interface CloudOverrides {
 
 export async function startCloud(config: Config, overrides: CloudOverrides = {}): Promise<RunningCloud> {
   const startLog = log('start');
+  const jwtSecret = resolveJwtSecret(config.jwtSecret, config.dataDir);
   let embedded: EmbeddedServer | undefined;
   let databaseUrl = config.databaseUrl;
   if (!databaseUrl) {
@@ -53,7 +53,6 @@ export async function startCloud(config: Config, overrides: CloudOverrides = {})
   await waitForDatabase(db);
   await migrate(db);
 
-  const jwtSecret = config.jwtSecret ?? loadOrCreateSecret(config.dataDir);
   const publicUrlDefault = `http://localhost:${config.port}`;
   const services = createServices(createStore(db), {
     config,
@@ -127,14 +126,4 @@ function closeServer(server: Server, graceMs: number): Promise<void> {
     });
     server.closeIdleConnections();
   });
-}
-
-/** The JWT signing secret: generated on first start and kept in the data folder. */
-function loadOrCreateSecret(dataDir: string): string {
-  const file = path.join(dataDir, 'jwt-secret');
-  if (!existsSync(file)) {
-    mkdirSync(dataDir, { recursive: true });
-    writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600, flag: 'wx' });
-  }
-  return readFileSync(file, 'utf8').trim();
 }

@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -33,6 +33,12 @@ describe('DeviceStorage', () => {
     await Promise.all(['a', 'b', 'c', 'd'].map((t) => storage.save(sample(t))));
     expect((await storage.load())!.token).toBe('d');
     expect(await readdir(dir)).toEqual([STATE_FILE]);
+  });
+
+  it('keeps the file (it holds the device token) readable by its owner only', async () => {
+    const dir = await tmpDir();
+    await new DeviceStorage(dir).save(sample('secret-token'));
+    expect((await stat(path.join(dir, STATE_FILE))).mode & 0o777).toBe(0o600);
   });
 
   it('refuses a file of an unknown version rather than guessing', async () => {

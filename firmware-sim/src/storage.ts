@@ -47,7 +47,8 @@ export class DeviceStorage {
     const tmp = `${this.file}.${process.pid}.${++this.seq}.tmp`;
     const write = async () => {
       await mkdir(this.dir, { recursive: true });
-      await writeFile(tmp, body, 'utf8');
+      // The file holds the device token: readable by its owner only.
+      await writeFile(tmp, body, { encoding: 'utf8', mode: 0o600 });
       await rename(tmp, this.file);
     };
     this.writes = this.writes.then(write, write);

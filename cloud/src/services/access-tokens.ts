@@ -3,6 +3,11 @@ import { createSecretKey, type KeyObject } from 'node:crypto';
 
 export const ACCESS_TOKEN_TTL_S = 3600;
 export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 3600 * 1000;
+/**
+ * A rotated refresh token presented again within this long gets the same successor (two tabs
+ * refreshing at once, a retry after a lost response); later, it is taken for theft.
+ */
+export const REFRESH_REUSE_GRACE_MS = 10_000;
 
 const keys = new Map<string, KeyObject>();
 

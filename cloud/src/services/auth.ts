@@ -10,12 +10,13 @@ import {
 } from '../contract/index.js';
 import { badRequest, tooManyRequests, unprocessable } from '../errors.js';
 import { log } from '../log.js';
+import { clientNetwork } from '../domain/client-network.js';
 import type { Store } from '../store/index.js';
-import { ACCESS_TOKEN_TTL_S, REFRESH_TOKEN_TTL_MS, signAccessToken } from './access-tokens.js';
+import { ACCESS_TOKEN_TTL_S, REFRESH_REUSE_GRACE_MS, REFRESH_TOKEN_TTL_MS, signAccessToken } from './access-tokens.js';
 import type { Mailer } from './mailer.js';
-import { RateLimiter } from './rate-limiter.js';
+import type { RateLimiter } from './rate-limiter.js';
 import { assertCatalogId } from './profiles.js';
-import { dummyPasswordHash, hashPassword, hashToken, newOpaqueToken, verifyPassword } from './secrets.js';
+import { dummyPasswordHash, hashPassword, hashToken, newOpaqueToken, successorRefreshToken, verifyPassword } from './secrets.js';
 
 export interface AuthOptions {
   jwtSecret: string;
@@ -27,19 +28,29 @@ export interface AuthOptions {
   /** Signup and login attempts per client IP per minute (0 = off). */
   perIpPerMinute: number;
   mailer: Mailer;
+  /** Counts the limits above in PostgreSQL, shared by every instance. */
+  rateLimiter: RateLimiter;
   now?: () => Date;
 }
+
+const LIMIT_WINDOW_MS = 60_000;
 
 /** Signup, login, refresh rotation and email confirmation. */
 export function createAuthService(store: Store, opts: AuthOptions) {
   const now = opts.now ?? (() => new Date());
-  const perIp = new RateLimiter(opts.perIpPerMinute);
-  const perAccount = new RateLimiter(opts.perAccountPerMinute);
   const authLog = log('auth');
+  const accountKey = (email: string) => `auth:account:${email}`;
 
-  function throttle(limiter: RateLimiter, key: string, count: boolean): void {
-    const wait = count ? limiter.hit(key) : limiter.check(key);
-    if (wait) throw tooManyRequests(`Too many attempts; try again in ${wait} seconds`, wait);
+  /**
+   * Counts the attempt against the client IP's and the account's limits in one round trip, before
+   * any password is verified, so concurrent attempts cannot all get past the limit.
+   */
+  async function throttle(ip: string, email: string): Promise<void> {
+    const { allowed, retryAfterS } = await opts.rateLimiter.consumeAll([
+      { key: `auth:ip:${clientNetwork(ip)}`, limit: opts.perIpPerMinute, windowMs: LIMIT_WINDOW_MS },
+      { key: accountKey(email), limit: opts.perAccountPerMinute, windowMs: LIMIT_WINDOW_MS },
+    ]);
+    if (!allowed) throw tooManyRequests(`Too many attempts; try again in ${retryAfterS} seconds`, retryAfterS);
   }
 
   async function issueSession(user: { id: string; email: string }, familyId: string = randomUUID()): Promise<Session> {
@@ -57,8 +68,7 @@ export function createAuthService(store: Store, opts: AuthOptions) {
 
   return {
     async signup(input: SignupRequest, ip: string): Promise<Session | PendingSignup> {
-      throttle(perIp, ip, true);
-      throttle(perAccount, input.email, true);
+      await throttle(ip, input.email);
       if (typeof input.password !== 'string' || input.password.length < PASSWORD_MIN_LENGTH) {
         throw unprocessable(PASSWORD_POLICY_DETAIL);
       }
@@ -91,29 +101,32 @@ export function createAuthService(store: Store, opts: AuthOptions) {
     },
 
     async login(input: LoginRequest, ip: string): Promise<Session> {
-      throttle(perIp, ip, true);
-      throttle(perAccount, input.email, false);
+      await throttle(ip, input.email);
       const user = await store.users.findByEmail(input.email);
       const ok = await verifyPassword(user?.password_hash ?? (await dummyPasswordHash()), input.password);
-      if (!user || !ok) {
-        perAccount.hit(input.email);
-        throw badRequest(DETAIL.invalidLoginCredentials);
-      }
+      if (!user || !ok) throw badRequest(DETAIL.invalidLoginCredentials);
+      // Only failed logins use up the account's limit: give back the attempt counted above.
+      if (opts.perAccountPerMinute > 0) await opts.rateLimiter.refund(accountKey(input.email));
       if (!user.email_confirmed_at) throw badRequest(DETAIL.emailNotConfirmed);
       return issueSession({ id: user.id, email: user.email });
     },
 
-    /** Rotates a refresh token. Presenting an already-rotated token revokes its whole family. */
+    /**
+     * Rotates a refresh token. The same token presented again within REFRESH_REUSE_GRACE_MS gets
+     * the same successor (and a fresh access token); later, it revokes its whole family (theft).
+     */
     async refresh(refreshToken: string): Promise<Session> {
       const t = now();
-      const next = newOpaqueToken('rt_');
+      const next = successorRefreshToken(opts.jwtSecret, refreshToken);
       const outcome = await store.refreshTokens.rotate(
         hashToken(refreshToken),
         { tokenHash: hashToken(next), expiresAt: new Date(t.getTime() + REFRESH_TOKEN_TTL_MS) },
         t,
+        REFRESH_REUSE_GRACE_MS,
       );
       if (outcome.kind === 'reused') authLog.warn({ user_id: outcome.userId }, 'rotated refresh token reused; session family revoked');
-      if (outcome.kind !== 'rotated') throw badRequest(DETAIL.invalidRefreshToken);
+      if (outcome.kind === 'replayed') authLog.info({ user_id: outcome.userId }, 'refresh token presented again within the grace; same successor returned');
+      if (outcome.kind !== 'rotated' && outcome.kind !== 'replayed') throw badRequest(DETAIL.invalidRefreshToken);
       const user = await store.users.findById(outcome.userId);
       if (!user) throw badRequest(DETAIL.invalidRefreshToken);
       const { token, expiresAt } = signAccessToken(opts.jwtSecret, user, Math.floor(t.getTime() / 1000));

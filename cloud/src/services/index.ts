@@ -14,6 +14,7 @@ import { createPreferencesService } from './preferences.js';
 import { createPriceFeedsService, type PriceFeedsConfig } from './price-feeds.js';
 import { createProfilesService } from './profiles.js';
 import { createLinkHealthService } from './link-health.js';
+import { createRateLimiter } from './rate-limiter.js';
 import { createRatesService } from './rates.js';
 import { createReadingsService } from './readings.js';
 import { createWeatherService } from './weather.js';
@@ -43,6 +44,7 @@ export interface ServiceOptions {
 /** Wires every use case over one store. */
 export function createServices(store: Store, opts: ServiceOptions) {
   const profiles = createProfilesService(store);
+  const rateLimiter = createRateLimiter(store);
   const auth = createAuthService(store, {
     jwtSecret: opts.jwtSecret,
     emailConfirmationRequired: opts.config.emailConfirmationRequired,
@@ -50,6 +52,7 @@ export function createServices(store: Store, opts: ServiceOptions) {
     perAccountPerMinute: opts.config.authRateLimitPerMinute,
     perIpPerMinute: opts.config.authRateLimitPerIpPerMinute,
     mailer: opts.mailer ?? logMailer,
+    rateLimiter,
   });
   const planningEvents = new PlanningEvents();
   const scheduleEvents = new ScheduleEvents();
@@ -98,7 +101,7 @@ export function createServices(store: Store, opts: ServiceOptions) {
     minCohortHomes: opts.config.metricsMinCohortHomes,
   });
   scheduleEvents.subscribe((_userId, applianceIds) => deviceCommands.nudgeForNewSchedules(applianceIds));
-  return { db: store.db, store, auth, profiles, planningEvents, readings, linkHealth, appliances, constraints, preferences, rates, priceFeeds, weather, outdoorForecast, commandWaiters, devices, deviceCommands, scheduleEvents, schedules, modelRefit, recompute, recomputeQueue, nightlyRun, metrics, dailyMetrics };
+  return { db: store.db, store, rateLimiter, auth, profiles, planningEvents, readings, linkHealth, appliances, constraints, preferences, rates, priceFeeds, weather, outdoorForecast, commandWaiters, devices, deviceCommands, scheduleEvents, schedules, modelRefit, recompute, recomputeQueue, nightlyRun, metrics, dailyMetrics };
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -1,5 +1,5 @@
 import argon2 from 'argon2';
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 
 // OWASP's argon2id baseline (19 MiB, 2 passes): about 30 ms per hash on the reference machine.
 const ARGON2_OPTIONS = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
@@ -26,3 +26,12 @@ export const newOpaqueToken = (prefix = '') => prefix + randomBytes(32).toString
  * enough here: unlike passwords these values cannot be guessed, so a slow hash buys nothing.
  */
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/**
+ * The refresh token that rotating `token` issues. Derived from it under the server secret (HMAC,
+ * as unguessable as a random one without the secret), so a second refresh of the same token within
+ * the reuse grace (two tabs, a retry after a lost response) can be handed the same successor
+ * although only its hash is stored.
+ */
+export const successorRefreshToken = (secret: string, token: string) =>
+  'rt_' + createHmac('sha256', secret).update(`refresh-successor:${token}`).digest('base64url');

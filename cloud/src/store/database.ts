@@ -18,12 +18,16 @@ export function createDatabase({ url, poolMax = 10 }: DatabaseOptions): Sequeliz
   return new Sequelize(url, {
     dialect: 'postgres',
     dialectModule: pg,
-    logging: (sql) => dbLog.trace(sql),
+    // Trace only, string literals masked: Sequelize inlines WHERE values (token hashes, emails).
+    logging: (sql) => dbLog.trace(maskLiterals(sql)),
     pool: { max: poolMax, min: 0, acquire: 5_000, idle: 10_000, evict: 5_000 },
     dialectOptions: { connectionTimeoutMillis: 3_000, keepAlive: true },
     retry: { max: 1 },
   });
 }
+
+/** `... WHERE token_hash = 'abc'` -> `... WHERE token_hash = '…'` (bind parameters are never logged). */
+export const maskLiterals = (sql: string) => sql.replace(/'(?:[^']|'')*'/g, "'…'");
 
 /** Creates the database named in `url` when the server does not have it yet (embedded first start). */
 export async function ensureDatabaseExists(url: string): Promise<void> {

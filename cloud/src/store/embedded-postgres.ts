@@ -1,10 +1,11 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, chownSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { arch, platform } from 'node:os';
 import path from 'node:path';
 import { log } from '../log.js';
+import { readOrCreateSecretFile, writePrivateFile } from '../secret-file.js';
 
 export interface EmbeddedServer {
   /** Connection URL of the `postgres` maintenance database. */
@@ -52,8 +53,7 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Embe
   mkdirSync(dir, { recursive: true });
   const clusterDir = path.join(dir, 'cluster');
   const passwordFile = path.join(dir, 'password');
-  if (!existsSync(passwordFile)) writeFileSync(passwordFile, randomBytes(18).toString('base64url'), { mode: 0o600 });
-  const password = readFileSync(passwordFile, 'utf8').trim();
+  const password = readOrCreateSecretFile(passwordFile, () => randomBytes(18).toString('base64url'), { minBytes: 16, what: 'embedded PostgreSQL password' });
   const bin = await binaries();
   const owner: { uid?: number; gid?: number } = process.getuid?.() === 0 ? postgresUser(dir) : {};
 
@@ -62,8 +62,10 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Embe
     rmSync(clusterDir, { recursive: true, force: true });
     mkdirSync(clusterDir, { mode: 0o700 });
     if (owner.uid !== undefined && owner.gid !== undefined) chownSync(clusterDir, owner.uid, owner.gid);
+    // initdb (run as the postgres user when we are root) reads the password from a file: only it may.
     const pwfile = path.join(dir, `.pwfile-${process.pid}`);
-    writeFileSync(pwfile, `${password}\n`, { mode: 0o644 });
+    rmSync(pwfile, { force: true });
+    writePrivateFile(pwfile, `${password}\n`, owner);
     try {
       await run(bin.initdb, [`--pgdata=${clusterDir}`, '--auth=scram-sha-256', '--username=postgres', `--pwfile=${pwfile}`, '--encoding=UTF8', '--locale=C'], owner);
     } finally {

@@ -9,6 +9,7 @@ import { createPreferencesRepo } from './preferences-repo.js';
 import { defineModels } from './models/index.js';
 import { createPricesRepo } from './prices-repo.js';
 import { createProfilesRepo } from './profiles-repo.js';
+import { createRateLimitsRepo } from './rate-limits-repo.js';
 import { createRateSettingsRepo } from './rate-settings-repo.js';
 import { createReadingsRepo } from './readings-repo.js';
 import { createRefreshTokensRepo } from './refresh-tokens-repo.js';
@@ -37,6 +38,7 @@ export function createStore(db: Sequelize) {
     preferences: createPreferencesRepo(db, models),
     readings: createReadingsRepo(db),
     rateSettings: createRateSettingsRepo(db, models),
+    rateLimits: createRateLimitsRepo(db),
     prices: createPricesRepo(db),
     weather: createWeatherRepo(models),
     enrollTokens: createEnrollTokensRepo(models),

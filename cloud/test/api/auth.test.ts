@@ -111,7 +111,11 @@ describe('POST /auth/login', () => {
 });
 
 describe('POST /auth/refresh', () => {
-  it('rotates: the new token works once, the old one gives 400 Invalid Refresh Token', async () => {
+  /** Moves the family's rotations back in time, past the reuse grace (10 s). */
+  const pastGrace = (userId: string) =>
+    cloud.services.db.query(`UPDATE refresh_tokens SET rotated_at = rotated_at - interval '1 minute' WHERE user_id = $1 AND rotated_at IS NOT NULL`, { bind: [userId] });
+
+  it('rotates: the new token works; the old one, once the grace is over, gives 400 Invalid Refresh Token', async () => {
     const { refreshToken, userId } = await signUp(api);
     const first = await api.post('/auth/refresh', { refresh_token: refreshToken });
     expect(first.status).toBe(200);
@@ -119,13 +123,15 @@ describe('POST /auth/refresh', () => {
     expect(first.body.refresh_token).not.toBe(refreshToken);
     const me = await api.get('/auth/me', { token: first.body.access_token });
     expect(me.status).toBe(200);
+    await pastGrace(userId);
     const old = await api.post('/auth/refresh', { refresh_token: refreshToken });
     expect(old).toMatchObject({ status: 400, body: { detail: 'Invalid Refresh Token' } });
   });
 
-  it('revokes the newer tokens of the family when a rotated token is presented again (theft)', async () => {
-    const { refreshToken } = await signUp(api);
+  it('revokes the newer tokens of the family when a rotated token is presented again after the grace (theft)', async () => {
+    const { refreshToken, userId } = await signUp(api);
     const rotated = await api.post('/auth/refresh', { refresh_token: refreshToken });
+    await pastGrace(userId);
     const stolen = await api.post('/auth/refresh', { refresh_token: refreshToken });
     expect(stolen.status).toBe(400);
     const legit = await api.post('/auth/refresh', { refresh_token: rotated.body.refresh_token });
@@ -133,18 +139,45 @@ describe('POST /auth/refresh', () => {
   });
 
   it('keeps other sessions of the same user alive after a theft revocation', async () => {
-    const { email, password, refreshToken } = await signUp(api);
+    const { email, password, refreshToken, userId } = await signUp(api);
     const other = await api.post('/auth/login', { email, password });
     await api.post('/auth/refresh', { refresh_token: refreshToken });
+    await pastGrace(userId);
     await api.post('/auth/refresh', { refresh_token: refreshToken });
     const res = await api.post('/auth/refresh', { refresh_token: other.body.refresh_token });
     expect(res.status).toBe(200);
   });
 
-  it('gives only one of two concurrent refreshes with the same token a session', async () => {
+  it('gives concurrent refreshes of one token (two tabs) the same session, and the family lives on', async () => {
+    const { refreshToken, userId } = await signUp(api);
+    const results = await Promise.all([1, 2, 3].map(() => api.post('/auth/refresh', { refresh_token: refreshToken })));
+    expect(results.map((r) => r.status)).toEqual([200, 200, 200]);
+    const successors = new Set(results.map((r) => r.body.refresh_token));
+    expect(successors.size).toBe(1);
+    for (const r of results) expect((await api.get('/auth/me', { token: r.body.access_token })).status).toBe(200);
+    expect(results.map((r) => r.body.user.id)).toEqual([userId, userId, userId]);
+    // One successor row was issued, and it still works.
+    const [rows] = await cloud.services.db.query(`SELECT count(*)::int AS n FROM refresh_tokens WHERE user_id = $1`, { bind: [userId] });
+    expect(rows).toEqual([{ n: 2 }]);
+    const next = await api.post('/auth/refresh', { refresh_token: [...successors][0] });
+    expect(next.status).toBe(200);
+  });
+
+  it('gives a retry after a lost response the same successor, within the grace', async () => {
     const { refreshToken } = await signUp(api);
-    const results = await Promise.all([1, 2].map(() => api.post('/auth/refresh', { refresh_token: refreshToken })));
-    expect(results.map((r) => r.status).sort()).toEqual([200, 400]);
+    const lost = await api.post('/auth/refresh', { refresh_token: refreshToken });
+    const retry = await api.post('/auth/refresh', { refresh_token: refreshToken });
+    expect(retry.status).toBe(200);
+    expect(retry.body.refresh_token).toBe(lost.body.refresh_token);
+    expect((await api.post('/auth/refresh', { refresh_token: retry.body.refresh_token })).status).toBe(200);
+  });
+
+  it('refuses, without revoking anything, a token within the grace whose successor was already rotated', async () => {
+    const { refreshToken } = await signUp(api);
+    const second = await api.post('/auth/refresh', { refresh_token: refreshToken });
+    const third = await api.post('/auth/refresh', { refresh_token: second.body.refresh_token });
+    expect(await api.post('/auth/refresh', { refresh_token: refreshToken })).toMatchObject({ status: 400, body: { detail: 'Invalid Refresh Token' } });
+    expect((await api.post('/auth/refresh', { refresh_token: third.body.refresh_token })).status).toBe(200);
   });
 
   it.each([['garbage', 'not-a-token'], ['empty', '']])('rejects a %s token', async (_case, token) => {

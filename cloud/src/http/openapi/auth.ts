@@ -115,7 +115,7 @@ export const authApi: ApiModule = {
         id: 'refreshSession',
         tag: TAG,
         summary: 'Rotate the refresh token and obtain a new Session',
-        description: 'The presented refresh token is discarded; save both new tokens.',
+        description: 'The presented refresh token is discarded; save both new tokens. Presented again within 10 seconds (another tab, a retry after a lost response) it gives the same new refresh token; later, it revokes the session.',
         auth: 'none',
         body: ref('RefreshRequest'),
         ok: { 200: json('A Session with a new refresh token', ref('Session')) },

@@ -1,0 +1,42 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync, statSync, type Stats } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startEmbeddedPostgres } from '../../src/store/embedded-postgres.js';
+
+const dir = mkdtempSync(path.join(tmpdir(), 'offpeak-embedded-files-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('the embedded PostgreSQL launcher', () => {
+  it('hands initdb its password in a file only the server user can read (0600), removed afterwards', { timeout: 120_000 }, async () => {
+    // Watch the folder while initdb runs (seconds) for the temporary password file.
+    const seen: Stats[] = [];
+    const watch = setInterval(() => {
+      for (const name of readdirSync(dir)) {
+        if (!name.startsWith('.pwfile-')) continue;
+        try {
+          seen.push(statSync(path.join(dir, name)));
+        } catch {
+          /* removed between listing and stat */
+        }
+      }
+    }, 2);
+    let server: Awaited<ReturnType<typeof startEmbeddedPostgres>> | undefined;
+    try {
+      server = await startEmbeddedPostgres({ dir, postgresFlags: ['-c', 'fsync=off'] });
+    } finally {
+      clearInterval(watch);
+    }
+    await server.stop();
+
+    expect(seen.length).toBeGreaterThan(0);
+    const expectedUid = process.getuid?.() === 0 ? Number(execFileSync('id', ['-u', 'postgres']).toString().trim()) : process.getuid?.();
+    for (const s of seen) {
+      expect(s.mode & 0o777).toBe(0o600);
+      expect(s.uid).toBe(expectedUid);
+    }
+    expect(readdirSync(dir).filter((n) => n.startsWith('.pwfile-') || n.endsWith('.tmp'))).toEqual([]);
+    expect(statSync(path.join(dir, 'password')).mode & 0o777).toBe(0o600);
+  });
+});
