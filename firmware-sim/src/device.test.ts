@@ -217,7 +217,7 @@ describe('commands and overrides', () => {
       ['2026-07-01T16:10:00Z', { type: 'config_pulled', config: config() }],
       ['2026-07-01T16:10:00Z', { type: 'schedule_pulled', schedule: schedule('2026-07-01') }],
     ]).state;
-  const control = (id: number, payload: object): DeviceEvent => ({ type: 'command', command: { id, created_at: '2026-07-01T16:12:00Z', payload: { kind: 'control', ...payload } } });
+  const control = (id: number, payload: object): DeviceEvent => ({ type: 'command', command: { id, created_at: '2026-07-01T16:12:00Z', payload: { kind: 'control', hold: false, ...payload } } });
 
   it('applies a control command, reports source command and acknowledges it', () => {
     const step = apply(base(), control(7, { target_temp_f: 70, fan: 'high' }), ms('2026-07-01T16:12:00Z'));

@@ -1,7 +1,7 @@
 // Turning a pulled schedule into the day plan the device applies (interface 2.9): one setpoint per
 // slot, `setpoint_temps[idx]` or the midpoint of high and low when it is null, plus the optional
 // per-slot mode and fan arrays. Pure.
-import type { ApplianceScheduleResponse, FanSpeed, HvacMode } from './wire.js';
+import { FAN_SPEEDS, HVAC_MODES, type ApplianceScheduleResponse, type FanSpeed, type HvacMode } from './wire.js';
 
 /** One local day's plan, keyed by its local date. */
 export interface DayPlan {
@@ -15,8 +15,6 @@ export interface DayPlan {
 }
 
 const SLOTS = 48;
-const MODES: readonly string[] = ['COOL', 'HEAT', 'OFF'];
-const FANS: readonly string[] = ['low', 'high', 'auto'];
 /** Plans kept: yesterday's (late pulls), today's and tomorrow's (an early nightly run). */
 export const MAX_PLANS = 3;
 
@@ -40,8 +38,8 @@ export function planFromSchedule(res: ApplianceScheduleResponse): DayPlan | null
     date: res.date,
     setpoints,
     roomTargets: isSlotNumbers(s.room_target_temps) ? [...s.room_target_temps] : null,
-    modes: isSlotLabels<HvacMode>(s.mode_schedule, MODES) ? [...s.mode_schedule] : null,
-    fans: isSlotLabels<FanSpeed>(s.fan_schedule, FANS) ? [...s.fan_schedule] : null,
+    modes: isSlotLabels<HvacMode>(s.mode_schedule, HVAC_MODES) ? [...s.mode_schedule] : null,
+    fans: isSlotLabels<FanSpeed>(s.fan_schedule, FAN_SPEEDS) ? [...s.fan_schedule] : null,
     source: res.source,
   };
 }

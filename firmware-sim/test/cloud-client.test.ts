@@ -76,7 +76,7 @@ describe('cloud client', () => {
     // Give the server a moment to see the connection go (a cloud's job, not the device's).
     await new Promise((r) => setTimeout(r, 100));
     // Nothing is lost by abandoning: the next command is still delivered once.
-    const id = cloud.enqueue(claimed.appliance_id, { kind: 'control', target_temp_f: 70 });
+    const id = cloud.enqueue(claimed.appliance_id, { kind: 'control', hold: false, target_temp_f: 70 });
     expect((await client.commands(1)).map((c) => c.id)).toEqual([id]);
     expect(await client.commands(0)).toEqual([]);
   });

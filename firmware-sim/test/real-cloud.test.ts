@@ -19,7 +19,7 @@ beforeAll(async () => {
   if (!existsSync(CLOUD_MAIN)) throw new Error('cloud/dist/main.js is missing: run `npm run build` first (npm test does)');
   dataDir = mkdtempSync(path.join(tmpdir(), 'offpeak-sim-e2e-'));
   chmodSync(dataDir, 0o755); // the embedded server runs as the postgres user when we are root
-  const env = { ...process.env, PORT: '0', HOST: '127.0.0.1', OFFPEAK_DATA_DIR: dataDir, LOG_LEVEL: process.env.E2E_LOG ?? 'warn', JOBS_ENABLED: 'false', RECOMPUTE_DEBOUNCE_MS: '200', SHUTDOWN_GRACE_MS: '1000' };
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', HOST: '127.0.0.1', OFFPEAK_DATA_DIR: dataDir, LOG_LEVEL: process.env.E2E_LOG ?? 'warn', JOBS_ENABLED: 'false', RECOMPUTE_DEBOUNCE_MS: '200', SHUTDOWN_GRACE_MS: '1000' };
   delete env.DATABASE_URL;
   const child = spawn(process.execPath, [CLOUD_MAIN], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   cloud = await new Promise((resolve, reject) => {

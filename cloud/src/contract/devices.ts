@@ -5,7 +5,7 @@
 import * as yup from 'yup';
 import type { ControlPayload } from '../domain/devices/control-command.js';
 
-export { HVAC_TYPES } from '../domain/appliance-types/index.js';
+export { HVAC_TYPES, type HvacType } from '../domain/appliance-types/index.js';
 export {
   controlCommandSchema as applianceCommandSchema,
   FAN_SPEEDS,
@@ -66,11 +66,17 @@ export interface DeviceCommand {
   created_at: string;
 }
 
+/** The one DST transition ahead, or null for zones without DST. */
+export interface NextTransition {
+  at_utc: string;
+  utc_offset_minutes_after: number;
+}
+
 /** GET /api/v1/devices/config answer (4.17). */
 export interface DeviceConfig {
   timezone: string;
   utc_offset_minutes_now: number;
-  next_transition: { at_utc: string; utc_offset_minutes_after: number } | null;
+  next_transition: NextTransition | null;
   setpoint_min_f: number;
   setpoint_max_f: number;
   comfort_band: { high_temps_f: number[]; low_temps_f: number[] };

@@ -57,6 +57,26 @@ export interface ApplianceScheduleResponse extends ScheduleEntry {
   date: string;
 }
 
+/**
+ * An HVAC schedule as a client reads it off the wire: `{}` before the first plan, so every array is
+ * optional and checked before use; `room_target_temps` is what readings echo as `room_target` (2.4).
+ */
+export interface HvacScheduleBody {
+  intervals?: number[];
+  high_temps?: number[];
+  low_temps?: number[];
+  setpoint_temps?: number[] | null;
+  temp_trajectory?: number[] | null;
+  room_target_temps?: number[] | null;
+  fan_schedule?: string[];
+  mode_schedule?: string[];
+}
+
+/** GET /api/v1/appliances/{appliance_id}/schedule of an HVAC, as a satellite reads it. */
+export interface HvacApplianceScheduleResponse extends Omit<ApplianceScheduleResponse, 'schedule'> {
+  schedule: HvacScheduleBody;
+}
+
 /** An entry of the unified view. */
 export interface SchedulesViewEntry extends ScheduleEntry {
   /** The unit's own switch AND the account's master switch. */

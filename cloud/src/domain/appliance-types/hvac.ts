@@ -3,6 +3,8 @@ import { entityIdField, fieldMessage, numberField, oneOfField, pickEntities, tex
 import type { ApplianceTypeSpec, ConfigContext } from './spec.js';
 
 export const HVAC_TYPES = ['central_ac', 'window_ac', 'heat_pump', 'furnace', 'mini_split'] as const;
+/** One of HVAC_TYPES. */
+export type HvacType = (typeof HVAC_TYPES)[number];
 
 /** Fields a satellite reports when it is claimed (decisions.md: the HVAC keeps them). */
 const SATELLITE_KEYS = ['ir_protocol', 'setpoint_min_f', 'setpoint_max_f'] as const;

@@ -13,7 +13,7 @@ import { waterHeater } from './water-heater.js';
 import { passGate } from '../validation/schema-gate.js';
 
 export { APPLIANCE_TYPES, type ApplianceType, type ApplianceTypeSpec, type EntitiesBlock } from './spec.js';
-export { HVAC_TYPES, type HvacConfig } from './hvac.js';
+export { HVAC_TYPES, type HvacConfig, type HvacType } from './hvac.js';
 export type { EvChargerConfig, EvChargerConstraints } from './ev-charger.js';
 export type { HomeBatteryConfig, HomeBatteryConstraints } from './home-battery.js';
 export { TANK_TEMP_MAX_F, TANK_TEMP_MIN_F, type WaterHeaterConfig, type WaterHeaterConstraints } from './water-heater.js';

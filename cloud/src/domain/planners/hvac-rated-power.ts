@@ -1,7 +1,7 @@
 // Electric power of an HVAC at full duty when no power readings have taught us better.
-import type { HVAC_TYPES } from '../appliance-types/hvac.js';
+import type { HvacType } from '../appliance-types/hvac.js';
 
-export type HvacType = (typeof HVAC_TYPES)[number];
+export type { HvacType } from '../appliance-types/hvac.js';
 
 /** Home size assumed when the config has none (a typical US single-family home). */
 export const DEFAULT_HOME_SIZE_SQFT = 1800;
