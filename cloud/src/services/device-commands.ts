@@ -62,9 +62,9 @@ export function createDeviceCommandsService(store: Store, deps: { appliances: Ap
     }
   }
 
-  /** Queues a schedule_updated nudge for each device bound to the appliance, unless one is pending; returns how many were stored. */
-  async function enqueueScheduleUpdated(applianceId: string): Promise<number> {
-    const deviceIds = await store.commands.insertNudges(applianceId);
+  /** Queues a schedule_updated nudge for each device bound to the appliances, unless one is pending; returns how many were stored. */
+  async function enqueueScheduleUpdated(...applianceIds: string[]): Promise<number> {
+    const deviceIds = await store.commands.insertNudges(applianceIds);
     for (const deviceId of deviceIds) waiters.wakeLocal(deviceId);
     return deviceIds.length;
   }
@@ -88,14 +88,15 @@ export function createDeviceCommandsService(store: Store, deps: { appliances: Ap
 
     enqueueScheduleUpdated,
 
-    /** The schedule_updated trigger: nudges the satellites of appliances that got new schedule rows; failures are logged, never thrown. */
+    /**
+     * The schedule_updated trigger: nudges the satellites of appliances that got new schedule rows,
+     * in one statement per schedule write (not one per appliance); failures are logged, never thrown.
+     */
     async nudgeForNewSchedules(applianceIds: readonly string[]): Promise<void> {
-      for (const applianceId of applianceIds) {
-        try {
-          await enqueueScheduleUpdated(applianceId);
-        } catch (err) {
-          log('devices').error({ err, applianceId }, 'schedule_updated nudge failed');
-        }
+      try {
+        await enqueueScheduleUpdated(...applianceIds);
+      } catch (err) {
+        log('devices').error({ err, applianceIds }, 'schedule_updated nudge failed');
       }
     },
 

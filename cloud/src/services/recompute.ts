@@ -6,10 +6,7 @@ import type { Logger } from 'pino';
 import type { RecomputeResponse, RecomputeResult } from '../contract/index.js';
 import { effectiveTimeZone } from '../domain/account-time-zone.js';
 import { intradayDay, nightlyDay, type PlanningDay } from '../domain/planning/planning-day.js';
-import { findDynamicZone } from '../domain/tariffs/catalog.js';
-import type { PricePoint } from '../domain/tariffs/price-point.js';
-import type { StoredRateSettings } from '../domain/tariffs/rate-settings.js';
-import { addDays, dayBoundsUtc, type LocalDate } from '../domain/time/slot-grid.js';
+import { addDays, type LocalDate } from '../domain/time/slot-grid.js';
 import { AppError } from '../errors.js';
 import { log } from '../log.js';
 import type { Store } from '../store/index.js';
@@ -17,6 +14,7 @@ import type { PlanningJob } from '../store/jobs-repo.js';
 import type { NewScheduleRow, ScheduleRow, ScheduleTrigger } from '../store/schedules-repo.js';
 import type { ModelRefitService } from './model-refit.js';
 import type { OutdoorForecastService } from './outdoor-forecast.js';
+import { dynamicPointsLoader } from './dynamic-points.js';
 import { planAccountDay, type DayDeps } from './recompute-day.js';
 import { loadAccountInputs, type AccountInputs } from './recompute-inputs.js';
 import type { ProfilesService } from './profiles.js';
@@ -46,20 +44,6 @@ export interface AccountOutcome {
 
 /** The job was taken over by another worker after this one's lease ran out: its work is not stored. */
 class Superseded extends Error {}
-
-/** Stored dynamic prices of a zone for a local day, read once per run whatever the number of accounts. */
-function dynamicPointsLoader(store: Store) {
-  const cache = new Map<string, Promise<readonly PricePoint[] | null>>();
-  return (settings: StoredRateSettings, date: LocalDate, timeZone: string) => {
-    const zone = settings.pricing_source === 'dynamic' && settings.dynamic_zone !== null ? findDynamicZone(settings.dynamic_zone) : undefined;
-    if (!zone) return Promise.resolve(null);
-    const { start, end } = dayBoundsUtc(date, timeZone);
-    const key = `${zone.slug}|${start.getTime()}|${end.getTime()}`;
-    let points = cache.get(key);
-    if (!points) cache.set(key, (points = store.prices.pointsBetween(zone.slug, start, end).then((p) => (p.length ? p : null))));
-    return points;
-  };
-}
 
 /** Wires the recompute over the store and the services it reads. */
 export function createRecomputeService(
@@ -144,7 +128,7 @@ export function createRecomputeService(
       });
       if (profile) Object.assign(account, { profile, timeZone: effectiveTimeZone(profile) });
     }
-    const dayDeps: DayDeps = { ...deps, dynamicPoints: dynamicPointsLoader(store) };
+    const dayDeps: DayDeps = { ...deps, dynamicPoints: dynamicPointsLoader(store.prices) };
     const dates = new Set<LocalDate>();
     for (const [i, account] of accounts.entries()) {
       const target = targets[i]!;
