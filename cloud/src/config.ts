@@ -42,6 +42,9 @@ const configSchema = yup.object({
   DEVICE_READING_PUSH_INTERVAL_S: num().integer().min(60).max(86_400).default(3600),
   DEVICE_CAPTURE_INTERVAL_S: num().integer().min(10).max(3600).default(300),
   DEVICE_COMMAND_POLL_WAIT_S: num().integer().min(0).max(55).default(50),
+  LONG_POLL_MAX_PARKED: num().integer().min(1).default(10_000),
+  LONG_POLL_MAX_PER_DEVICE: num().integer().min(1).max(100).default(2),
+  DEVICE_COMMANDS_PER_POLL: num().integer().min(1).max(1000).default(50),
   METRICS_MIN_COHORT_HOMES: num().integer().min(5).default(10),
   METRICS_BATCH_DAYS: num().integer().min(1).max(100_000).default(5000),
 });
@@ -93,6 +96,12 @@ export type Config = Readonly<{
   deviceReadingPushIntervalS: number;
   deviceCaptureIntervalS: number;
   deviceCommandPollWaitS: number;
+  /** Long-polls one instance holds parked; over it a poll that would park gets 429. */
+  longPollMaxParked: number;
+  /** Concurrent long-polls of one device token on one instance; over it 429. */
+  longPollMaxPerDevice: number;
+  /** Commands one long-poll answer hands over at most. */
+  deviceCommandsPerPoll: number;
   /** A rankings cohort counts only with at least this many homes holding a value (the caller included). */
   metricsMinCohortHomes: number;
   /** Account-days one batch of the daily metrics job computes and writes at once. */
@@ -155,6 +164,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     deviceReadingPushIntervalS: v.DEVICE_READING_PUSH_INTERVAL_S,
     deviceCaptureIntervalS: v.DEVICE_CAPTURE_INTERVAL_S,
     deviceCommandPollWaitS: v.DEVICE_COMMAND_POLL_WAIT_S,
+    longPollMaxParked: v.LONG_POLL_MAX_PARKED,
+    longPollMaxPerDevice: v.LONG_POLL_MAX_PER_DEVICE,
+    deviceCommandsPerPoll: v.DEVICE_COMMANDS_PER_POLL,
     metricsMinCohortHomes: v.METRICS_MIN_COHORT_HOMES,
     metricsBatchDays: v.METRICS_BATCH_DAYS,
   });

@@ -88,6 +88,8 @@ export async function startCloud(config: Config, overrides: CloudOverrides = {})
       // server can close without waiting out a 55 s wait.
       await services.commandWaiters.stop();
       await closeServer(server, config.shutdownGraceMs);
+      // Commands put back after a failed hand-over are stored before the pool closes.
+      await services.deviceCommands.settled();
       // After the last requests: their recompute requests are stored, running batches finish.
       await services.recomputeQueue.stop();
       await services.scheduleEvents.settled();

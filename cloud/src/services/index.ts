@@ -31,6 +31,7 @@ export interface ServiceOptions {
     Pick<Config, 'dynamicPriceAdderCentsPerKwh' | 'weatherFallbackBaseUrl' | 'weatherFallbackTimeoutMs' | 'weatherFallbackCacheMinutes'> &
     Pick<Config, 'recomputeDebounceMs' | 'planningWorkers' | 'planningBatchSize' | 'planningJobLeaseMs' | 'planningPollMs'> &
     Pick<Config, 'deviceReadingPushIntervalS' | 'deviceCaptureIntervalS' | 'deviceCommandPollWaitS'> &
+    Pick<Config, 'longPollMaxParked' | 'longPollMaxPerDevice' | 'deviceCommandsPerPoll'> &
     Pick<Config, 'metricsMinCohortHomes' | 'metricsBatchDays'>;
   /** The database the command waiters LISTEN on (their own connection, outside the pool). */
   databaseUrl: string;
@@ -89,7 +90,12 @@ export function createServices(store: Store, opts: ServiceOptions) {
       commandPollWaitS: opts.config.deviceCommandPollWaitS,
     },
   });
-  const deviceCommands = createDeviceCommandsService(store, { appliances, readings, waiters: commandWaiters });
+  const deviceCommands = createDeviceCommandsService(store, {
+    appliances,
+    readings,
+    waiters: commandWaiters,
+    limits: { maxParked: opts.config.longPollMaxParked, maxParkedPerDevice: opts.config.longPollMaxPerDevice, commandsPerPoll: opts.config.deviceCommandsPerPoll },
+  });
   const metrics = createMetricsService(store, { profiles, rates, defaultAdderCentsPerKwh: opts.config.dynamicPriceAdderCentsPerKwh });
   const dailyMetrics = createDailyMetricsJob(store, {
     defaultAdderCentsPerKwh: opts.config.dynamicPriceAdderCentsPerKwh,

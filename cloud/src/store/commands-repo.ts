@@ -41,6 +41,7 @@ const HAND_OVER_SQL = `
     SELECT id FROM device_commands
      WHERE device_id = $1 AND appliance_id = $2 AND delivered_at IS NULL
      ORDER BY id
+     LIMIT $4
      FOR UPDATE SKIP LOCKED
   )
   UPDATE device_commands c SET delivered_at = $3 FROM picked WHERE c.id = picked.id
@@ -79,9 +80,9 @@ export function createCommandsRepo(db: Sequelize) {
       return rows.map((r) => r.device_id);
     },
 
-    /** Marks the device's pending commands for its appliance delivered (committed) and returns them oldest first. */
-    async handOver(deviceId: string, applianceId: string, now: Date): Promise<HandedOverCommand[]> {
-      const rows = await db.query<HandedOverCommand>(HAND_OVER_SQL, { bind: [deviceId, applianceId, now], type: QueryTypes.SELECT });
+    /** Marks the device's oldest `limit` pending commands for its appliance delivered (committed) and returns them oldest first. */
+    async handOver(deviceId: string, applianceId: string, now: Date, limit: number): Promise<HandedOverCommand[]> {
+      const rows = await db.query<HandedOverCommand>(HAND_OVER_SQL, { bind: [deviceId, applianceId, now, limit], type: QueryTypes.SELECT });
       return rows.sort((a, b) => a.id - b.id);
     },
 
