@@ -42,6 +42,8 @@ const configSchema = yup.object({
   DEVICE_READING_PUSH_INTERVAL_S: num().integer().min(60).max(86_400).default(3600),
   DEVICE_CAPTURE_INTERVAL_S: num().integer().min(10).max(3600).default(300),
   DEVICE_COMMAND_POLL_WAIT_S: num().integer().min(0).max(55).default(50),
+  APPLIANCES_MAX_PER_ACCOUNT: num().integer().min(1).default(50),
+  RECOMPUTE_LIMIT_PER_MINUTE: num().integer().min(0).default(10),
   LONG_POLL_MAX_PARKED: num().integer().min(1).default(10_000),
   LONG_POLL_MAX_PER_DEVICE: num().integer().min(1).max(100).default(2),
   DEVICE_COMMANDS_PER_POLL: num().integer().min(1).max(1000).default(50),
@@ -96,6 +98,10 @@ export type Config = Readonly<{
   deviceReadingPushIntervalS: number;
   deviceCaptureIntervalS: number;
   deviceCommandPollWaitS: number;
+  /** Appliances one account may have; a create over it gets 400. */
+  appliancesMaxPerAccount: number;
+  /** POST /api/v1/schedule/recompute calls per account per minute (0: no limit); over it 429. */
+  recomputeLimitPerMinute: number;
   /** Long-polls one instance holds parked; over it a poll that would park gets 429. */
   longPollMaxParked: number;
   /** Concurrent long-polls of one device token on one instance; over it 429. */
@@ -164,6 +170,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     deviceReadingPushIntervalS: v.DEVICE_READING_PUSH_INTERVAL_S,
     deviceCaptureIntervalS: v.DEVICE_CAPTURE_INTERVAL_S,
     deviceCommandPollWaitS: v.DEVICE_COMMAND_POLL_WAIT_S,
+    appliancesMaxPerAccount: v.APPLIANCES_MAX_PER_ACCOUNT,
+    recomputeLimitPerMinute: v.RECOMPUTE_LIMIT_PER_MINUTE,
     longPollMaxParked: v.LONG_POLL_MAX_PARKED,
     longPollMaxPerDevice: v.LONG_POLL_MAX_PER_DEVICE,
     deviceCommandsPerPoll: v.DEVICE_COMMANDS_PER_POLL,

@@ -23,6 +23,7 @@ import { createNightlyRunService } from './nightly-run.js';
 import { createRecomputeService } from './recompute.js';
 import { createRecomputeQueue } from './recompute-queue.js';
 import { ScheduleEvents } from './schedule-events.js';
+import { createWindowLimiter } from './window-limiter.js';
 import { createSchedulesService } from './schedules.js';
 
 export interface ServiceOptions {
@@ -32,6 +33,7 @@ export interface ServiceOptions {
     Pick<Config, 'recomputeDebounceMs' | 'planningWorkers' | 'planningBatchSize' | 'planningJobLeaseMs' | 'planningPollMs'> &
     Pick<Config, 'deviceReadingPushIntervalS' | 'deviceCaptureIntervalS' | 'deviceCommandPollWaitS'> &
     Pick<Config, 'longPollMaxParked' | 'longPollMaxPerDevice' | 'deviceCommandsPerPoll'> &
+    Pick<Config, 'appliancesMaxPerAccount' | 'recomputeLimitPerMinute'> &
     Pick<Config, 'metricsMinCohortHomes' | 'metricsBatchDays'>;
   /** The database the command waiters LISTEN on (their own connection, outside the pool). */
   databaseUrl: string;
@@ -54,7 +56,7 @@ export function createServices(store: Store, opts: ServiceOptions) {
   });
   const planningEvents = new PlanningEvents();
   const scheduleEvents = new ScheduleEvents();
-  const appliances = createAppliancesService(store, { planningEvents });
+  const appliances = createAppliancesService(store, { planningEvents, maxPerAccount: opts.config.appliancesMaxPerAccount });
   const constraints = createConstraintsService(store, { appliances, planningEvents });
   const preferences = createPreferencesService(store, { appliances, planningEvents });
   const readings = createReadingsService(store, { dailyLimitPerAppliance: opts.config.readingsDailyLimitPerAppliance });
@@ -65,7 +67,15 @@ export function createServices(store: Store, opts: ServiceOptions) {
   const outdoorForecast = createOutdoorForecastService({ weather, config: opts.config });
   const schedules = createSchedulesService(store, { profiles, linkHealth });
   const modelRefit = createModelRefitService(store, { weather, outdoorForecast, profiles });
-  const recompute = createRecomputeService(store, { profiles, outdoorForecast, modelRefit, scheduleEvents, schedules, defaultAdderCentsPerKwh: opts.config.dynamicPriceAdderCentsPerKwh });
+  const recompute = createRecomputeService(store, {
+    profiles,
+    outdoorForecast,
+    modelRefit,
+    scheduleEvents,
+    schedules,
+    defaultAdderCentsPerKwh: opts.config.dynamicPriceAdderCentsPerKwh,
+    recomputeLimit: { perMinute: opts.config.recomputeLimitPerMinute, limiter: createWindowLimiter() },
+  });
   const recomputeQueue = createRecomputeQueue(store, {
     recompute,
     planningEvents,

@@ -7,7 +7,7 @@ import type { RecomputeResponse, RecomputeResult } from '../contract/index.js';
 import { effectiveTimeZone } from '../domain/account-time-zone.js';
 import { intradayDay, nightlyDay, type PlanningDay } from '../domain/planning/planning-day.js';
 import { addDays, type LocalDate } from '../domain/time/slot-grid.js';
-import { AppError } from '../errors.js';
+import { AppError, tooManyRequests } from '../errors.js';
 import { log } from '../log.js';
 import type { Store } from '../store/index.js';
 import type { PlanningJob } from '../store/jobs-repo.js';
@@ -20,6 +20,7 @@ import { loadAccountInputs, type AccountInputs } from './recompute-inputs.js';
 import type { ProfilesService } from './profiles.js';
 import type { ScheduleEvents } from './schedule-events.js';
 import type { SchedulesService } from './schedules.js';
+import type { Limiter } from './window-limiter.js';
 
 /** One account to plan: why, and for a nightly job the run's instant and the job itself. */
 export interface RecomputeTarget {
@@ -55,6 +56,8 @@ export function createRecomputeService(
     scheduleEvents: ScheduleEvents;
     schedules: Pick<SchedulesService, 'view'>;
     defaultAdderCentsPerKwh: number;
+    /** Synchronous recomputes one account may ask for per minute (0: no limit), counted by `limiter`. */
+    recomputeLimit?: { perMinute: number; limiter: Limiter };
     logger?: Logger;
   },
 ) {
@@ -153,6 +156,13 @@ export function createRecomputeService(
 
     /** POST /api/v1/schedule/recompute: re-plans the account now and answers the unified view with results. */
     async recompute(userId: string, now: Date): Promise<RecomputeResponse> {
+      const limit = deps.recomputeLimit;
+      if (limit) {
+        const verdict = await limit.limiter.consume(`recompute:${userId}`, limit.perMinute, 60_000);
+        if (!verdict.allowed) {
+          throw tooManyRequests(`Too many recomputes: at most ${limit.perMinute} a minute per account; try again in ${verdict.retryAfterS} seconds`, verdict.retryAfterS);
+        }
+      }
       const [outcome] = await planAccounts([{ userId, trigger: 'recompute' }], now);
       if (outcome!.status === 'rejected') throw outcome!.reason;
       const { results, written, exit } = outcome!.value;
