@@ -44,6 +44,7 @@ const configSchema = yup.object({
   DEVICE_COMMAND_POLL_WAIT_S: num().integer().min(0).max(55).default(50),
   APPLIANCES_MAX_PER_ACCOUNT: num().integer().min(1).default(50),
   RECOMPUTE_LIMIT_PER_MINUTE: num().integer().min(0).default(10),
+  SCHEDULE_HISTORY_ROWS_PER_DAY: num().integer().min(1).max(1000).default(48),
   LONG_POLL_MAX_PARKED: num().integer().min(1).default(10_000),
   LONG_POLL_MAX_PER_DEVICE: num().integer().min(1).max(100).default(2),
   DEVICE_COMMANDS_PER_POLL: num().integer().min(1).max(1000).default(50),
@@ -102,6 +103,8 @@ export type Config = Readonly<{
   appliancesMaxPerAccount: number;
   /** POST /api/v1/schedule/recompute calls per account per minute (0: no limit); over it 429. */
   recomputeLimitPerMinute: number;
+  /** Schedule history rows kept per appliance and local date (the newest). */
+  scheduleHistoryRowsPerDay: number;
   /** Long-polls one instance holds parked; over it a poll that would park gets 429. */
   longPollMaxParked: number;
   /** Concurrent long-polls of one device token on one instance; over it 429. */
@@ -172,6 +175,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     deviceCommandPollWaitS: v.DEVICE_COMMAND_POLL_WAIT_S,
     appliancesMaxPerAccount: v.APPLIANCES_MAX_PER_ACCOUNT,
     recomputeLimitPerMinute: v.RECOMPUTE_LIMIT_PER_MINUTE,
+    scheduleHistoryRowsPerDay: v.SCHEDULE_HISTORY_ROWS_PER_DAY,
     longPollMaxParked: v.LONG_POLL_MAX_PARKED,
     longPollMaxPerDevice: v.LONG_POLL_MAX_PER_DEVICE,
     deviceCommandsPerPoll: v.DEVICE_COMMANDS_PER_POLL,

@@ -33,7 +33,7 @@ export interface ServiceOptions {
     Pick<Config, 'recomputeDebounceMs' | 'planningWorkers' | 'planningBatchSize' | 'planningJobLeaseMs' | 'planningPollMs'> &
     Pick<Config, 'deviceReadingPushIntervalS' | 'deviceCaptureIntervalS' | 'deviceCommandPollWaitS'> &
     Pick<Config, 'longPollMaxParked' | 'longPollMaxPerDevice' | 'deviceCommandsPerPoll'> &
-    Pick<Config, 'appliancesMaxPerAccount' | 'recomputeLimitPerMinute'> &
+    Pick<Config, 'appliancesMaxPerAccount' | 'recomputeLimitPerMinute' | 'scheduleHistoryRowsPerDay'> &
     Pick<Config, 'metricsMinCohortHomes' | 'metricsBatchDays'>;
   /** The database the command waiters LISTEN on (their own connection, outside the pool). */
   databaseUrl: string;
@@ -75,6 +75,7 @@ export function createServices(store: Store, opts: ServiceOptions) {
     schedules,
     defaultAdderCentsPerKwh: opts.config.dynamicPriceAdderCentsPerKwh,
     recomputeLimit: { perMinute: opts.config.recomputeLimitPerMinute, limiter: createWindowLimiter() },
+    historyRowsPerDay: opts.config.scheduleHistoryRowsPerDay,
   });
   const recomputeQueue = createRecomputeQueue(store, {
     recompute,

@@ -6,6 +6,7 @@ import type { Logger } from 'pino';
 import type { RecomputeResponse, RecomputeResult } from '../contract/index.js';
 import { effectiveTimeZone } from '../domain/account-time-zone.js';
 import { intradayDay, nightlyDay, type PlanningDay } from '../domain/planning/planning-day.js';
+import { isUnchangedPlan } from '../domain/planning/unchanged-plan.js';
 import { addDays, type LocalDate } from '../domain/time/slot-grid.js';
 import { AppError, tooManyRequests } from '../errors.js';
 import { log } from '../log.js';
@@ -43,6 +44,9 @@ export interface AccountOutcome {
   exit?: 'no profile' | 'optimization_mode off' | 'superseded';
 }
 
+/** History rows kept per appliance and local date by default (SCHEDULE_HISTORY_ROWS_PER_DAY). */
+export const DEFAULT_HISTORY_ROWS_PER_DAY = 48;
+
 /** The job was taken over by another worker after this one's lease ran out: its work is not stored. */
 class Superseded extends Error {}
 
@@ -56,12 +60,15 @@ export function createRecomputeService(
     scheduleEvents: ScheduleEvents;
     schedules: Pick<SchedulesService, 'view'>;
     defaultAdderCentsPerKwh: number;
+    /** History rows kept per appliance and local date (the newest); older ones go as new ones are written. */
+    historyRowsPerDay?: number;
     /** Synchronous recomputes one account may ask for per minute (0: no limit), counted by `limiter`. */
     recomputeLimit?: { perMinute: number; limiter: Limiter };
     logger?: Logger;
   },
 ) {
   const logger = deps.logger ?? log('recompute');
+  const historyRowsPerDay = deps.historyRowsPerDay ?? DEFAULT_HISTORY_ROWS_PER_DAY;
 
   /** The days a target plans: nightly its next local day; otherwise the rest of today, and tomorrow when already planned. */
   function daysOf(target: RecomputeTarget, account: AccountInputs, planned: Map<string, ScheduleRow>, now: Date): PlanningDay[] {
@@ -84,6 +91,7 @@ export function createRecomputeService(
         if (!(await store.jobs.finish(target.job.job.id, target.job.workerId, outcome, transaction))) throw new Superseded();
       }
       await store.schedules.insert(rows, { transaction });
+      await store.schedules.trim(rows, historyRowsPerDay, transaction);
     });
   }
 
@@ -104,13 +112,16 @@ export function createRecomputeService(
         if (i === 0) results = plan.results;
       }
     }
+    // A re-plan identical to the day's newest row adds no history row (and so no schedule_updated nudge).
+    const changed = rows.filter((r) => !isUnchangedPlan(previous.get(`${r.appliance_id}|${r.local_date}`), r));
     try {
-      await write(target, rows, exit ?? `planned ${rows.length} rows`);
+      const unchanged = rows.length - changed.length;
+      await write(target, changed, exit ?? `planned ${rows.length} rows${unchanged ? `, ${unchanged} unchanged` : ""}`);
     } catch (err) {
       if (err instanceof Superseded) return { userId: account.userId, results: [], written: [], exit: 'superseded' };
       throw err;
     }
-    const written = [...new Set(rows.map((r) => r.appliance_id))];
+    const written = [...new Set(changed.map((r) => r.appliance_id))];
     deps.scheduleEvents.schedulesWritten(account.userId, written);
     return { userId: account.userId, results, written, ...(exit && { exit }) };
   }

@@ -10,7 +10,7 @@ let cloud: RunningCloud;
 let api: ApiClient;
 
 beforeAll(async () => {
-  cloud = await startTestCloud({ appliancesMaxPerAccount: 3, recomputeLimitPerMinute: 2 });
+  cloud = await startTestCloud({ appliancesMaxPerAccount: 3, recomputeLimitPerMinute: 2, scheduleHistoryRowsPerDay: 3 });
   api = apiClient(cloud.url);
 });
 afterAll(() => cloud.stop());
@@ -59,5 +59,23 @@ describe('POST /api/v1/schedule/recompute per account per minute', () => {
     expect(retryAfter).toBeLessThanOrEqual(60);
     expect(refused.body).toEqual({ detail: `Too many recomputes: at most 2 a minute per account; try again in ${retryAfter} seconds` });
     expect((await api.post('/api/v1/schedule/recompute', undefined, { token: other.token })).status).toBe(200);
+  });
+});
+
+describe('schedule history rows', () => {
+  it('a re-plan that changes nothing adds no row; each (appliance, day) keeps its newest rows only', async () => {
+    const user = await signUp(api);
+    const ev = (await create(user.token, 'ev_charger', { entity_id: 'switch.ev' })).body.appliance_id as string;
+    const today = new Date().toISOString().slice(0, 10); // the account has no ZIP or zone: UTC
+    const at = (slot: number) => new Date(Date.parse(`${today}T00:00:00Z`) + slot * 1_800_000 + 60_000);
+    const plan = (now: Date) => cloud.services.recompute.planAccounts([{ userId: user.userId, trigger: 'recompute' }], now);
+    const history = async () =>
+      ((await api.get(`/api/v1/schedules/history?appliance_id=${ev}&start=${today}&end=${today}`, { token: user.token })).body.appliances[0].history as { id: number; from_slot: number }[]).map((r) => r.from_slot);
+
+    await plan(at(0));
+    await plan(at(0));
+    expect(await history()).toEqual([0]);
+    for (const slot of [1, 2, 3, 4]) await plan(at(slot));
+    expect(await history()).toEqual([2, 3, 4]);
   });
 });
