@@ -45,6 +45,7 @@ const configSchema = yup.object({
   APPLIANCES_MAX_PER_ACCOUNT: num().integer().min(1).default(50),
   RECOMPUTE_LIMIT_PER_MINUTE: num().integer().min(0).default(10),
   SCHEDULE_HISTORY_ROWS_PER_DAY: num().integer().min(1).max(1000).default(48),
+  PURGE_RETENTION_DAYS: num().integer().min(15).max(3650).default(30),
   LONG_POLL_MAX_PARKED: num().integer().min(1).default(10_000),
   LONG_POLL_MAX_PER_DEVICE: num().integer().min(1).max(100).default(2),
   DEVICE_COMMANDS_PER_POLL: num().integer().min(1).max(1000).default(50),
@@ -105,6 +106,8 @@ export type Config = Readonly<{
   recomputeLimitPerMinute: number;
   /** Schedule history rows kept per appliance and local date (the newest). */
   scheduleHistoryRowsPerDay: number;
+  /** Days the daily purge keeps expired claim codes, delivered commands and forecast pushes (at least the refit's 14). */
+  purgeRetentionDays: number;
   /** Long-polls one instance holds parked; over it a poll that would park gets 429. */
   longPollMaxParked: number;
   /** Concurrent long-polls of one device token on one instance; over it 429. */
@@ -176,6 +179,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     appliancesMaxPerAccount: v.APPLIANCES_MAX_PER_ACCOUNT,
     recomputeLimitPerMinute: v.RECOMPUTE_LIMIT_PER_MINUTE,
     scheduleHistoryRowsPerDay: v.SCHEDULE_HISTORY_ROWS_PER_DAY,
+    purgeRetentionDays: v.PURGE_RETENTION_DAYS,
     longPollMaxParked: v.LONG_POLL_MAX_PARKED,
     longPollMaxPerDevice: v.LONG_POLL_MAX_PER_DEVICE,
     deviceCommandsPerPoll: v.DEVICE_COMMANDS_PER_POLL,

@@ -13,6 +13,7 @@ import { PlanningEvents } from './planning-events.js';
 import { createPreferencesService } from './preferences.js';
 import { createPriceFeedsService, type PriceFeedsConfig } from './price-feeds.js';
 import { createProfilesService } from './profiles.js';
+import { createPurgeService } from './purge.js';
 import { createLinkHealthService } from './link-health.js';
 import { createRatesService } from './rates.js';
 import { createReadingsService } from './readings.js';
@@ -33,7 +34,7 @@ export interface ServiceOptions {
     Pick<Config, 'recomputeDebounceMs' | 'planningWorkers' | 'planningBatchSize' | 'planningJobLeaseMs' | 'planningPollMs'> &
     Pick<Config, 'deviceReadingPushIntervalS' | 'deviceCaptureIntervalS' | 'deviceCommandPollWaitS'> &
     Pick<Config, 'longPollMaxParked' | 'longPollMaxPerDevice' | 'deviceCommandsPerPoll'> &
-    Pick<Config, 'appliancesMaxPerAccount' | 'recomputeLimitPerMinute' | 'scheduleHistoryRowsPerDay'> &
+    Pick<Config, 'appliancesMaxPerAccount' | 'recomputeLimitPerMinute' | 'scheduleHistoryRowsPerDay' | 'purgeRetentionDays'> &
     Pick<Config, 'metricsMinCohortHomes' | 'metricsBatchDays'>;
   /** The database the command waiters LISTEN on (their own connection, outside the pool). */
   databaseUrl: string;
@@ -114,8 +115,9 @@ export function createServices(store: Store, opts: ServiceOptions) {
     leaseMs: METRICS_RUN_LEASE_MS,
     minCohortHomes: opts.config.metricsMinCohortHomes,
   });
+  const purge = createPurgeService(store, { retentionDays: opts.config.purgeRetentionDays });
   scheduleEvents.subscribe((_userId, applianceIds) => deviceCommands.nudgeForNewSchedules(applianceIds));
-  return { db: store.db, store, auth, profiles, planningEvents, readings, linkHealth, appliances, constraints, preferences, rates, priceFeeds, weather, outdoorForecast, commandWaiters, devices, deviceCommands, scheduleEvents, schedules, modelRefit, recompute, recomputeQueue, nightlyRun, metrics, dailyMetrics };
+  return { db: store.db, store, auth, profiles, planningEvents, readings, linkHealth, appliances, constraints, preferences, rates, priceFeeds, weather, outdoorForecast, commandWaiters, devices, deviceCommands, scheduleEvents, schedules, modelRefit, recompute, recomputeQueue, nightlyRun, metrics, dailyMetrics, purge };
 }
 
 export type Services = ReturnType<typeof createServices>;

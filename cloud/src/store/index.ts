@@ -9,6 +9,7 @@ import { createPreferencesRepo } from './preferences-repo.js';
 import { defineModels } from './models/index.js';
 import { createPricesRepo } from './prices-repo.js';
 import { createProfilesRepo } from './profiles-repo.js';
+import { createPurgeRepo } from './purge-repo.js';
 import { createRateSettingsRepo } from './rate-settings-repo.js';
 import { createReadingsRepo } from './readings-repo.js';
 import { createRefreshTokensRepo } from './refresh-tokens-repo.js';
@@ -50,6 +51,7 @@ export function createStore(db: Sequelize) {
     metrics: createMetricsRepo(db),
     metricsRankings: createMetricsRankingsRepo(db),
     metricsRuns: createMetricsRunsRepo(db),
+    purge: createPurgeRepo(db),
   };
 }
 
