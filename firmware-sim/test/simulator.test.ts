@@ -35,7 +35,7 @@ describe('simulator against a fake cloud', () => {
     expect(first).toMatchObject({ phase: 'running', claims: 1, applied: { target_temp_f: RAMP[24], slot: { date: '2026-07-01', index: 24 } } });
     expect(first.unit).toMatchObject({ power: true, mode: 'COOL', target_temp_f: RAMP[24] });
     expect(cloud.state.claims[0]).toMatchObject({ device_id: 'SN-100', name: 'Bedroom', hvac_type: 'mini_split', ir_protocol: 'pwm-ac', setpoint_min_f: 65, setpoint_max_f: 80 });
-    await sim.waitFor((s) => cloud.state.reports.some((r) => r.source === 'schedule' && r.target_temp_f === RAMP[24]));
+    await sim.waitFor(() => cloud.state.reports.some((r) => r.source === 'schedule' && r.target_temp_f === RAMP[24]));
     expect(cloud.state.reports[0]).toMatchObject({ firmware_version: '0.1.0-sim' });
 
     // One simulated minute later (one real second at 60x) the boundary applies slot 25.

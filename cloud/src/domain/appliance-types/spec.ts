@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- the registry holds specs of different config types side by side */
 import type * as yup from 'yup';
 
 /** The appliance types of the contract (2.3), in the order the error text lists them. */

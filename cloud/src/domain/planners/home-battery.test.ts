@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { slotDurationsHours } from '../time/slot-grid.js';
 import { homeBatteryPlanner, planHomeBattery } from './home-battery.js';
 import type { HomeBatteryInput } from './types.js';
-import { day, flat, priced, range, block, on } from './planner-fixtures.test-support.js';
+import { day, flat, priced, block, on } from './planner-fixtures.test-support.js';
 
 // 10 kWh, 5 kW both ways, 90 % round trip (all on the way in), a house using 2 kW (1 kWh a slot).
 const BATTERY: HomeBatteryInput = {

@@ -43,8 +43,13 @@ export function infConvolve(f: ConvexPwl, g: ConvexPwl): ConvexPwl {
   while (i < f.pieces.length || j < g.pieces.length) {
     const a = f.pieces[i];
     const b = g.pieces[j];
-    if (b === undefined || (a !== undefined && a.slope <= b.slope)) (pieces.push(a!), i++);
-    else (pieces.push(b), j++);
+    if (b === undefined || (a !== undefined && a.slope <= b.slope)) {
+      pieces.push(a!);
+      i++;
+    } else {
+      pieces.push(b);
+      j++;
+    }
   }
   return { x0: f.x0 + g.x0, y0: f.y0 + g.y0, pieces };
 }

@@ -13,7 +13,6 @@ const ZONE = 'America/Los_Angeles';
 const SUMMER_WEEKDAY = '2026-07-15';
 const MODEL: ThermalParams = { lossPerHour: 0.05, coolingFPerHour: -3, heatingFPerHour: 3, gainFPerHour: 0.3 };
 const BAND = comfortBand(DEFAULT_PREFERENCES); // 70-74 F all day
-const PEAK = Array.from({ length: 48 }, (_, s) => s >= 32 && s < 42);
 const hotDay = Array.from({ length: 48 }, (_, s) => 80 + 14 * Math.cos(((s / 2 - 15) / 24) * 2 * Math.PI));
 
 function day(over: Partial<DayContext> = {}): DayContext {

@@ -127,7 +127,12 @@ export function lowerEnvelope(fs: readonly Pwl[], tol: Tolerance): Segment[] {
   }
   const ends = new Float64Array(count);
   let n = 0;
-  for (const f of live) for (const s of f) (ends[n++] = s.x0), (ends[n++] = s.x1);
+  for (const f of live) {
+    for (const s of f) {
+      ends[n++] = s.x0;
+      ends[n++] = s.x1;
+    }
+  }
   const xs = knotsBetween(lo, hi, ends, tol.x);
   const cursor = new Int32Array(live.length);
   const starts: number[] = [];

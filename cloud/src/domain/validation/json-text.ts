@@ -6,6 +6,7 @@
 export const MAX_JSON_DEPTH = 32;
 
 /** NUL (PostgreSQL text cannot hold it) and lone surrogates (jsonb refuses their `\uD800` escapes). */
+// eslint-disable-next-line no-control-regex -- NUL is exactly what this finds
 const UNSTORABLE = /[\u0000\p{Cs}]/u;
 
 /** True for a string PostgreSQL can store as text and as jsonb. */

@@ -25,13 +25,18 @@ import { jsonTextProblem } from './json-text.js';
 export type GateResult<T> = { ok: true; value: T } | { ok: false; detail: string };
 
 export interface GateOptions {
-  /** false: collect every error and report the first in declaration order (the appliance registry). */
-  abortEarly?: boolean;
   /** yup context (`$previous` of an appliance config). */
   context?: object;
 }
 
 const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * The one abortEarly setting of every schema run: off, so yup collects every error and sorts them
+ * by the schema's field order, and the detail is the first failing field in declaration order
+ * (with it on, a field that another one's `when` depends on, or a field's own test, would win).
+ */
+const ABORT_EARLY = false;
 
 /** Runs `schema` over `input` behind the gate; never throws for any JSON input. */
 export function passGate<S extends yup.Schema>(schema: S, input: unknown, options: GateOptions = {}): GateResult<yup.InferType<S>> {
@@ -39,7 +44,7 @@ export function passGate<S extends yup.Schema>(schema: S, input: unknown, option
   const pruned = pruneToSchema(schema, input, '', copies);
   if (!pruned.ok) return pruned;
   try {
-    const value = schema.validateSync(pruned.value, { abortEarly: options.abortEarly ?? true, stripUnknown: true, context: options.context });
+    const value = schema.validateSync(pruned.value, { abortEarly: ABORT_EARLY, stripUnknown: true, context: options.context });
     return { ok: true, value };
   } catch (err) {
     if (err instanceof yup.ValidationError) return { ok: false, detail: String(err.errors[0] ?? err.message) };
