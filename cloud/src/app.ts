@@ -4,6 +4,7 @@ import { pinoHttp } from 'pino-http';
 import type { Config } from './config.js';
 import { createUserAuthenticator } from './http/authenticate.js';
 import { createDeviceAuthenticator } from './http/device-auth.js';
+import { createDrain, type Drain } from './http/drain.js';
 import { errorHandler, notFoundHandler } from './http/error-middleware.js';
 import { jsonOnly } from './http/json-only.js';
 import { authRouter } from './http/routes/auth.js';
@@ -25,8 +26,8 @@ export type AppConfig = Pick<Config, 'bodyLimit' | 'trustProxy'> & { jwtSecret: 
 
 const REQUEST_ID = /^[\w.-]{1,64}$/;
 
-/** Builds the Express app (no listen: main and the tests do that). */
-export function createApp(config: AppConfig, services: Services): Express {
+/** Builds the Express app (no listen: main and the tests do that). `drain` takes it out of rotation before a stop. */
+export function createApp(config: AppConfig, services: Services, drain: Drain = createDrain()): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
@@ -47,12 +48,13 @@ export function createApp(config: AppConfig, services: Services): Express {
       },
     }),
   );
+  app.use(drain.middleware);
   app.use(jsonOnly);
   app.use(express.json({ limit: config.bodyLimit, type: ['application/json', 'application/*+json'] }));
 
   const requireUser = createUserAuthenticator(config.jwtSecret);
   const { requireDevice, requireUserOrDevice } = createDeviceAuthenticator(services.devices, requireUser);
-  app.use(healthRouter(services.db));
+  app.use(healthRouter(services.db, drain.isDraining));
   app.use(openapiRouter());
   app.use('/auth', authRouter({ auth: services.auth, profiles: services.profiles, requireUser }));
   app.use('/api/v1', appliancesRouter({ appliances: services.appliances, constraints: services.constraints, requireUser }));

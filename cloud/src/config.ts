@@ -22,6 +22,7 @@ const configSchema = yup.object({
   AUTH_RATE_LIMIT_PER_IP_PER_MINUTE: num().integer().min(0).default(1000),
   TRUST_PROXY: bool().default(false),
   SHUTDOWN_GRACE_MS: num().integer().min(0).default(10_000),
+  SHUTDOWN_DRAIN_DELAY_MS: num().integer().min(0).default(0),
   DB_POOL_MAX: num().integer().min(1).default(10),
   READINGS_DAILY_LIMIT_PER_APPLIANCE: num().integer().min(1).default(1440),
   JOBS_ENABLED: bool().default(true),
@@ -60,6 +61,8 @@ export type Config = Readonly<{
   authRateLimitPerIpPerMinute: number;
   trustProxy: boolean;
   shutdownGraceMs: number;
+  /** How long a stopping instance keeps serving with /readyz at 503 before it closes its listener. */
+  shutdownDrainDelayMs: number;
   dbPoolMax: number;
   readingsDailyLimitPerAppliance: number;
   /** Runs the scheduled jobs (price refresh...) in this instance; tests turn it off. */
@@ -135,6 +138,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authRateLimitPerIpPerMinute: v.AUTH_RATE_LIMIT_PER_IP_PER_MINUTE,
     trustProxy: v.TRUST_PROXY,
     shutdownGraceMs: v.SHUTDOWN_GRACE_MS,
+    shutdownDrainDelayMs: v.SHUTDOWN_DRAIN_DELAY_MS,
     dbPoolMax: v.DB_POOL_MAX,
     readingsDailyLimitPerAppliance: v.READINGS_DAILY_LIMIT_PER_APPLIANCE,
     jobsEnabled: v.JOBS_ENABLED,
