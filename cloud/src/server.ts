@@ -16,7 +16,7 @@ import { createStore } from './store/index.js';
 import { migrate } from './store/migrate.js';
 
 /** Idle keep-alive of client connections (Node's default is 5 s). */
-const LONG_POLL_KEEP_ALIVE_MS = 65_000;
+export const LONG_POLL_KEEP_ALIVE_MS = 65_000;
 /**
  * Pending-connection queue (Node's default is 511; the kernel caps it at net.core.somaxconn). When an
  * instance stops, its parked satellites reconnect to the others within a second or two; a short
