@@ -51,8 +51,12 @@ describe('a satellite long-polling through the proxy', () => {
   });
 
   it('gets every command once when many satellites park across both instances and commands arrive through the proxy', async () => {
-    const users = await Promise.all(Array.from({ length: 10 }, () => signUp(api)));
-    const devices = await Promise.all(users.map((u) => claimDevice(api, u.token)));
+    const users = [];
+    const devices = [];
+    for (let i = 0; i < 10; i++) {
+      users.push(await signUp(api));
+      devices.push(await claimDevice(api, users[i]!.token));
+    }
     const waiting = devices.map((d) => api.get('/api/v1/devices/commands?wait=20', { token: d.deviceToken }));
     await parked(a, 5);
     await parked(b, 5);

@@ -18,13 +18,12 @@ describe('the nightly run with two instances running the jobs', () => {
     // Accounts made beforehand through an instance that runs no jobs.
     const setup = await startTestCloud({ databaseUrl });
     const api = apiClient(setup.url);
-    const accounts = await Promise.all(
-      Array.from({ length: ACCOUNTS }, async (_, i) => {
-        const user = await signUp(api);
-        await api.patch('/auth/me', { timezone: ZONES[i % ZONES.length] }, { token: user.token });
-        return { ...user, ev: await createAppliance(setup, user, 'ev_charger') };
-      }),
-    );
+    const accounts = [];
+    for (let i = 0; i < ACCOUNTS; i++) {
+      const user = await signUp(api);
+      await api.patch('/auth/me', { timezone: ZONES[i % ZONES.length] }, { token: user.token });
+      accounts.push({ ...user, ev: await createAppliance(setup, user, 'ev_charger') });
+    }
     await setup.stop();
 
     // Both start with their scheduler (which enqueues today's run at start-up) and planning workers.

@@ -47,7 +47,7 @@ export async function startRoundRobinProxy(upstreams: string[], opts: RoundRobin
       upstreams.map(async (u) => {
         let healthy = false;
         try {
-          const res = await fetch(u + healthPath, { signal: AbortSignal.timeout(1_000) });
+          const res = await fetch(u + healthPath, { signal: AbortSignal.timeout(2_000) });
           await res.arrayBuffer();
           healthy = res.status === 200;
         } catch {
