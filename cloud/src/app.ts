@@ -5,6 +5,7 @@ import type { Config } from './config.js';
 import { createUserAuthenticator } from './http/authenticate.js';
 import { dashboardStatic } from './http/dashboard-static.js';
 import { createDeviceAuthenticator } from './http/device-auth.js';
+import { createDrain, type Drain } from './http/drain.js';
 import { errorHandler, notFoundHandler } from './http/error-middleware.js';
 import { jsonOnly } from './http/json-only.js';
 import { pathGate } from './http/validate.js';
@@ -31,8 +32,8 @@ export type AppConfig = Pick<Config, 'bodyLimit' | 'trustProxy'> & {
 
 const REQUEST_ID = /^[\w.-]{1,64}$/;
 
-/** Builds the Express app (no listen: main and the tests do that). */
-export function createApp(config: AppConfig, services: Services): Express {
+/** Builds the Express app (no listen: main and the tests do that). `drain` takes it out of rotation before a stop. */
+export function createApp(config: AppConfig, services: Services, drain: Drain = createDrain()): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', Array.isArray(config.trustProxy) ? [...config.trustProxy] : config.trustProxy);
@@ -54,13 +55,14 @@ export function createApp(config: AppConfig, services: Services): Express {
       },
     }),
   );
+  app.use(drain.middleware);
   app.use(pathGate);
   app.use(jsonOnly);
   app.use(express.json({ limit: config.bodyLimit, type: ['application/json', 'application/*+json'] }));
 
   const requireUser = createUserAuthenticator(config.jwtSecret);
   const { requireDevice, requireUserOrDevice } = createDeviceAuthenticator(services.devices, requireUser);
-  app.use(healthRouter(services.db));
+  app.use(healthRouter(services.db, drain.isDraining));
   app.use(openapiRouter());
   app.use('/auth', authRouter({ auth: services.auth, profiles: services.profiles, requireUser }));
   app.use('/api/v1', appliancesRouter({ appliances: services.appliances, constraints: services.constraints, requireUser }));

@@ -25,6 +25,7 @@ const configSchema = yup.object({
     .string()
     .test('trust-proxy', '${path} must be false, a hop count (1 behind one reverse proxy) or comma-separated proxy addresses or subnets (loopback, 10.0.0.0/8); true would trust every hop', (v) => v === undefined || parseTrustProxy(v) !== null),
   SHUTDOWN_GRACE_MS: num().integer().min(0).default(10_000),
+  SHUTDOWN_DRAIN_DELAY_MS: num().integer().min(0).default(0),
   DB_POOL_MAX: num().integer().min(1).default(10),
   READINGS_DAILY_LIMIT_PER_APPLIANCE: num().integer().min(1).default(1440),
   JOBS_ENABLED: bool().default(true),
@@ -71,6 +72,8 @@ export type Config = Readonly<{
   /** Which proxies' X-Forwarded-For entries to believe for the client IP (Express's `trust proxy`). */
   trustProxy: TrustProxy;
   shutdownGraceMs: number;
+  /** How long a stopping instance keeps serving with /readyz at 503 before it closes its listener. */
+  shutdownDrainDelayMs: number;
   dbPoolMax: number;
   readingsDailyLimitPerAppliance: number;
   /** Runs the scheduled jobs (price refresh...) in this instance; tests turn it off. */
@@ -160,6 +163,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authRateLimitPerIpPerMinute: v.AUTH_RATE_LIMIT_PER_IP_PER_MINUTE,
     trustProxy: v.TRUST_PROXY === undefined ? false : (parseTrustProxy(v.TRUST_PROXY) ?? false),
     shutdownGraceMs: v.SHUTDOWN_GRACE_MS,
+    shutdownDrainDelayMs: v.SHUTDOWN_DRAIN_DELAY_MS,
     dbPoolMax: v.DB_POOL_MAX,
     readingsDailyLimitPerAppliance: v.READINGS_DAILY_LIMIT_PER_APPLIANCE,
     jobsEnabled: v.JOBS_ENABLED,

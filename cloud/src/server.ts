@@ -1,7 +1,9 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { createApp } from './app.js';
+import { createDrain } from './http/drain.js';
 import { startScheduler } from './jobs/scheduler.js';
 import { resolveJwtSecret } from './jwt-secret.js';
 import type { Config } from './config.js';
@@ -14,7 +16,7 @@ import { createStore } from './store/index.js';
 import { migrate } from './store/migrate.js';
 
 /** Idle keep-alive of client connections (Node's default is 5 s). */
-const LONG_POLL_KEEP_ALIVE_MS = 65_000;
+export const LONG_POLL_KEEP_ALIVE_MS = 65_000;
 /**
  * Pending-connection queue (Node's default is 511; the kernel caps it at net.core.somaxconn). When an
  * instance stops, its parked satellites reconnect to the others within a second or two; a short
@@ -28,7 +30,13 @@ export interface RunningCloud {
   services: Services;
   /** The Express app, for tests that inspect its routes. */
   app: ReturnType<typeof createApp>;
-  /** Stops accepting, lets in-flight requests finish (up to the grace period), closes the database. */
+  /**
+   * Takes the instance out of rotation without closing it: /readyz answers 503, parked long-polls
+   * answer [] at once and new ones do not park, responses close their connections, scheduled jobs
+   * stop; then waits SHUTDOWN_DRAIN_DELAY_MS for the load balancer to notice. Idempotent.
+   */
+  drain(): Promise<void>;
+  /** Drains, stops accepting, lets in-flight requests finish (up to the grace period), closes the database. */
   stop(): Promise<void>;
 }
 
@@ -63,7 +71,8 @@ export async function startCloud(config: Config, overrides: CloudOverrides = {})
     mailer: overrides.mailer,
   });
   await services.commandWaiters.start();
-  const app = createApp({ ...config, jwtSecret }, services);
+  const drainState = createDrain();
+  const app = createApp({ ...config, jwtSecret }, services, drainState);
 
   const server = await new Promise<Server>((resolve, reject) => {
     const s = app.listen(config.port, config.host, LISTEN_BACKLOG, (err?: Error) => (err ? reject(err) : resolve(s)));
@@ -81,13 +90,23 @@ export async function startCloud(config: Config, overrides: CloudOverrides = {})
   const stopJobs = config.jobsEnabled ? startScheduler(services) : undefined;
   if (config.jobsEnabled) services.recomputeQueue.start();
 
+  let draining: Promise<void> | undefined;
+  const drain = () =>
+    (draining ??= (async () => {
+      drainState.start();
+      startLog.info({ delayMs: config.shutdownDrainDelayMs }, 'draining: /readyz answers 503');
+      // Parked long-polls answer [] at once (their devices re-poll another instance), and new ones
+      // answer at once, so the server can close without waiting out a 55 s wait.
+      await services.commandWaiters.stop();
+      // Meanwhile the load balancer's health check sees the 503 and stops sending requests here;
+      // whatever still arrives is served.
+      await Promise.all([stopJobs?.(), sleep(config.shutdownDrainDelayMs)]);
+    })());
+
   let stopping: Promise<void> | undefined;
   const stop = () =>
     (stopping ??= (async () => {
-      await stopJobs?.();
-      // Parked long-polls answer [] at once (their devices re-poll another instance), so the
-      // server can close without waiting out a 55 s wait.
-      await services.commandWaiters.stop();
+      await drain();
       await closeServer(server, connections, config.shutdownGraceMs);
       // Commands put back after a failed hand-over are stored before the pool closes.
       await services.deviceCommands.settled();
@@ -98,7 +117,7 @@ export async function startCloud(config: Config, overrides: CloudOverrides = {})
       await embedded?.stop();
       startLog.info('cloud stopped');
     })());
-  return { url, port, services, app, stop };
+  return { url, port, services, app, drain, stop };
 }
 
 async function waitForDatabase(db: ReturnType<typeof createDatabase>, timeoutMs = 30_000): Promise<void> {
