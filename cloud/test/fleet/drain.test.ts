@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningCloud } from '../../src/server.js';
 import { claimDevice, type ClaimedDevice } from '../support/devices.js';
 import { parked, startCloudProcess, until, type CloudProcess } from '../support/fleet.js';
-import { apiClient, signUp, type ApiClient } from '../support/http.js';
+import { apiClient, signUp } from '../support/http.js';
 import { startRoundRobinProxy } from '../support/round-robin-proxy.js';
 import { createTestDatabase, startTestCloud, testConfig } from '../support/test-cloud.js';
 
