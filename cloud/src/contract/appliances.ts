@@ -49,7 +49,7 @@ const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v ===
 
 const applianceType = yup
   .mixed<ApplianceType>()
-  .test('type', APPLIANCE_TYPE_DETAIL, (v) => (APPLIANCE_TYPES as readonly unknown[]).includes(v));
+  .test({ name: 'type', message: APPLIANCE_TYPE_DETAIL, params: { values: APPLIANCE_TYPES }, test: (v) => (APPLIANCE_TYPES as readonly unknown[]).includes(v) });
 
 /** The name as sent; the service stores it trimmed. */
 const name = yup

@@ -58,10 +58,12 @@ const pricingLocation = yup.number().typeError('pricing_location must be an inte
 
 const BODY_NOT_OBJECT = 'request body must be a JSON object';
 
+export const PASSWORD_MIN_LENGTH = 6;
+
 export const signupRequestSchema = yup.object({
   email,
   // The password policy answers 422, so it is checked by the service, not here.
-  password: yup.mixed(),
+  password: yup.mixed().meta({ openapi: { required: true, minLength: PASSWORD_MIN_LENGTH } }),
   location_zip: locationZip.optional(),
   home_size_sqft: homeSize.optional(),
   pricing_location: pricingLocation.optional(),
@@ -95,5 +97,4 @@ export const profilePatchSchema = yup.object({
 }).typeError(BODY_NOT_OBJECT);
 export type ProfilePatchRequest = yup.InferType<typeof profilePatchSchema>;
 
-export const PASSWORD_MIN_LENGTH = 6;
 export const PASSWORD_POLICY_DETAIL = 'Password should be at least 6 characters';

@@ -3,6 +3,7 @@
 // range answer 422 (domain/devices/claim-checks.ts), and so does the state report's source. The
 // command and state schemas live in the pure devices domain, beside the checks that surround them.
 import * as yup from 'yup';
+import { HVAC_TYPES } from '../domain/appliance-types/index.js';
 import type { ControlPayload } from '../domain/devices/control-command.js';
 
 export { HVAC_TYPES, type HvacType } from '../domain/appliance-types/index.js';
@@ -118,8 +119,14 @@ export const claimRequestSchema = yup
       .max(DEVICE_ID_MAX_LENGTH, `device_id must be ${DEVICE_ID_MIN_LENGTH}-${DEVICE_ID_MAX_LENGTH} characters`),
     name: text('name')
       .required('name is required')
-      .test('length', `name must be 1-${DEVICE_NAME_MAX_LENGTH} characters`, (v) => v === undefined || (v.trim().length >= 1 && v.trim().length <= DEVICE_NAME_MAX_LENGTH)),
-    hvac_type: text('hvac_type').required('hvac_type is required'),
+      .test({
+        name: 'length',
+        message: `name must be 1-${DEVICE_NAME_MAX_LENGTH} characters`,
+        params: { min: 1, max: DEVICE_NAME_MAX_LENGTH },
+        test: (v) => v === undefined || (v.trim().length >= 1 && v.trim().length <= DEVICE_NAME_MAX_LENGTH),
+      }),
+    // Membership is the service's 422 check (claim-checks.ts).
+    hvac_type: text('hvac_type').required('hvac_type is required').meta({ openapi: { enum: HVAC_TYPES } }),
     ir_protocol: text('ir_protocol').max(IR_PROTOCOL_MAX_LENGTH, `ir_protocol must be at most ${IR_PROTOCOL_MAX_LENGTH} characters`).optional(),
     setpoint_min_f: integerBetween('setpoint_min_f', 40, 99).optional(),
     setpoint_max_f: integerBetween('setpoint_max_f', 40, 99).optional(),

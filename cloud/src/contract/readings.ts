@@ -1,4 +1,6 @@
 import * as yup from 'yup';
+import { HVAC_STATE_ALIASES, HVAC_STATES } from '../domain/readings/hvac-state.js';
+import { INDOOR_SOURCES } from '../domain/readings/request-issues.js';
 
 // POST /api/v1/readings (4.13) and POST /api/v1/appliances/{id}/readings (2.5, 4.6). Field
 // failures answer 400 `<field> ...`; `client` and `indoor_source` answer 422 with a structured
@@ -66,7 +68,9 @@ export const hvacReadingSchema = yup
   .object({
     timestamp,
     indoor_temp: numberBetween('indoor_temp', 30, 120).required('indoor_temp is required'),
-    hvac_state: label('hvac_state').required('hvac_state is required'),
+    hvac_state: label('hvac_state')
+      .required('hvac_state is required')
+      .meta({ openapi: { enum: [...HVAC_STATES, ...HVAC_STATE_ALIASES] } }),
     indoor_humidity: optionalNumber('indoor_humidity', 0, 100),
     outdoor_temp: optionalNumber('outdoor_temp', -50, 150),
     target_temp: optionalNumber('target_temp', 30, 120),
@@ -76,10 +80,16 @@ export const hvacReadingSchema = yup
     commanded_hvac_mode: label('commanded_hvac_mode')
       .nullable()
       .optional()
-      .test('mode', `commanded_hvac_mode must be one of ${COMMANDED_MODES.join(', ')}`, (v) => v == null || COMMANDED_MODES.includes(v.toUpperCase())),
+      .test({
+        name: 'mode',
+        message: `commanded_hvac_mode must be one of ${COMMANDED_MODES.join(', ')}`,
+        params: { values: COMMANDED_MODES },
+        test: (v) => v == null || COMMANDED_MODES.includes(v.toUpperCase()),
+      }),
     commanded_fan_mode: label('commanded_fan_mode').nullable().optional(),
     commanded_setpoint: optionalNumber('commanded_setpoint', 30, 120),
-    indoor_source: yup.mixed<'sensor' | 'entity'>().nullable().optional(),
+    // Checked by the service (422 with a structured detail).
+    indoor_source: yup.mixed<(typeof INDOOR_SOURCES)[number]>().nullable().optional().meta({ openapi: { enum: INDOOR_SOURCES } }),
     override_active: yup.boolean().strict().typeError('override_active must be a boolean').nullable().optional(),
     room_target: optionalNumber('room_target', 30, 120),
     appliance_id: yup.string().strict().typeError('appliance_id must be a string').matches(UUID, 'appliance_id must be a UUID').nullable().optional(),

@@ -309,6 +309,12 @@ describe('PUT /api/v1/appliances/{id}', () => {
         status: 400,
         body: { detail: 'setpoint_max_f: must be at least setpoint_min_f' },
       });
+      // Whole degrees, as the claim takes them and GET /devices/config returns them.
+      expect(await api.put(`/api/v1/appliances/${id}`, { config: { setpoint_min_f: 64.5 } }, { token })).toMatchObject({
+        status: 400,
+        body: { detail: 'setpoint_min_f: must be an integer' },
+      });
+      expect((await list(token)).find((a) => a.id === id)?.config).toMatchObject({ setpoint_min_f: 64 });
     });
 
     it('needs no entity_id even when the claim stored no satellite field', async () => {

@@ -65,7 +65,13 @@ export function numberField(min: number, max: number, opts: NumberFieldOptions =
     .strict()
     .typeError(typeMessage)
     // Range first: it also rejects Infinity (JSON.parse turns 1e999 into it).
-    .test('range', fieldMessage(range), (v) => v == null || (Number.isFinite(v) && (opts.minExclusive ? v > min : v >= min) && v <= max));
+    // params: the bounds as data, for the OpenAPI comparison (http/openapi/schemas-match.test.ts).
+    .test({
+      name: 'range',
+      message: fieldMessage(range),
+      params: { min, max, exclusive: opts.minExclusive === true },
+      test: (v) => v == null || (Number.isFinite(v) && (opts.minExclusive ? v > min : v >= min) && v <= max),
+    });
   if (opts.integer) base = base.test('integer', fieldMessage('must be an integer'), (v) => v == null || Number.isInteger(v));
   return opts.nullable ? base.nullable() : base.nonNullable(typeMessage);
 }

@@ -28,8 +28,8 @@ const configSchema = yup
     }),
     indoor_temp_entity_id: entityIdField(['sensor'], { nullable: true }).optional(),
     ir_protocol: textField(100).optional(),
-    setpoint_min_f: numberField(40, 99).optional(),
-    setpoint_max_f: numberField(40, 99).optional(),
+    setpoint_min_f: numberField(40, 99, { integer: true }).optional(),
+    setpoint_max_f: numberField(40, 99, { integer: true }).optional(),
   })
   .test('setpoint-range', function (v) {
     // Field errors are collected too (abortEarly off), so either may still hold a wrong type here.

@@ -15,7 +15,7 @@ export const APPLIANCE_CONFIG_SCHEMAS: Record<string, Schema> = {
       home_size_sqft: num(100, 20000, 'Square feet', 'integer'),
       entity_id: entity('`climate.*` entity accepting set_temperature'),
       indoor_temp_entity_id: optionalEntity('`sensor.*` in F, fallback when the climate entity reports no current temperature'),
-      ir_protocol: { type: 'string', description: 'Satellite-claimed units only: opaque infrared protocol label' },
+      ir_protocol: { type: 'string', maxLength: 100, description: 'Satellite-claimed units only: opaque infrared protocol label' },
       setpoint_min_f: num(40, 99, 'Satellite-claimed units only: lowest setpoint, F', 'integer'),
       setpoint_max_f: num(40, 99, 'Satellite-claimed units only: highest setpoint, F; at least setpoint_min_f', 'integer'),
     },

@@ -1,4 +1,4 @@
-import { DETAIL } from '../../contract/index.js';
+import { DETAIL, MAX_READINGS_PER_REQUEST } from '../../contract/index.js';
 import { APPLIANCE_CONFIG_SCHEMAS, CONFIG_BY_TYPE } from './appliance-configs.js';
 import { empty, json, operation, ref, type ApiModule, type Schema } from './builders.js';
 import { APPLIANCE_ID_PARAM, DATE_TIME, UUID } from './components.js';
@@ -54,19 +54,24 @@ export const appliancesApi: ApiModule = {
     ApplianceUpdate: {
       type: 'object',
       description: 'When config is sent it must be the full per-type object of the appliance\'s type (the whole shape is re-validated).',
-      properties: { name: { type: 'string' }, config: ref('ApplianceConfig') },
+      properties: {
+        name: { type: 'string' },
+        config: ref('ApplianceConfig'),
+        is_active: { type: 'boolean', description: "The unit's own optimization switch" },
+        appliance_type: { description: 'Cannot change: any value other than the stored type is refused' },
+      },
     },
     ApplianceReading: {
       type: 'object',
       description: 'A non-HVAC reading (2.5).',
       properties: {
         timestamp: DATE_TIME,
-        state: { type: 'string', description: 'Free-form label such as `CHARGING`, `IDLE`, `ON`, `OFF`, `DISCHARGING`' },
+        state: { type: 'string', maxLength: 64, description: 'Free-form label such as `CHARGING`, `IDLE`, `ON`, `OFF`, `DISCHARGING`' },
         value: {
           type: 'number',
           description: 'EV, battery and robot: charge % 0-100; water heater: tank temperature 60-180 F; solar: production watts 0-100000',
         },
-        power_watts: { type: 'number' },
+        power_watts: { type: 'number', minimum: -100000, maximum: 100000 },
         metadata: { type: 'object', description: 'Stored as sent' },
       },
       required: ['timestamp', 'state', 'value'],
@@ -74,7 +79,7 @@ export const appliancesApi: ApiModule = {
     ApplianceReadingsRequest: {
       type: 'object',
       description: 'All or nothing: one invalid reading rejects the request and stores nothing.',
-      properties: { readings: { type: 'array', items: ref('ApplianceReading') } },
+      properties: { readings: { type: 'array', items: ref('ApplianceReading'), minItems: 1, maxItems: MAX_READINGS_PER_REQUEST } },
       required: ['readings'],
     },
   },

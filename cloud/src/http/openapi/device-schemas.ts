@@ -54,7 +54,7 @@ export const DEVICE_SCHEMAS: Record<string, Schema> = {
       device_id: DEVICE_ID,
       name: { type: 'string', minLength: 1, maxLength: 200 },
       hvac_type: HVAC_TYPE,
-      ir_protocol: { type: 'string', description: 'Opaque infrared protocol label' },
+      ir_protocol: { type: 'string', maxLength: 100, description: 'Opaque infrared protocol label' },
       setpoint_min_f: { ...SETPOINT_BOUND, description: '40-99 inclusive' },
       setpoint_max_f: { ...SETPOINT_BOUND, description: '40-99 inclusive; at least setpoint_min_f. With both bounds, every schedule the device pulls is clamped to them' },
     },
