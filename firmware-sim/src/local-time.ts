@@ -2,6 +2,7 @@
 // and the one DST transition ahead are all it knows. local = utc + offset; at `next_transition`
 // the offset switches, so a spring-forward skips slots and a fall-back repeats them, exactly as
 // the cloud's wall-clock slot formula does.
+import { DAY_MS, MINUTE_MS, SLOT_MINUTES } from '@offpeak/cloud/contract';
 
 /** What the device knows about its offset: GET /devices/config's offset fields. */
 export interface OffsetInfo {
@@ -19,9 +20,7 @@ export interface LocalSlot {
   offsetMinutes: number;
 }
 
-const MINUTE_MS = 60_000;
-const SLOT_MS = 30 * MINUTE_MS;
-const DAY_MS = 24 * 60 * MINUTE_MS;
+const SLOT_MS = SLOT_MINUTES * MINUTE_MS;
 
 /** The UTC offset in effect at `nowMs`: the one after the transition once it has passed. */
 export function offsetAt(info: OffsetInfo, nowMs: number): number {

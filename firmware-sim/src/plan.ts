@@ -2,6 +2,7 @@
 // slot, `setpoint_temps[idx]` or the midpoint of high and low when it is null, plus the optional
 // per-slot mode and fan arrays. Pure.
 import { FAN_SPEEDS, HVAC_MODES, type ApplianceScheduleResponse, type FanSpeed, type HvacMode } from './wire.js';
+import { SLOTS_PER_DAY as SLOTS } from '@offpeak/cloud/contract';
 
 /** One local day's plan, keyed by its local date. */
 export interface DayPlan {
@@ -14,7 +15,6 @@ export interface DayPlan {
   source: 'optimization' | 'defaults';
 }
 
-const SLOTS = 48;
 /** Plans kept: yesterday's (late pulls), today's and tomorrow's (an early nightly run). */
 export const MAX_PLANS = 3;
 

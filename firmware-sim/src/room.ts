@@ -6,6 +6,7 @@ import { DEFAULT_IR_PROTOCOL, type IrFrame } from './ir.js';
 import { gaussian, seededRandom, type Random } from './random.js';
 import { dailySinusoid, type Weather } from './weather.js';
 import type { FanSpeed } from './wire.js';
+import { HOUR_MS } from '@offpeak/cloud/contract';
 
 /** Options of the room. */
 export interface RoomOptions {
@@ -44,7 +45,6 @@ export interface RoomReading {
 }
 
 const STEP_MS = 30_000;
-const HOUR_MS = 3600_000;
 const round1 = (v: number) => Math.round(v * 10) / 10;
 
 /** The simulated room and its air conditioner. */

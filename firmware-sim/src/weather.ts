@@ -1,4 +1,5 @@
 // Outdoor conditions driving the simulated room: a daily sinusoid, or a supplied hourly series.
+import { HOUR_MS } from '@offpeak/cloud/contract';
 
 /** Outdoor temperature and relative humidity at one instant. */
 export interface OutdoorConditions {
@@ -21,7 +22,6 @@ export interface SinusoidOptions {
   humidity?: number;
 }
 
-const HOUR_MS = 3600_000;
 const clampPct = (v: number) => Math.min(100, Math.max(0, v));
 
 /** A day that peaks at `peakHour` local (defaults: a summer day, 75-95 F peaking at 15:00, 55 % RH). */

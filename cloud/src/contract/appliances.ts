@@ -3,6 +3,7 @@
 import * as yup from 'yup';
 import { pyTuple } from '../domain/appliance-types/fields.js';
 import { APPLIANCE_TYPES, type ApplianceType } from '../domain/appliance-types/spec.js';
+import { BODY_NOT_OBJECT_DETAIL, isPlainObject } from '../domain/validation/plain-object.js';
 
 export { APPLIANCE_TYPES, type ApplianceType, type EntitiesBlock } from '../domain/appliance-types/spec.js';
 export type {
@@ -45,7 +46,6 @@ export interface ConstraintsResponse {
 export const APPLIANCE_NAME_MAX_LENGTH = 200;
 export const APPLIANCE_TYPE_DETAIL = `appliance_type must be one of ${pyTuple(APPLIANCE_TYPES)}`;
 
-const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 const applianceType = yup
   .mixed<ApplianceType>()
@@ -62,7 +62,6 @@ const name = yup
 /** The per-type shape is checked by the registry; here only "an object". */
 const config = yup.mixed<Record<string, unknown>>().test('object', 'config must be an object', (v) => v === undefined || isPlainObject(v));
 
-const BODY_NOT_OBJECT = 'request body must be a JSON object';
 
 export const applianceCreateSchema = yup
   .object({
@@ -70,7 +69,7 @@ export const applianceCreateSchema = yup
     name: name.required('name is required'),
     config: config.required('config is required'),
   })
-  .typeError(BODY_NOT_OBJECT);
+  .typeError(BODY_NOT_OBJECT_DETAIL);
 export type ApplianceCreateRequest = yup.InferType<typeof applianceCreateSchema>;
 
 /** PUT /api/v1/appliances/{id}: a sent config is the whole per-type object; appliance_type cannot change. */
@@ -81,5 +80,5 @@ export const applianceUpdateSchema = yup
     is_active: yup.boolean().strict().typeError('is_active must be a boolean').nonNullable('is_active must be a boolean').optional(),
     appliance_type: yup.mixed().optional(),
   })
-  .typeError(BODY_NOT_OBJECT);
+  .typeError(BODY_NOT_OBJECT_DETAIL);
 export type ApplianceUpdateRequest = yup.InferType<typeof applianceUpdateSchema>;

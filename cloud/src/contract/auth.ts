@@ -1,5 +1,6 @@
 import * as yup from 'yup';
 import { onStrings } from '../domain/validation/schema-gate.js';
+import { BODY_NOT_OBJECT_DETAIL } from '../domain/validation/plain-object.js';
 
 /** 2.1 Session, returned by signup (unless confirmation is pending), login and refresh. */
 export interface Session {
@@ -56,7 +57,6 @@ const homeSize = yup
 
 const pricingLocation = yup.number().typeError('pricing_location must be an integer').strict().integer('pricing_location must be an integer');
 
-const BODY_NOT_OBJECT = 'request body must be a JSON object';
 
 export const PASSWORD_MIN_LENGTH = 6;
 
@@ -68,18 +68,18 @@ export const signupRequestSchema = yup.object({
   home_size_sqft: homeSize.optional(),
   pricing_location: pricingLocation.optional(),
   newsletter_opt_in: yup.boolean().strict().typeError('newsletter_opt_in must be a boolean').optional(),
-}).typeError(BODY_NOT_OBJECT);
+}).typeError(BODY_NOT_OBJECT_DETAIL);
 export type SignupRequest = yup.InferType<typeof signupRequestSchema>;
 
 export const loginRequestSchema = yup.object({
   email,
   password: yup.string().strict().typeError('password must be a string').required('password is required'),
-}).typeError(BODY_NOT_OBJECT);
+}).typeError(BODY_NOT_OBJECT_DETAIL);
 export type LoginRequest = yup.InferType<typeof loginRequestSchema>;
 
 export const refreshRequestSchema = yup.object({
   refresh_token: yup.string().strict().typeError('refresh_token must be a string').required('refresh_token is required'),
-}).typeError(BODY_NOT_OBJECT);
+}).typeError(BODY_NOT_OBJECT_DETAIL);
 
 /** PATCH /auth/me: every field optional; null clears (decisions.md gives the cleared values). */
 export const profilePatchSchema = yup.object({
@@ -94,7 +94,7 @@ export const profilePatchSchema = yup.object({
     .test('weather', 'weather_entity_id must be a weather.* entity id', (v) => v == null || v === '' || /^weather\.[a-z0-9_]+$/.test(v))
     .nullable()
     .optional(),
-}).typeError(BODY_NOT_OBJECT);
+}).typeError(BODY_NOT_OBJECT_DETAIL);
 export type ProfilePatchRequest = yup.InferType<typeof profilePatchSchema>;
 
 export const PASSWORD_POLICY_DETAIL = 'Password should be at least 6 characters';

@@ -5,6 +5,7 @@
 import * as yup from 'yup';
 import { HVAC_TYPES } from '../domain/appliance-types/index.js';
 import type { ControlPayload } from '../domain/devices/control-command.js';
+import { BODY_NOT_OBJECT_DETAIL } from '../domain/validation/plain-object.js';
 
 export { HVAC_TYPES, type HvacType } from '../domain/appliance-types/index.js';
 export {
@@ -103,7 +104,6 @@ export const DEVICE_ID_MIN_LENGTH = 3;
 export const DEVICE_ID_MAX_LENGTH = 128;
 export const DEVICE_NAME_MAX_LENGTH = 200;
 export const IR_PROTOCOL_MAX_LENGTH = 100;
-const BODY_NOT_OBJECT = 'request body must be a JSON object';
 
 const text = (field: string) => yup.string().strict().typeError(`${field} must be a string`);
 const integerBetween = (field: string, min: number, max: number, message = `${field} must be an integer between ${min} and ${max}`) =>
@@ -131,5 +131,5 @@ export const claimRequestSchema = yup
     setpoint_min_f: integerBetween('setpoint_min_f', 40, 99).optional(),
     setpoint_max_f: integerBetween('setpoint_max_f', 40, 99).optional(),
   })
-  .typeError(BODY_NOT_OBJECT);
+  .typeError(BODY_NOT_OBJECT_DETAIL);
 export type ClaimRequest = yup.InferType<typeof claimRequestSchema>;

@@ -9,6 +9,7 @@ export * from './preferences.js';
 export * from './rates.js';
 export * from './readings.js';
 export * from './schedules.js';
+export * from './time.js';
 export * from './weather.js';
 // The validation gate every route runs a schema through; clients validate forms with it too.
 export { passGate, type GateResult } from '../domain/validation/schema-gate.js';

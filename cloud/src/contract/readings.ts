@@ -1,6 +1,7 @@
 import * as yup from 'yup';
 import { HVAC_STATE_ALIASES, HVAC_STATES } from '../domain/readings/hvac-state.js';
 import { INDOOR_SOURCES } from '../domain/readings/request-issues.js';
+import { BODY_NOT_OBJECT_DETAIL, isPlainObject } from '../domain/validation/plain-object.js';
 
 // POST /api/v1/readings (4.13) and POST /api/v1/appliances/{id}/readings (2.5, 4.6). Field
 // failures answer 400 `<field> ...`; `client` and `indoor_source` answer 422 with a structured
@@ -113,11 +114,10 @@ export const hvacReadingsRequestSchema = yup
     readings: readingsArray(hvacReadingSchema),
     client: yup.mixed<ReadingClient>().nullable().optional(),
   })
-  .typeError('request body must be a JSON object');
+  .typeError(BODY_NOT_OBJECT_DETAIL);
 export type HvacReadingsRequest = yup.InferType<typeof hvacReadingsRequestSchema>;
 
 const MAX_METADATA_CHARS = 4096;
-const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** One non-HVAC reading (2.5); the per-type range of `value` is checked by the service. */
 export const applianceReadingSchema = yup
@@ -140,5 +140,5 @@ export type ApplianceReadingInput = yup.InferType<typeof applianceReadingSchema>
 /** POST /api/v1/appliances/{id}/readings body. */
 export const applianceReadingsRequestSchema = yup
   .object({ readings: readingsArray(applianceReadingSchema) })
-  .typeError('request body must be a JSON object');
+  .typeError(BODY_NOT_OBJECT_DETAIL);
 export type ApplianceReadingsRequest = yup.InferType<typeof applianceReadingsRequestSchema>;

@@ -1,4 +1,5 @@
 import * as yup from 'yup';
+import { BODY_NOT_OBJECT_DETAIL } from '../domain/validation/plain-object.js';
 
 /** 2.15: the hourly forecast a client pushes; hour 0 is local midnight of the push date. */
 export interface WeatherForecastInput {
@@ -96,4 +97,4 @@ export const weatherPushSchema = yup
         return problem === null || ctx.createError({ message: () => problem });
       }),
   })
-  .typeError('request body must be a JSON object');
+  .typeError(BODY_NOT_OBJECT_DETAIL);

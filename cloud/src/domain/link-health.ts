@@ -2,6 +2,7 @@
 // temperature move? Pure: the store aggregates the lookback window, this decides. The thresholds
 // and why they are what they are: docs/readings-and-link-health.md.
 import { MAX_FUTURE_SKEW_MS } from './readings/reading-time.js';
+import { MINUTE_MS } from './time/durations.js';
 
 export type LinkStatus = 'healthy' | 'stale_data' | 'frozen_sensor' | 'no_data';
 
@@ -19,7 +20,6 @@ export const FLAT_TOLERANCE_F = 0.05;
 /** Worst first (decisions.md): the overall status is the first of these any unit has. */
 const SEVERITY: readonly LinkStatus[] = ['no_data', 'stale_data', 'frozen_sensor', 'healthy'];
 
-const MINUTE_MS = 60_000;
 
 /** The instants bounding the readings to aggregate for `now`; readings stamped up to the allowed clock skew ahead count. */
 export function linkWindow(now: Date): { since: Date; flatSince: Date; until: Date } {

@@ -5,8 +5,8 @@ import { badRequest, notFound } from '../errors.js';
 import type { Store } from '../store/index.js';
 import type { AppliancesService } from './appliances.js';
 import type { PlanningEvents } from './planning-events.js';
+import { BODY_NOT_OBJECT_DETAIL, isPlainObject } from '../domain/validation/plain-object.js';
 
-const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Per-appliance constraints (2.7, 4.7). */
 export function createConstraintsService(store: Store, deps: { appliances: AppliancesService; planningEvents: PlanningEvents }) {
@@ -21,7 +21,7 @@ export function createConstraintsService(store: Store, deps: { appliances: Appli
     /** Replaces the whole set, then asks for a re-plan. */
     async save(userId: string, applianceId: string, body: unknown): Promise<ConstraintsResponse> {
       const appliance = await appliances.requireOwned(userId, applianceId);
-      if (!isPlainObject(body)) throw badRequest('request body must be a JSON object');
+      if (!isPlainObject(body)) throw badRequest(BODY_NOT_OBJECT_DETAIL);
       const result = parseConstraints(appliance.appliance_type, body);
       if (!result.ok) throw badRequest(result.detail);
       try {

@@ -16,10 +16,10 @@ import type { StoredThermalModel } from '../store/thermal-models-repo.js';
 import type { OutdoorForecastService } from './outdoor-forecast.js';
 import type { ProfilesService } from './profiles.js';
 import type { WeatherService } from './weather.js';
+import { DAY_MS } from '../domain/time/durations.js';
 
 /** Readings of the last two weeks are what a fit learns from. */
 export const FIT_WINDOW_DAYS = 14;
-const DAY_MS = 86_400_000;
 
 /** The outcome of asking whether a warming-up HVAC can leave warm-up now. */
 export type WarmupOutcome = { model: StoredThermalModel } | { model: null; warmup: WarmupStatus | null };

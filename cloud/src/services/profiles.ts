@@ -1,4 +1,4 @@
-import type { Profile, ProfilePatchRequest } from '../contract/index.js';
+import { DETAIL, type Profile, type ProfilePatchRequest } from '../contract/index.js';
 import { effectiveTimeZone } from '../domain/account-time-zone.js';
 import { isValidTimeZone } from '../domain/time/slot-grid.js';
 import { catalogIds } from '../domain/tariffs/catalog.js';
@@ -16,7 +16,7 @@ export function createProfilesService(store: Store) {
 
   async function create(userId: string): Promise<{ row: ProfileRow; email: string }> {
     const user = await store.users.findById(userId);
-    if (!user) throw unauthorized('Invalid token');
+    if (!user) throw unauthorized(DETAIL.invalidToken);
     const { location_zip, home_size_sqft, pricing_location } = user.signup_profile;
     const row = await store.profiles.ensure(userId, {
       ...(location_zip !== undefined && { location_zip }),
@@ -29,7 +29,7 @@ export function createProfilesService(store: Store) {
   /** The profile row with the account's email (for responses that show it). */
   async function ensure(userId: string): Promise<{ row: ProfileRow; email: string }> {
     const [user, existing] = await Promise.all([store.users.findById(userId), store.profiles.find(userId)]);
-    if (!user) throw unauthorized('Invalid token');
+    if (!user) throw unauthorized(DETAIL.invalidToken);
     return existing ? { row: existing, email: user.email } : create(userId);
   }
 

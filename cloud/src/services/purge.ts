@@ -4,8 +4,8 @@ import type { Logger } from 'pino';
 import { log } from '../log.js';
 import type { Store } from '../store/index.js';
 import type { PurgeCounts } from '../store/purge-repo.js';
+import { DAY_MS } from '../domain/time/durations.js';
 
-const DAY_MS = 86_400_000;
 
 /** Days expired claim codes, delivered commands and forecast pushes are kept by default (PURGE_RETENTION_DAYS). */
 export const DEFAULT_PURGE_RETENTION_DAYS = 30;

@@ -10,6 +10,7 @@ import type { Store } from '../store/index.js';
 import type { PlanningAccountRow, PlanningApplianceRow, RecentHvacReading } from '../store/planning-inputs-repo.js';
 import type { StoredThermalModel } from '../store/thermal-models-repo.js';
 import { FIT_WINDOW_DAYS } from './model-refit.js';
+import { DAY_MS } from '../domain/time/durations.js';
 
 /** Everything stored that one account's plan reads. */
 export interface AccountInputs {
@@ -32,7 +33,6 @@ export interface AccountInputs {
   warmupCounts: Map<string, number>;
 }
 
-const DAY_MS = 86_400_000;
 const READING_TYPES = new Set(['ev_charger', 'home_battery', 'robot', 'water_heater']);
 
 const groupBy = <T>(items: readonly T[], key: (t: T) => string) => {

@@ -4,6 +4,7 @@
 import type { ThermalReading } from '../../domain/thermal/duty.js';
 import type { WeatherPoint } from '../../domain/thermal/resample.js';
 import { normal } from './random.js';
+import { MINUTE_MS } from '../../domain/time/durations.js';
 
 /** Physical description, kW and kWh per F. */
 export interface House {
@@ -78,7 +79,6 @@ export interface SimTrace {
   final: HouseState;
 }
 
-const MINUTE_MS = 60_000;
 const MIN_CYCLE_MIN = 3;
 
 /** Runs the house minute by minute (explicit Euler: the fastest time constant is ~17 min). */

@@ -1,4 +1,5 @@
 // Synthetic summer weather for the simulated house: daily outdoor cycles and sun.
+import { HOUR_MS } from '../../domain/time/durations.js';
 
 /** One day's weather: mean and peak-to-trough swing of the outdoor temperature, cloud cover 0-1. */
 export interface DayWeather {
@@ -18,7 +19,6 @@ export const TYPICAL_SUMMER_DAY: DayWeather = { meanF: 79, swingF: 24, cloudines
 /** A heatwave day: 73 F to 99 F, clear. */
 export const HEATWAVE_DAY: DayWeather = { meanF: 86, swingF: 26, cloudiness: 0.05 };
 
-const HOUR_MS = 3_600_000;
 
 /** A summer day: mean 74-86 F, swing 16-26 F (highs of 82-99 F), mostly clear. */
 export function drawSummerDay(rng: () => number): DayWeather {

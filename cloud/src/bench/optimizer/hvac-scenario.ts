@@ -15,6 +15,7 @@ import { addDays, slotDurationsHours, slotStartsUtc, type LocalDate } from '../.
 import { simulateHouse, TYPICAL_HOUSE, type House, type HouseState } from './house-sim.js';
 import { climateOf, drawSummerDay, type Climate, type DayWeather } from './hvac-climate.js';
 import { seededRandom } from './random.js';
+import { DAY_MS, HOUR_MS } from '../../domain/time/durations.js';
 
 export const TIME_ZONE = 'America/Los_Angeles';
 /** The first simulated day, a Wednesday. */
@@ -25,9 +26,7 @@ export const HELD_OUT_DAYS = 3;
 export const TEST_DATE: LocalDate = addDays(FIRST_DATE, TRAINING_DAYS);
 /** PG&E E-TOU-C (catalog plan 1): 16:00-21:00 peak. */
 export const PLAN_ID = 1;
-const DAY_MS = 86_400_000;
 const SLOT_MS = 1_800_000;
-const HOUR_MS = 3_600_000;
 
 export interface Scenario {
   house: House;

@@ -1,13 +1,12 @@
 import type * as yup from 'yup';
 import { passGate } from '../validation/schema-gate.js';
+import { BODY_NOT_OBJECT_DETAIL, isPlainObject } from '../validation/plain-object.js';
 
 /** A validated value, or the detail of the first failing field. */
 export type Parsed<T> = { ok: true; value: T } | { ok: false; detail: string };
 
-const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** The 400 detail for a body that is not a JSON object (as the other endpoints word it). */
-export const BODY_NOT_OBJECT_DETAIL = 'request body must be a JSON object';
+export { BODY_NOT_OBJECT_DETAIL };
 
 /**
  * Runs a yup object schema over a request body through the validation gate (unknown keys dropped

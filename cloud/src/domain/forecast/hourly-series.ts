@@ -1,8 +1,9 @@
 // Hourly weather series and their mapping onto the 48-slot local day. Every source (a hub push,
 // the fallback feed) is turned into point samples one hour apart; a slot takes the value at its
 // midpoint in real time, so DST days (23 or 25 hours, 0 h and 1.5 h slots) need no special case.
+import { HOUR_MS } from '../time/durations.js';
 
-export const HOUR_MS = 3_600_000;
+export { HOUR_MS };
 
 /** Point samples one hour apart: `values[k]` holds at `firstAt + k` hours; null is a gap. */
 export interface HourlySeries {

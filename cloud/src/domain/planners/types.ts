@@ -1,10 +1,11 @@
 // The planner contract: every appliance type's planner is a pure function from a PlanInput to a
 // PlanResult. No I/O, no clock: the service loads the inputs, calls the planner, stores the result.
 import type { ApplianceType } from '../appliance-types/index.js';
-import type { LocalDate } from '../time/slot-grid.js';
+import { SLOTS_PER_DAY, type LocalDate } from '../time/slot-grid.js';
 import type { HvacPlanInput } from './hvac-input.js';
 
-export const SLOTS = 48;
+/** The slots of a plan: the slot grid's day (slot-grid.ts). */
+export const SLOTS = SLOTS_PER_DAY;
 
 /** Facts about the local day being planned, shared by every appliance of an account. */
 export interface DayContext {

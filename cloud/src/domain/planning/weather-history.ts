@@ -1,8 +1,8 @@
 // Hub forecast pushes as an outdoor temperature history: what the thermal fit uses for readings
 // that carry no outdoor temperature.
 import type { WeatherPoint } from '../thermal/resample.js';
+import { HOUR_MS } from '../time/durations.js';
 
-const HOUR_MS = 3_600_000;
 
 /**
  * Hourly points from pushes (any order of hours, oldest push first): a later push's value for an

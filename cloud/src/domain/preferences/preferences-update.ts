@@ -3,6 +3,7 @@
 import { pyList } from '../tariffs/rate-update.js';
 import { isHhMm } from '../time/slot-grid.js';
 import { OPTIMIZATION_MODES, SAVINGS_LEVELS, type StoredPreferences } from './defaults.js';
+import { BODY_NOT_OBJECT_DETAIL, isPlainObject } from '../validation/plain-object.js';
 
 /** Per-hour comfort bounds, F. */
 export const HOURLY_MIN_F = 50;
@@ -33,7 +34,7 @@ const fail = (detail: string): PreferencesUpdateResult => ({ ok: false, detail }
  * `changesPlanning` is false when the body sent nothing but newsletter_opt_in (no recompute).
  */
 export function applyPreferencesUpdate(body: unknown, stored: StoredPreferences, scope: PreferencesScope): PreferencesUpdateResult {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) return fail('request body must be a JSON object');
+  if (!isPlainObject(body)) return fail(BODY_NOT_OBJECT_DETAIL);
   const b = body as Record<string, unknown>;
   const sent = (key: string) => Object.hasOwn(b, key) && b[key] !== undefined;
   const next: Record<string, unknown> = { ...stored };

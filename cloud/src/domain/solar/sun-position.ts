@@ -1,9 +1,9 @@
 // Where the sun is: the NOAA "general solar position" equations (Spencer's Fourier series for the
 // declination, the equation of time and the Earth-Sun distance). Accurate to a few tenths of a
 // degree, far below what half-hour planning needs, and cheap enough for thousands of calls.
+import { DAY_MS } from '../time/durations.js';
 
 const DEG = Math.PI / 180;
-const DAY_MS = 86_400_000;
 
 /** Total solar irradiance at the mean Earth-Sun distance, W/m2. */
 export const SOLAR_CONSTANT_WM2 = 1361;

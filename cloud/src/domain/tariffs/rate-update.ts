@@ -4,6 +4,7 @@ import { catalogIds, DEFAULT_PLAN_ID, dynamicZoneSlugs, findDynamicZone } from '
 import { HOURS_PER_DAY } from './custom-curve.js';
 import { applyExportUpdate } from './export-update.js';
 import { isPricingSource, PRICING_SOURCES, type StoredRateSettings } from './rate-settings.js';
+import { BODY_NOT_OBJECT_DETAIL, isPlainObject } from '../validation/plain-object.js';
 
 /** Outcome of validating a PUT body: the settings to store, or the first failing rule's detail. */
 export type RateUpdateResult =
@@ -49,8 +50,8 @@ function fail(detail: string): RateUpdateResult {
  * A non-null hourly array sent without pricing_source selects `custom`.
  */
 export function validateRateUpdate(body: unknown, stored: StoredRateSettings): RateUpdateResult {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    return fail('request body must be a JSON object');
+  if (!isPlainObject(body)) {
+    return fail(BODY_NOT_OBJECT_DETAIL);
   }
   const b = body as Record<string, unknown>;
   const sent = (key: string): boolean => Object.hasOwn(b, key) && b[key] !== undefined;

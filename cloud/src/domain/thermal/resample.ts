@@ -1,5 +1,6 @@
 // Irregular readings (about every 5 minutes, with gaps) -> regular grid steps the model is fitted on.
 import { readingDuty, type RatedPowerW, type ThermalReading } from './duty.js';
+import { MINUTE_MS } from '../time/durations.js';
 
 /** One hourly (or finer) outdoor temperature from the weather history. */
 export interface WeatherPoint {
@@ -25,7 +26,6 @@ export interface ResampleOptions {
   ratedPowerW: RatedPowerW;
 }
 
-const MINUTE_MS = 60_000;
 /** A reading's HVAC state is trusted for at most this long (three missed 5-minute pushes). */
 export const MAX_HOLD_MS = 15 * MINUTE_MS;
 /** A step needs its HVAC state known for this fraction of its length. */

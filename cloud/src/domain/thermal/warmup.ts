@@ -1,6 +1,7 @@
 // The HVAC warm-up rule: a unit stays `calibrating` (defaults schedules) until its readings can
 // support a fit. See thermal-model.md "Warm-up".
 import { runningDirection, type ThermalReading } from './duty.js';
+import { MINUTE_MS } from '../time/durations.js';
 
 /** The rule's thresholds. */
 export const WARMUP_RULE = Object.freeze({
@@ -27,7 +28,6 @@ export interface WarmupStatus {
   idleMinutes: number;
 }
 
-const MINUTE_MS = 60_000;
 
 /**
  * Warm-up status from an HVAC's readings (any order). Only the latest continuous stretch counts:

@@ -8,9 +8,9 @@
 // Assumption (true of every real zone in the modern tz database): at most one offset transition
 // per UTC day. Transitions are found to the second, which is finer than "exact to the minute".
 import { civilFromDayNumber, dayNumberFromCivil, formatLocalDate, type LocalDate } from './calendar.js';
+import { DAY_MS, MINUTE_MS } from './durations.js';
 
-export const MINUTE_MS = 60_000;
-export const DAY_MS = 86_400_000;
+export { DAY_MS, MINUTE_MS };
 
 /** Offset facts for one UTC day [d, d+1]: one constant offset, or the one transition inside it. */
 type DayInfo = number | { atMs: number; beforeMs: number; afterMs: number };

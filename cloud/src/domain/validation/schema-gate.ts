@@ -20,6 +20,7 @@
 //    sees the value.
 import * as yup from 'yup';
 import { jsonTextProblem } from './json-text.js';
+import { isPlainObject } from './plain-object.js';
 
 /** The validated value, or the 400 detail of the first problem. */
 export type GateResult<T> = { ok: true; value: T } | { ok: false; detail: string };
@@ -29,7 +30,6 @@ export interface GateOptions {
   context?: object;
 }
 
-const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
  * The one abortEarly setting of every schema run: off, so yup collects every error and sorts them

@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import type { Sequelize } from 'sequelize';
+import { DETAIL } from '../../contract/index.js';
 import { pingDatabase } from '../../store/database.js';
 
 /** Liveness (the process answers) and readiness (the database answers too, and the instance is not draining). */
@@ -14,7 +15,7 @@ export function healthRouter(db: Sequelize, isDraining: () => boolean = () => fa
       return;
     }
     const ok = await pingDatabase(db);
-    res.status(ok ? 200 : 503).json(ok ? { status: 'ready' } : { detail: 'Database unavailable' });
+    res.status(ok ? 200 : 503).json(ok ? { status: 'ready' } : { detail: DETAIL.databaseUnavailable });
   });
   return r;
 }

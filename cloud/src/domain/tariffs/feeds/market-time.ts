@@ -1,10 +1,11 @@
 // Calendar helpers for market-local timestamps (hour-beginning/ending labels in an ISO's zone).
 import { dayBoundsUtc, localParts, type LocalDate } from '../../time/slot-grid.js';
+import { HOUR_MS } from '../../time/durations.js';
 
 export { addDays } from '../../time/slot-grid.js';
 
 /** One hour in milliseconds. */
-export const HOUR_MS = 3_600_000;
+export { HOUR_MS };
 
 /** 'YYYY-MM-DD' → 'YYYYMMDD', the compact form most ISO URLs use. */
 export function compactDate(date: LocalDate): string {
