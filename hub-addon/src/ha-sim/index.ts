@@ -2,7 +2,7 @@
  * Home Assistant simulator: Core's WebSocket API and REST state endpoints, for tests of the add-on.
  *
  *   const ha = await startHaSim({ fixture: 'path/to/fixture.json' | FixtureData, token: 'secret' });
- *   // or: startHaSim({ house: {}, token }) for the simulated house (see house/)
+ *   // or startHaSim({ house: { ...HouseOptions }, token }) for the simulated house (house/index.ts)
  *   ha.url        http://127.0.0.1:<port>   (REST: /api/states, /api/states/<id>, also under /core/api)
  *   ha.wsUrl      ws://127.0.0.1:<port>/api/websocket   (also /core/websocket, /core/api/websocket)
  *   ha.port, ha.haVersion, ha.userId
@@ -20,16 +20,22 @@
  *   ha.stop()                       close the port (restart() may start it again)
  */
 import { loadFixture, type FixtureData } from './fixture.js';
+import { buildHouse, type HouseOptions } from './house/index.js';
 import { HaSim } from './sim.js';
 import type { ServiceCallRecord } from './ws/commands.js';
 
 export type { FixtureData, FixtureEntity, FixtureConfig } from './fixture.js';
 export type { ServiceCallRecord } from './ws/commands.js';
+export type { HouseOptions } from './house/index.js';
 export { loadFixture } from './fixture.js';
 
 export interface HaSimOptions {
-  /** A fixture (shared/ha/FIXTURE.md format) or the path of one. */
+  /** A fixture (shared/ha/FIXTURE.md format) or the path of one: physics off, nothing changes by itself. */
   fixture?: FixtureData | string;
+  /** The simulated house instead of a fixture (the default when no fixture is given). */
+  house?: HouseOptions;
+  /** Real-time interval (ms) at which the house catches up with the clock (default 1000). */
+  physicsIntervalMs?: number;
   /** The access token clients must present (WebSocket auth and REST bearer). */
   token: string;
   /** 0 (default) picks a free port. */
@@ -78,15 +84,21 @@ function plain(state: { toJSON(): Record<string, unknown> } | undefined): StateO
 
 export async function startHaSim(options: HaSimOptions): Promise<HaSimHandle> {
   if (!options.token) throw new Error('startHaSim: token is required');
-  if (!options.fixture) throw new Error('startHaSim: fixture is required');
+  if (options.fixture && options.house) throw new Error('startHaSim: give a fixture or a house, not both');
   const host = options.host ?? '127.0.0.1';
-  const sim = new HaSim({
-    fixture: loadFixture(options.fixture),
+  const clock = options.clock ?? Date.now;
+  const base = {
     token: options.token,
-    clock: options.clock ?? Date.now,
+    clock,
     authTimeoutMs: options.authTimeoutMs ?? 10_000,
-    physicsIntervalMs: 1000,
-  });
+    physicsIntervalMs: options.physicsIntervalMs ?? 1000,
+  };
+  let sim: HaSim;
+  if (options.fixture) sim = new HaSim({ ...base, fixture: loadFixture(options.fixture) });
+  else {
+    const house = buildHouse(options.house, clock());
+    sim = new HaSim({ ...base, fixture: house.fixture, physics: house.physics, forecast: house.forecast });
+  }
   await sim.listen(host, options.port ?? 0);
   return handleFor(sim, host);
 }
