@@ -15,6 +15,7 @@
  *   ha.serviceCalls                 every call_service received over the WebSocket, in order
  *   ha.now()                        the simulated time (ms); ha.advance(ms) moves it and the house
  *   ha.dropConnections({ noCloseFrame? })  close every WebSocket (or cut TCP without a close frame)
+ *   ha.hangConnections()            open connections go silent (no replies, no close): a half-open socket
  *   ha.connectionCount              open WebSocket connections
  *   ha.restart({ downMs? })         stop, wait downMs, listen on the same port again; state kept
  *   ha.stop()                       close the port (restart() may start it again)
@@ -45,6 +46,8 @@ export interface HaSimOptions {
   clock?: () => number;
   /** How long a client may take to send its auth message (Core: 10 s). */
   authTimeoutMs?: number;
+  /** WebSocket-level ping interval; an unanswered ping drops the client (Core: 55 s). */
+  heartbeatMs?: number;
 }
 
 export interface StateObject {
@@ -74,6 +77,7 @@ export interface HaSimHandle {
   now(): number;
   advance(ms: number): void;
   dropConnections(opts?: { noCloseFrame?: boolean }): void;
+  hangConnections(): void;
   restart(opts?: { downMs?: number }): Promise<void>;
   stop(): Promise<void>;
 }
@@ -91,6 +95,7 @@ export async function startHaSim(options: HaSimOptions): Promise<HaSimHandle> {
     token: options.token,
     clock,
     authTimeoutMs: options.authTimeoutMs ?? 10_000,
+    heartbeatMs: options.heartbeatMs ?? 55_000,
     physicsIntervalMs: options.physicsIntervalMs ?? 1000,
   };
   let sim: HaSim;
@@ -137,6 +142,7 @@ function handleFor(sim: HaSim, host: string): HaSimHandle {
     now: () => sim.nowMs(),
     advance: (ms) => sim.advance(ms),
     dropConnections: (opts) => sim.dropConnections(opts),
+    hangConnections: () => sim.hangConnections(),
     restart: (opts) => sim.restart(host, opts?.downMs ?? 0),
     stop: () => sim.shutdown(),
   };

@@ -27,6 +27,7 @@ export interface SimOptions {
   token: string;
   clock: () => number;
   authTimeoutMs: number;
+  heartbeatMs: number;
   /** Called with the simulated time span to integrate, for a simulated house. */
   physics?: (fromMs: number, toMs: number, sim: SimCore) => void;
   /** Forecast provider for weather entities not covered by the fixture's `forecasts`. */
@@ -156,6 +157,7 @@ export class HaSim implements SimCore {
       token: this.opts.token,
       haVersion: this.haVersion,
       authTimeoutMs: this.opts.authTimeoutMs,
+      heartbeatMs: this.opts.heartbeatMs,
       onClose: () => this.connections.delete(conn),
       deps: {
         sim: this,
@@ -193,6 +195,10 @@ export class HaSim implements SimCore {
       if (opts.noCloseFrame) conn.terminate();
       else conn.close();
     }
+  }
+
+  hangConnections(): void {
+    for (const conn of this.connections) conn.hang();
   }
 
   get connectionCount(): number {

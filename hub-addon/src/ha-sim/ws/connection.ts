@@ -13,6 +13,8 @@ export interface ConnectionOptions {
   /** Speak as the Supervisor proxy (/core/websocket): its auth_invalid text, no supervisor/* commands. */
   proxy: boolean;
   authTimeoutMs: number;
+  /** WebSocket-level ping interval; a client that has not answered the previous ping is dropped (Core: 55 s). */
+  heartbeatMs: number;
   onClose: () => void;
 }
 
@@ -25,6 +27,9 @@ export class WsConnection {
   private authenticated = false;
   private closed = false;
   private readonly authTimer: NodeJS.Timeout;
+  private readonly heartbeat: NodeJS.Timeout;
+  private alive = true;
+  private hung = false;
 
   constructor(
     readonly socket: WebSocket,
@@ -36,11 +41,24 @@ export class WsConnection {
     socket.send(JSON.stringify({ type: 'auth_required', ha_version: opts.haVersion }));
     // Core: "Did not receive auth message within 10 seconds", then disconnect.
     this.authTimer = setTimeout(() => this.close(), opts.authTimeoutMs);
+    socket.on('pong', () => (this.alive = true));
+    this.heartbeat = setInterval(() => {
+      if (this.hung) return;
+      if (!this.alive) return this.terminate();
+      this.alive = false;
+      socket.ping();
+    }, opts.heartbeatMs);
+    this.heartbeat.unref();
+  }
+
+  /** Stop answering and sending anything while keeping TCP open: a half-open, hung Home Assistant. */
+  hang(): void {
+    this.hung = true;
   }
 
   /** Queue a message; the writer sends it alone or, with coalescing on, joined with others in one array frame. */
   send(message: Json | string): void {
-    if (this.closed) return;
+    if (this.closed || this.hung) return;
     this.outbox.push(typeof message === 'string' ? message : JSON.stringify(message));
     if (this.flushScheduled) return;
     this.flushScheduled = true;
@@ -61,7 +79,7 @@ export class WsConnection {
 
   private flush(): void {
     this.flushScheduled = false;
-    if (this.closed || this.outbox.length === 0) return;
+    if (this.closed || this.hung || this.outbox.length === 0) return;
     const messages = this.outbox.splice(0);
     if (this.canCoalesce && messages.length > 1) this.socket.send(`[${messages.join(',')}]`);
     else for (const m of messages) this.socket.send(m);
@@ -71,13 +89,14 @@ export class WsConnection {
     if (this.closed) return;
     this.closed = true;
     clearTimeout(this.authTimer);
+    clearInterval(this.heartbeat);
     for (const unsub of this.subscriptions.values()) unsub();
     this.subscriptions.clear();
     this.opts.onClose();
   }
 
   private onFrame(data: RawData, isBinary: boolean): void {
-    if (this.closed) return;
+    if (this.closed || this.hung) return;
     // A non-text frame or invalid JSON ends the connection, without an error result.
     if (isBinary) return this.close();
     let parsed: unknown;
