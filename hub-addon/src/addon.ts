@@ -12,6 +12,7 @@ import { createLogger, stdoutSink, type Logger } from './log.js';
 import { ReadingBuffer } from './reading-buffer.js';
 import { CloudSession } from './session.js';
 import { initialState, type AddonState } from './state.js';
+import { SerialQueue, TaskTracker } from './tasks.js';
 import { addonVersion } from './version.js';
 
 export interface StartAddonOptions {
@@ -33,6 +34,8 @@ export interface RunningAddon {
   session: CloudSession;
   buffer: ReadingBuffer;
   ctx: AddonContext;
+  /** Resolves once no timer-started work is running. */
+  idle(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -57,6 +60,8 @@ export async function startAddon(options: StartAddonOptions): Promise<RunningAdd
     buffer,
     state: initialState(),
     version,
+    tasks: new TaskTracker(),
+    commands: new SerialQueue(),
     timing: { ...DEFAULT_TIMING, ...options.timing },
   };
   const stops: Stop[] = [];
@@ -71,6 +76,7 @@ export async function startAddon(options: StartAddonOptions): Promise<RunningAdd
     session,
     buffer,
     ctx,
+    idle: () => ctx.tasks.idle(),
     stop: async () => {
       for (const stop of stops.reverse()) stop();
       ha.stop();

@@ -6,6 +6,7 @@ import type { HaLink } from './ha.js';
 import type { Logger } from './log.js';
 import type { ReadingBuffer } from './reading-buffer.js';
 import type { AddonState } from './state.js';
+import type { SerialQueue, TaskTracker } from './tasks.js';
 
 export interface AddonContext {
   config: Readonly<AddonConfig>;
@@ -16,6 +17,10 @@ export interface AddonContext {
   buffer: ReadingBuffer;
   state: AddonState;
   version: string;
+  /** Timer-started work, for waiting until idle. */
+  tasks: TaskTracker;
+  /** Everything that commands Home Assistant runs through here, one at a time. */
+  commands: SerialQueue;
   /** Intervals of the features, clock ms (tests shorten none of them: the clock runs fast instead). */
   timing: AddonTiming;
 }

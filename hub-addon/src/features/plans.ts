@@ -173,7 +173,10 @@ export async function startPlans(ctx: AddonContext): Promise<Stop> {
     const now = ctx.clock.now();
     const next = nextBoundaryMs(now, ctx.state.timezone);
     ctx.state.nextApplyMs = next;
-    boundaryTimer = ctx.clock.setTimeout(() => void onBoundary(), next - now);
+    boundaryTimer = ctx.clock.setTimeout(() => {
+      armBoundary();
+      ctx.tasks.run(() => ctx.commands.push(onBoundary));
+    }, next - now);
   };
 
   const onBoundary = async () => {
@@ -183,7 +186,6 @@ export async function startPlans(ctx: AddonContext): Promise<Stop> {
     if (ctx.state.view && ctx.state.view.date !== slot.date) await refresh('new day');
     if (stopped) return;
     await applyCurrentSlot(ctx, 'slot boundary');
-    armBoundary();
   };
 
   const poll = async () => {
@@ -193,21 +195,27 @@ export async function startPlans(ctx: AddonContext): Promise<Stop> {
       const changed = stamp.updated_at !== ctx.state.updatedAt;
       if (changed || !ctx.state.view) {
         ctx.log.info('schedules changed in the cloud; re-pulling', { was: ctx.state.updatedAt, now: stamp.updated_at });
-        if (await refresh('updated-at')) await applyCurrentSlot(ctx, 'schedule updated');
+        if (await refresh('updated-at')) await ctx.commands.push(() => applyCurrentSlot(ctx, 'schedule updated'));
       }
     } catch (e) {
       ctx.log.debug('updated-at poll failed', { error: describe(e) });
     }
-    if (!stopped) pollTimer = ctx.clock.setTimeout(() => void poll(), ctx.timing.updatedAtPollMs);
+  };
+  const armPoll = () => {
+    pollTimer = ctx.clock.setTimeout(() => {
+      if (stopped) return;
+      armPoll();
+      ctx.tasks.run(poll);
+    }, ctx.timing.updatedAtPollMs);
   };
 
   const offEntities = ctx.ha.onEntities(() => detectOverrides(ctx));
   const offReady = ctx.ha.onReady(() => reportMissingEntities(ctx));
   await refresh('start');
   ctx.state.timezone = zoneOf(ctx);
-  await applyCurrentSlot(ctx, 'start');
+  await ctx.commands.push(() => applyCurrentSlot(ctx, 'start'));
   armBoundary();
-  pollTimer = ctx.clock.setTimeout(() => void poll(), ctx.timing.updatedAtPollMs);
+  armPoll();
   return () => {
     stopped = true;
     ctx.clock.clearTimeout(boundaryTimer);

@@ -93,23 +93,27 @@ export function startReadings(ctx: AddonContext): Stop {
   const every = ctx.timing.readingsEveryMs;
   const arm = () => {
     const now = ctx.clock.now();
-    timer = ctx.clock.setTimeout(() => void cycle(), (Math.floor(now / every) + 1) * every - now);
+    timer = ctx.clock.setTimeout(() => ctx.tasks.run(cycle), (Math.floor(now / every) + 1) * every - now);
   };
+  let flushing = false;
   const cycle = async () => {
     if (stopped) return;
+    arm();
     try {
       client.ha_version = ctx.ha.haVersion ?? undefined;
       const readings = collectReadings(ctx);
       if (readings.length) await ctx.buffer.add(readings);
       ctx.state.stats.readingsQueued += readings.length;
-      await flushReadings(ctx, client);
-      await runComfortGuard(ctx);
+      if (!flushing) {
+        flushing = true;
+        await flushReadings(ctx, client).finally(() => (flushing = false));
+      }
+      await ctx.commands.push(() => runComfortGuard(ctx));
     } catch (e) {
       ctx.log.error('readings cycle failed', { error: describe(e) });
     }
     ctx.state.stats.cycles++;
     ctx.log.info('status', statusLine(ctx));
-    if (!stopped) arm();
   };
   arm();
   return () => {

@@ -37,14 +37,15 @@ export function startWeatherPush(ctx: AddonContext): Stop {
   let stopped = false;
   let timer = ctx.clock.setTimeout(() => {}, 0);
   const check = async () => {
+    if (stopped) return;
+    timer = ctx.clock.setTimeout(() => ctx.tasks.run(check), ctx.timing.weatherCheckMs);
     const now = ctx.clock.now();
     const day = new Date(now).toISOString().slice(0, 10);
     if (inPushWindow(now) && ctx.state.lastWeatherPushDate !== day && ctx.ha.connected) {
       if (await pushForecast(ctx)) ctx.state.lastWeatherPushDate = day;
     }
-    if (!stopped) timer = ctx.clock.setTimeout(() => void check(), ctx.timing.weatherCheckMs);
   };
-  timer = ctx.clock.setTimeout(() => void check(), 0);
+  timer = ctx.clock.setTimeout(() => ctx.tasks.run(check), 0);
   return () => {
     stopped = true;
     ctx.clock.clearTimeout(timer);
