@@ -212,7 +212,8 @@ export function buildHouse(options: HouseOptions = {}, startMs: number): House {
       const on = sim.states.get(named('switch.home_battery_charge', i))?.state === 'on';
       const charging = on && hidden.battery[i]! < 100;
       if (charging) loadW += o.batteryChargeKW * 1000;
-      hidden.battery[i] = socStep(hidden.battery[i]!, charging ? o.batteryChargeKW : -0.05, dtH, o.batteryCapacityKWh);
+      // Off, it loses a little to standby; on and full, the charger holds it at 100 %.
+      hidden.battery[i] = socStep(hidden.battery[i]!, charging ? o.batteryChargeKW : on ? 0 : -0.05, dtH, o.batteryCapacityKWh);
       write(sim, named('sensor.home_battery', i), String(Math.floor(hidden.battery[i]!)));
     }
     for (const i of range(counts.waterHeaters)) {
