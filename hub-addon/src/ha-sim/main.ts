@@ -1,12 +1,25 @@
-// CLI: npm run -w hub-addon ha-sim -- --fixture FILE --token TOKEN --port PORT [--host H] [--house]
+// CLI: npm run -w hub-addon ha-sim -- --fixture FILE|JSON --token TOKEN --port PORT [--host H] [--house]
+// (--fixture falls back to HA_FIXTURE, --token to HA_TOKEN, as the fidelity suite reads them)
 // Prints "ha-sim listening on <url>" once ready; SIGINT/SIGTERM stop it.
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { startHaSim } from './index.js';
+import { startHaSim, type FixtureData } from './index.js';
 
 function fail(message: string): never {
   process.stderr.write(`ha-sim: ${message}\n`);
   process.exit(2);
+}
+
+/** A path (relative to the directory npm was run from, as npm run -w changes into hub-addon/) or inline JSON. */
+function fixtureSource(arg: string): FixtureData | string {
+  if (arg.trim().startsWith('{')) {
+    try {
+      return JSON.parse(arg) as FixtureData;
+    } catch (e) {
+      fail(`--fixture: inline JSON does not parse: ${(e as Error).message}`);
+    }
+  }
+  return resolve(process.env.INIT_CWD ?? process.cwd(), arg);
 }
 
 async function main(): Promise<void> {
@@ -28,8 +41,9 @@ async function main(): Promise<void> {
   }
   const token = values.token ?? process.env.HA_TOKEN;
   if (!token) fail('--token TOKEN (or HA_TOKEN) is required');
-  if (!values.fixture && !values.house) fail('give --fixture FILE or --house');
-  if (values.fixture && values.house) fail('give --fixture FILE or --house, not both');
+  const fixtureArg = values.fixture ?? (values.house ? undefined : process.env.HA_FIXTURE);
+  if (!fixtureArg && !values.house) fail('give --fixture FILE (or HA_FIXTURE) or --house');
+  if (fixtureArg && values.house) fail('give --fixture FILE or --house, not both');
   const port = Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`--port must be 0-65535, got ${values.port}`);
   const unitSystem = values['unit-system'];
@@ -40,9 +54,8 @@ async function main(): Promise<void> {
       token,
       port,
       host: values.host,
-      ...(values.fixture
-        ? // npm run -w changes into hub-addon/; a relative path means the directory npm was run from.
-          { fixture: resolve(process.env.INIT_CWD ?? process.cwd(), values.fixture) }
+      ...(fixtureArg
+        ? { fixture: fixtureSource(fixtureArg) }
         : { house: { ...(unitSystem ? { unitSystem } : {}), ...(values['time-zone'] ? { timeZone: values['time-zone'] } : {}) } }),
     });
   } catch (e) {

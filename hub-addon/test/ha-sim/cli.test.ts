@@ -3,7 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { getStates } from 'home-assistant-js-websocket';
-import { connectHaws, FIXTURE_PATH } from './helpers.js';
+import { connectHaws, fixture, FIXTURE_PATH } from './helpers.js';
 
 const MAIN = fileURLToPath(new URL('../../dist/ha-sim/main.js', import.meta.url));
 let child: ChildProcess | undefined;
@@ -13,8 +13,8 @@ afterEach(() => {
   child = undefined;
 });
 
-function run(args: string[]): { proc: ChildProcess; output: () => string; url: Promise<string>; exit: Promise<number | null> } {
-  const proc = spawn(process.execPath, [MAIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, HA_TOKEN: '' } });
+function run(args: string[], env: Record<string, string> = {}): { proc: ChildProcess; output: () => string; url: Promise<string>; exit: Promise<number | null> } {
+  const proc = spawn(process.execPath, [MAIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, HA_TOKEN: '', HA_FIXTURE: '', ...env } });
   child = proc;
   let out = '';
   const url = new Promise<string>((resolve, reject) => {
@@ -52,6 +52,16 @@ describe('ha-sim CLI', () => {
     expect(res.status).toBe(200);
     expect(((await res.json()) as { attributes: { unit_of_measurement: string } }).attributes.unit_of_measurement).toBe('W');
     proc.kill('SIGINT');
+    expect(await exit).toBe(0);
+  });
+
+  it('takes the fixture as inline JSON from HA_FIXTURE and the token from HA_TOKEN', async () => {
+    const inline = JSON.stringify({ ...fixture(), ha_version: '2025.4.0' });
+    const { proc, url, exit } = run(['--port', '0'], { HA_FIXTURE: inline, HA_TOKEN: 'env-token' });
+    const conn = await connectHaws(await url, 'env-token');
+    expect(conn.haVersion).toBe('2025.4.0');
+    conn.close();
+    proc.kill('SIGTERM');
     expect(await exit).toBe(0);
   });
 
