@@ -78,6 +78,26 @@ export function validateMapping(data: unknown, fields: Fields, opts: { allowExtr
   const base = opts.path ?? [];
   if (data === null || typeof data !== 'object' || Array.isArray(data)) throw new Invalid('expected a dictionary', base);
   const input = data as Record<string, unknown>;
+  // voluptuous checks groups of exclusion, then of inclusion, each failing alone, before the keys.
+  const groups = (kind: 'exclusive' | 'inclusive') => {
+    const map = new Map<string, string[]>();
+    for (const [key, field] of Object.entries(fields)) {
+      const label = field[kind];
+      if (label) map.set(label, [...(map.get(label) ?? []), key]);
+    }
+    return map;
+  };
+  for (const [label, keys] of groups('exclusive')) {
+    if (keys.filter((k) => Object.hasOwn(input, k)).length > 1) {
+      throw new MultipleInvalid([new Invalid(`two or more values in the same group of exclusion '${label}'`, [...base, `<${label}>`])]);
+    }
+  }
+  for (const [label, keys] of groups('inclusive')) {
+    const present = keys.filter((k) => Object.hasOwn(input, k));
+    if (present.length > 0 && present.length < keys.length) {
+      throw new MultipleInvalid([new Invalid(`some but not all values in the same group of inclusion '${label}'`, [...base, `<${label}>`])]);
+    }
+  }
   const out: Record<string, unknown> = {};
   const errors: Invalid[] = [];
   for (const [key, value] of Object.entries(input)) {
@@ -102,21 +122,6 @@ export function validateMapping(data: unknown, fields: Fields, opts: { allowExtr
     if (Object.hasOwn(input, key)) continue;
     if (field.required) errors.push(new Invalid('required key not provided', [...base, key]));
     else if (field.default !== undefined) out[key] = field.default;
-  }
-  const groups = new Map<string, string[]>();
-  for (const [key, field] of Object.entries(fields)) {
-    if (field.exclusive && Object.hasOwn(input, key)) groups.set(field.exclusive, [...(groups.get(field.exclusive) ?? []), key]);
-  }
-  for (const [group, keys] of groups) {
-    if (keys.length > 1) errors.push(new Invalid(`two or more values in the same group of exclusion '${group}'`, [...base, `<${group}>`]));
-  }
-  const inclusive = new Map<string, string[]>();
-  for (const [key, field] of Object.entries(fields)) if (field.inclusive) inclusive.set(field.inclusive, [...(inclusive.get(field.inclusive) ?? []), key]);
-  for (const [group, keys] of inclusive) {
-    const present = keys.filter((k) => Object.hasOwn(input, k));
-    if (present.length > 0 && present.length < keys.length) {
-      errors.push(new Invalid(`some but not all values in the same group of inclusion '${group}'`, [...base, `<${group}>`]));
-    }
   }
   if (errors.length === 1) throw errors[0]!;
   if (errors.length > 1) throw new MultipleInvalid(errors);

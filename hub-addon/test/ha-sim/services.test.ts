@@ -88,7 +88,17 @@ describe('climate', () => {
       code: 'invalid_format',
       message: "extra keys not allowed @ data['foo']",
     });
-    expect(await fails(call('climate', 'set_temperature', { temperature: 'warm' }, 'climate.living_room'))).toMatchObject({ code: 'invalid_format' });
+    expect(await fails(call('climate', 'set_temperature', { temperature: 'warm' }, 'climate.living_room'))).toEqual({
+      code: 'invalid_format',
+      message: "expected float for dictionary value @ data['temperature']",
+    });
+    expect(await fails(call('climate', 'set_temperature', { temperature: 72, target_temp_low: 65, target_temp_high: 75 }, 'climate.living_room'))).toMatchObject({
+      code: 'invalid_format',
+    });
+    expect(await fails(call('climate', 'set_temperature', { target_temp_low: 65 }, 'climate.living_room'))).toEqual({
+      code: 'invalid_format',
+      message: "some but not all values in the same group of inclusion 'temperature' @ data[<temperature>]",
+    });
   });
 
   it('refuses set_humidity on an entity without TARGET_HUMIDITY', async () => {

@@ -3,7 +3,7 @@ import type { SimCore } from '../core.js';
 import { validationError } from '../errors.js';
 import { pyFloat } from '../json.js';
 import type { HaState } from '../states.js';
-import { coerceEnum, coerceFloat, coerceInt, cvString, hasAtLeastOneKey, range } from '../validation.js';
+import { coerceEnum, coerceFloat, coerceInt, cvString, hasAtLeastOneKey, Invalid, range } from '../validation.js';
 import type { DomainServices, ServiceCall } from './registry.js';
 import { numberText, writeEntity } from './write.js';
 
@@ -50,7 +50,13 @@ export const climateServices: DomainServices = {
   set_temperature: {
     name: 'Set target temperature',
     description: 'Sets the temperature setpoint.',
-    precheck: (data) => hasAtLeastOneKey(data, ['temperature', 'target_temp_high', 'target_temp_low']),
+    precheck: (data) => {
+      hasAtLeastOneKey(data, ['temperature', 'target_temp_high', 'target_temp_low']);
+      // The reference: a single temperature together with a low/high range is invalid_format.
+      if ('temperature' in data && ('target_temp_low' in data || 'target_temp_high' in data)) {
+        throw new Invalid("two or more values in the same group of exclusion 'temperature'", ['<temperature>']);
+      }
+    },
     fields: {
       temperature: { validate: coerceFloat, exclusive: 'temperature' },
       target_temp_high: { validate: coerceFloat, inclusive: 'temperature' },
