@@ -29,10 +29,11 @@ export async function runComfortGuard(ctx: AddonContext): Promise<void> {
     c.guardActive = true;
     if (!action.call) continue;
     try {
+      c.expect = null;
       await ctx.ha.call(action.call.domain, action.call.service, action.entityId, action.call.data);
       ctx.state.stats.guardCommands++;
       c.slotKey = key;
-      c.expect = action.expect ? { entityId: action.entityId, value: action.expect, baselineContext: entity.context.id } : null;
+      c.expect = action.expect ? { entityId: action.entityId, value: action.expect, baselineContext: ctx.ha.entity(action.entityId)?.context.id ?? null } : null;
       c.commandedF = midF;
       ctx.log.warn('comfort guard applied', { appliance_id: appliance.id, appliance: appliance.name, entity_id: action.entityId, data: action.call.data, why: action.why });
     } catch (e) {

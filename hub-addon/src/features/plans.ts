@@ -98,6 +98,8 @@ async function applyOne(ctx: AddonContext, appliance: HubAppliance, slot: { date
   const { action } = decision;
   try {
     if (action.call) {
+      // Our own change is on its way: no override check on this entity until the call answers.
+      c.expect = null;
       await ctx.ha.call(action.call.domain, action.call.service, action.entityId, action.call.data);
       ctx.state.stats.applied++;
     }
