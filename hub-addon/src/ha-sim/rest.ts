@@ -52,7 +52,7 @@ export async function handleRest(req: IncomingMessage, res: ServerResponse, path
       return state ? json(res, 200, state) : message(res, 404, 'Entity not found.'), true;
     }
     if (method === 'DELETE') {
-      return deps.states.remove(entityId) ? message(res, 200, 'Entity removed.') : message(res, 404, 'Entity not found.'), true;
+      return deps.states.remove(entityId, deps.newContext()) ? message(res, 200, 'Entity removed.') : message(res, 404, 'Entity not found.'), true;
     }
     if (method === 'POST') return postState(req, res, entityId, deps), true;
     return message(res, 405, '405: Method Not Allowed'), true;
