@@ -8,8 +8,8 @@ const TRANSLATIONS: Record<string, Record<string, string>> = {
   homeassistant: {
     service_not_found: 'Action {domain}.{service} not found.',
     service_not_supported: 'Entity {entity_id} does not support action {domain}.{service}.',
-    service_does_not_support_response: "An action which does not return responses can't be called with return_response=True.",
-    service_lacks_response_request: 'The action requires responses and must be called with return_response=True.',
+    service_does_not_support_response: "An action which does not return responses can't be called with {return_response}.",
+    service_lacks_response_request: 'The action requires responses and must be called with {return_response}.',
   },
   climate: {
     temp_out_of_range: 'Provided temperature {check_temp} is not valid. Accepted range is {min_temp} to {max_temp}.',

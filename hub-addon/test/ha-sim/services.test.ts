@@ -135,7 +135,7 @@ describe('rules for every service', () => {
       code: 'service_validation_error',
       message: "Validation error: An action which does not return responses can't be called with return_response=True.",
       translation_key: 'service_does_not_support_response',
-      translation_placeholders: null,
+      translation_placeholders: { return_response: 'return_response=True' },
       translation_domain: 'homeassistant',
     });
     expect(ha.getState('switch.ev_charger')!.state).toBe('off');
@@ -174,6 +174,8 @@ describe('weather.get_forecasts', () => {
       code: 'service_validation_error',
       message: 'Validation error: The action requires responses and must be called with return_response=True.',
       translation_key: 'service_lacks_response_request',
+      translation_placeholders: { return_response: 'return_response=True' },
+      translation_domain: 'homeassistant',
     });
     expect(await fails(call('weather', 'get_forecasts', { type: 'daily' }, 'weather.home', true))).toEqual({
       code: 'home_assistant_error',

@@ -60,6 +60,8 @@ export const ENTITY_SERVICE_FIELDS: Fields = {
   label_id: { validate: stringList },
 };
 
+const RETURN_RESPONSE = { return_response: 'return_response=True' };
+
 export function entityFeatures(entity: HaState): number {
   const f = entity.attributes.supported_features;
   return typeof f === 'number' ? f : 0;
@@ -119,9 +121,9 @@ export class ServiceRegistry {
     if (!def) throw new ServiceNotFound(domain, service);
     const supports = def.supportsResponse ?? 'none';
     if (returnResponse) {
-      if (supports === 'none') throw validationError('homeassistant', 'service_does_not_support_response');
+      if (supports === 'none') throw validationError('homeassistant', 'service_does_not_support_response', RETURN_RESPONSE);
     } else if (supports === 'only') {
-      throw validationError('homeassistant', 'service_lacks_response_request');
+      throw validationError('homeassistant', 'service_lacks_response_request', RETURN_RESPONSE);
     }
 
     const raw: Record<string, unknown> = { ...(serviceData ?? {}), ...(target ?? {}) };
