@@ -1,6 +1,7 @@
 // Core's exceptions as the WebSocket API reports them, with the English translations of the
-// keys the simulator raises (homeassistant/strings.json and the climate, humidifier, select,
-// water_heater strings).
+// keys the simulator raises (homeassistant/components/homeassistant/strings.json and the climate,
+// humidifier, select, water_heater strings). Core's climate tests show the mode messages without a
+// final period; the range messages keep the one FIXTURE.md and the reference print.
 
 export type Placeholders = Record<string, string>;
 
@@ -13,11 +14,11 @@ const TRANSLATIONS: Record<string, Record<string, string>> = {
   },
   climate: {
     temp_out_of_range: 'Provided temperature {check_temp} is not valid. Accepted range is {min_temp} to {max_temp}.',
-    not_valid_hvac_mode: 'HVAC mode {mode} is not valid. Valid HVAC modes are: {modes}.',
-    not_valid_fan_mode: 'Fan mode {mode} is not valid. Valid fan modes are: {modes}.',
-    not_valid_preset_mode: 'Preset mode {mode} is not valid. Valid preset modes are: {modes}.',
-    not_valid_swing_mode: 'Swing mode {mode} is not valid. Valid swing modes are: {modes}.',
-    low_temp_higher_than_high_temp: 'Target temperature low can not be higher than Target temperature high.',
+    not_valid_hvac_mode: 'HVAC mode {mode} is not valid. Valid HVAC modes are: {modes}',
+    not_valid_fan_mode: 'Fan mode {mode} is not valid. Valid fan modes are: {modes}',
+    not_valid_preset_mode: 'Preset mode {mode} is not valid. Valid preset modes are: {modes}',
+    not_valid_swing_mode: 'Swing mode {mode} is not valid. Valid swing modes are: {modes}',
+    low_temp_higher_than_high_temp: "'Lower target temperature' cannot be higher than 'Upper target temperature'",
     humidity_out_of_range: 'Provided humidity {humidity} is not valid. Accepted range is {min_humidity} to {max_humidity}.',
     missing_target_temperature_entity_feature:
       'Set temperature action was used with the target temperature parameter but the entity does not support it.',

@@ -63,7 +63,7 @@ describe('climate', () => {
     expect(ha.getState('climate.living_room')!.attributes.fan_mode).toBe('high');
     expect(await fails(call('climate', 'set_hvac_mode', { hvac_mode: 'auto' }, 'climate.living_room'))).toEqual({
       code: 'service_validation_error',
-      message: 'Validation error: HVAC mode auto is not valid. Valid HVAC modes are: off, heat, cool.',
+      message: 'Validation error: HVAC mode auto is not valid. Valid HVAC modes are: off, heat, cool',
       translation_key: 'not_valid_hvac_mode',
       translation_placeholders: { mode: 'auto', modes: 'off, heat, cool' },
       translation_domain: 'climate',
@@ -74,7 +74,7 @@ describe('climate', () => {
     });
     expect(await fails(call('climate', 'set_fan_mode', { fan_mode: 'turbo' }, 'climate.living_room'))).toMatchObject({
       code: 'service_validation_error',
-      message: 'Validation error: Fan mode turbo is not valid. Valid fan modes are: auto, low, high.',
+      message: 'Validation error: Fan mode turbo is not valid. Valid fan modes are: auto, low, high',
       translation_key: 'not_valid_fan_mode',
     });
   });
