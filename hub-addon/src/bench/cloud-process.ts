@@ -78,11 +78,15 @@ export async function setPremium(cloud: CloudProcess, email: string): Promise<vo
   if (code !== 0) throw new Error(`set-tier failed (${code}): ${out}`);
 }
 
-/** A loopback TCP relay to `target` that can be cut (connections refused and dropped) and restored. */
+/**
+ * A loopback TCP relay to `target` that can be cut (connections refused and dropped) and restored,
+ * or frozen: open connections stay open but no byte moves either way (a half-open link).
+ */
 export interface CutOff {
   url: string;
   down(): Promise<void>;
   up(): Promise<void>;
+  freeze(): void;
   close(): Promise<void>;
 }
 
@@ -113,6 +117,12 @@ export async function startCutOff(targetUrl: string): Promise<CutOff> {
     for (const sock of sockets) sock.destroy();
     if (s) await new Promise((r) => s.close(r));
   };
+  const freeze = () => {
+    for (const sock of sockets) {
+      sock.unpipe();
+      sock.pause();
+    }
+  };
   await listen();
-  return { url: `http://127.0.0.1:${port}`, down, up: listen, close: down };
+  return { url: `http://127.0.0.1:${port}`, down, up: listen, freeze, close: down };
 }

@@ -58,6 +58,8 @@ export interface HarnessOptions {
   configPatch?: Partial<AddonConfig>;
   dataDir?: string;
   account?: CloudAccount;
+  /** Rewrites the simulator's WebSocket URL the add-on uses (to put a relay in between). */
+  haUrl?: (wsUrl: string) => Promise<string>;
 }
 
 export async function startHarness(opts: HarnessOptions): Promise<Harness> {
@@ -73,7 +75,7 @@ export async function startHarness(opts: HarnessOptions): Promise<Harness> {
     if (process.env.ADDON_LOG) process.stderr.write(line + '\n');
   } });
   const config: AddonConfig = {
-    ha: { url: ha.wsUrl, token: HA_TOKEN, supervised: false },
+    ha: { url: opts.haUrl ? await opts.haUrl(ha.wsUrl) : ha.wsUrl, token: HA_TOKEN, supervised: false },
     cloudUrl: cutoff.url,
     email: account.email,
     password: account.password,
