@@ -1,8 +1,8 @@
 // The hourly forecast of the weather entity as the cloud wants it (spec 2.15): Fahrenheit, %, mph,
 // hour 0 = local midnight of the push date in the account's zone, 24-72 values. Hours of the push
 // date that are already past (the push runs at 02:30-03:30 UTC, which is the evening before in the
-// Americas) have no forecast item: they take the entity's current temperature, else the first
-// forecast hour. Pure.
+// Americas) have no forecast item: they take the entity's current values, else the first forecast
+// hour. Pure.
 import type { WeatherForecastInput } from '@offpeak/cloud/contract';
 import type { HassEntity } from 'home-assistant-js-websocket';
 import { localParts } from './local-time.js';
@@ -44,16 +44,25 @@ export function forecastForPush(items: ForecastItem[], weather: HassEntity | und
   const temps: number[] = [];
   const humidity: (number | null)[] = [];
   const wind: (number | null)[] = [];
+  // Past hours of the day: what the entity reports now, else the first forecast hour.
+  const first = byHour.get(firstHour)!;
+  const attrs = weather?.attributes ?? {};
+  const past: ForecastItem = {
+    datetime: '',
+    temperature: current ?? first.temperature,
+    humidity: typeof attrs.humidity === 'number' ? attrs.humidity : first.humidity,
+    wind_speed: typeof attrs.wind_speed === 'number' ? attrs.wind_speed : first.wind_speed,
+  };
   let previous: ForecastItem | undefined;
   for (let h = Math.floor(start / HOUR_MS); h <= lastHour && temps.length < MAX_HOURS; h++) {
-    const item = byHour.get(h) ?? (h < firstHour ? undefined : previous);
-    const temp = item?.temperature ?? (h < firstHour ? (current ?? byHour.get(firstHour)!.temperature!) : null);
+    const item = byHour.get(h) ?? (h < firstHour ? past : previous);
+    const temp = item?.temperature;
     if (temp === null || temp === undefined) break;
     temps.push(round1(toF(temp, tempUnit)));
     humidity.push(typeof item?.humidity === 'number' ? item.humidity : null);
     const w = typeof item?.wind_speed === 'number' ? toMph(item.wind_speed, windUnit) : null;
     wind.push(w === null ? null : round1(w));
-    if (item) previous = item;
+    if (item && item !== past) previous = item;
   }
   if (temps.length < 24) return null;
   const out: WeatherForecastInput = { hourly_temps_f: temps };
