@@ -169,3 +169,22 @@ describe('feature negotiation and coalescing', () => {
     conn.close();
   });
 });
+
+describe('command schemas', () => {
+  it('validates supported_features, subscribe_events and call_service fields', async () => {
+    const c = await RawClient.authed(ha.wsUrl);
+    c.send({ id: 1, type: 'supported_features', features: [] });
+    expect(await c.reply(1)).toEqual(err(1, 'invalid_format', "expected a dictionary for dictionary value @ data['features']. Got []"));
+    c.send({ id: 2, type: 'subscribe_events', event_type: 5 });
+    expect(await c.reply(2)).toEqual(err(2, 'invalid_format', "expected str for dictionary value @ data['event_type']. Got 5"));
+    c.send({ id: 3, type: 'call_service', domain: 'switch', service: 'turn_on', return_response: 'yes' });
+    expect(await c.reply(3)).toEqual(err(3, 'invalid_format', "expected bool for dictionary value @ data['return_response']. Got 'yes'"));
+    c.send({ id: 4, type: 'call_service', service: 'turn_on' });
+    expect(await c.reply(4)).toEqual(err(4, 'invalid_format', "required key not provided @ data['domain']. Got None"));
+    c.send({ id: 5, type: 'call_service', domain: 'switch', service: 'turn_on', target: { entity_id: 'switch.ev_charger', foo: 1 } });
+    expect(await c.reply(5)).toEqual(err(5, 'invalid_format', "extra keys not allowed @ data['target']['foo']. Got 1"));
+    c.send({ id: 6, type: 'call_service', domain: 'switch', service: 'turn_on' });
+    expect(await c.reply(6)).toEqual(err(6, 'invalid_format', 'must contain at least one of entity_id, device_id, area_id, floor_id, label_id.'));
+    c.close();
+  });
+});

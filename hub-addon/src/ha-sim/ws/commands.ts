@@ -41,8 +41,10 @@ function schema(type: string, fields: Fields = {}): (msg: Json) => Json {
   return (msg) => validateMapping(msg, { id: { required: true, validate: positiveInt }, type: { required: true, validate: literal(type) }, ...fields });
 }
 
+/** The nested schema {str: int}. */
 const featuresDict: Validator = (v) => {
-  const d = vDict(v) as Record<string, unknown>;
+  if (v === null || typeof v !== 'object' || Array.isArray(v)) throw new Invalid('expected a dictionary');
+  const d = v as Record<string, unknown>;
   for (const [k, value] of Object.entries(d)) {
     if (typeof value !== 'number' || !Number.isInteger(value)) throw new Invalid('expected int', [k], 'dictionary value');
   }
