@@ -99,3 +99,19 @@ describe('reconnection', () => {
     expect(ha.getState('switch.ev_charger')!.state).toBe('on');
   });
 });
+
+describe('hung connection at the WebSocket level', () => {
+  it('answers no WebSocket ping either', async () => {
+    const raw = new WebSocket(ha.wsUrl);
+    await new Promise((r) => raw.once('open', r));
+    let pongs = 0;
+    raw.on('pong', () => pongs++);
+    raw.ping();
+    await until(() => pongs === 1);
+    ha.hangConnections();
+    raw.ping();
+    await sleep(300);
+    expect(pongs).toBe(1);
+    raw.terminate();
+  });
+});

@@ -51,9 +51,10 @@ export class WsConnection {
     this.heartbeat.unref();
   }
 
-  /** Stop answering and sending anything while keeping TCP open: a half-open, hung Home Assistant. */
+  /** Stop reading, answering and sending (even WebSocket-level pongs) while keeping TCP open: a hung Home Assistant. */
   hang(): void {
     this.hung = true;
+    this.socket.pause();
   }
 
   /** Queue a message; the writer sends it alone or, with coalescing on, joined with others in one array frame. */
