@@ -8,6 +8,7 @@ import { startPlans } from './features/plans.js';
 import { startReadings } from './features/readings.js';
 import { startWeatherPush } from './features/weather-push.js';
 import { HaLink } from './ha.js';
+import type { FetchLike } from './http-fetch.js';
 import { createLogger, stdoutSink, type Logger } from './log.js';
 import { ReadingBuffer } from './reading-buffer.js';
 import { CloudSession } from './session.js';
@@ -24,7 +25,7 @@ export interface StartAddonOptions {
   pingIntervalMs?: number;
   pingTimeoutMs?: number;
   bufferCapacity?: number;
-  fetch?: typeof fetch;
+  fetch?: FetchLike;
 }
 
 export interface RunningAddon {

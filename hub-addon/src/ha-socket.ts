@@ -18,7 +18,9 @@ export function atLeastVersion(version: string | undefined, year: number, month:
  */
 export function openHaSocket(url: string, token: string): Promise<HaWebSocket> {
   return new Promise((resolve, reject) => {
-    const ws = new WebSocket(url, { handshakeTimeout: CONNECT_TIMEOUT_MS });
+    // No permessage-deflate: on the Supervisor's internal network compression only costs CPU and
+    // native memory (zlib contexts) on a small board.
+    const ws = new WebSocket(url, { handshakeTimeout: CONNECT_TIMEOUT_MS, perMessageDeflate: false });
     let invalidAuth = false;
     let settled = false;
     const timer = setTimeout(() => ws.terminate(), CONNECT_TIMEOUT_MS);

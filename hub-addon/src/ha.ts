@@ -49,6 +49,8 @@ export class HaLink {
   connected = false;
   /** Connections made (1 after the first); reconnects are this minus one. */
   connections = 0;
+  /** Entity map updates received. */
+  entityUpdates = 0;
   private conn: Connection | null = null;
   private unsubEntities: (() => void) | null = null;
   private stopped = false;
@@ -97,6 +99,7 @@ export class HaLink {
     });
     this.unsubEntities = subscribeEntities(conn, (entities) => {
       this.entities = entities;
+      this.entityUpdates++;
       for (const l of this.entityListeners) l();
     });
     void this.handleReady(conn);

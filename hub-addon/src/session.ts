@@ -7,6 +7,7 @@ import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Session } from '@offpeak/cloud/contract';
 import { CloudError } from './cloud-error.js';
+import { httpFetch, type FetchLike } from './http-fetch.js';
 import type { Logger } from './log.js';
 
 export const SESSION_FILE = 'session.json';
@@ -27,15 +28,15 @@ export interface SessionOptions {
   password: string | null;
   refreshToken: string | null;
   log: Logger;
-  fetch?: typeof fetch;
+  fetch?: FetchLike;
   /** Wall-clock ms; Date.now by default. */
   wallNow?: () => number;
   timeoutMs?: number;
 }
 
 /** Raw JSON call without the session (login, refresh). */
-export async function rawCall<T>(doFetch: typeof fetch, url: string, method: string, route: string, body: unknown, token: string | null, timeoutMs: number): Promise<T> {
-  let res: Response;
+export async function rawCall<T>(doFetch: FetchLike, url: string, method: string, route: string, body: unknown, token: string | null, timeoutMs: number): Promise<T> {
+  let res: Awaited<ReturnType<FetchLike>>;
   try {
     res = await doFetch(url + route, {
       method,
@@ -61,7 +62,7 @@ export async function rawCall<T>(doFetch: typeof fetch, url: string, method: str
 export class CloudSession {
   private stored: StoredSession | null = null;
   private renewing: Promise<void> | null = null;
-  private readonly fetch: typeof fetch;
+  private readonly fetch: FetchLike;
   private readonly wallNow: () => number;
   private readonly file: string;
   private readonly timeoutMs: number;
@@ -69,7 +70,7 @@ export class CloudSession {
   readonly stats = { logins: 0, refreshes: 0 };
 
   constructor(private readonly opts: SessionOptions) {
-    this.fetch = opts.fetch ?? fetch;
+    this.fetch = opts.fetch ?? httpFetch;
     this.wallNow = opts.wallNow ?? Date.now;
     this.file = path.join(opts.dataDir, SESSION_FILE);
     this.timeoutMs = opts.timeoutMs ?? 15_000;

@@ -35,6 +35,8 @@ export interface AddonState {
   stats: {
     readingsSent: number;
     readingsQueued: number;
+    /** Slot boundaries handled. */
+    boundaries: number;
     applied: number;
     overrides: number;
     guardCommands: number;
@@ -57,7 +59,7 @@ export function initialState(): AddonState {
     missingEntities: new Set(),
     nextApplyMs: null,
     lastWeatherPushDate: null,
-    stats: { readingsSent: 0, readingsQueued: 0, applied: 0, overrides: 0, guardCommands: 0, schedulePulls: 0, weatherPushes: 0, cycles: 0 },
+    stats: { readingsSent: 0, readingsQueued: 0, boundaries: 0, applied: 0, overrides: 0, guardCommands: 0, schedulePulls: 0, weatherPushes: 0, cycles: 0 },
   };
 }
 

@@ -4,6 +4,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { ADDON_NODE_FLAGS } from '../src/node-flags.js';
 import { parseYaml } from './support/yaml.js';
 
 const ADDON = fileURLToPath(new URL('..', import.meta.url));
@@ -87,6 +88,9 @@ describe('the rest of the add-on folder', () => {
     expect(docker).not.toMatch(/BUILD_FROM/);
     expect(docker).toMatch(/apk add --no-cache nodejs npm/);
     expect(docker).toMatch(/io\.hass\.type="app"/);
+    // The image runs the add-on with the flags the bench measured.
+    expect(docker).toContain(`CMD ${JSON.stringify(['node', ...ADDON_NODE_FLAGS, '/app/dist/main.js']).replace(/,/g, ', ')}`);
+    expect(JSON.parse(read('package.json')).scripts.start).toBe(`node ${ADDON_NODE_FLAGS.join(' ')} dist/main.js`);
     const instructions = docker.split('\n').filter((l) => !l.startsWith('#'));
     expect(instructions.filter((l) => /^COPY/.test(l))).toEqual(['COPY package.json ./', 'COPY dist/ ./dist/']);
     expect(instructions.join('\n')).not.toMatch(/ha-sim|bench/);

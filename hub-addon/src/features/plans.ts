@@ -187,6 +187,7 @@ export async function startPlans(ctx: AddonContext): Promise<Stop> {
     // A new local day needs that day's plan; without the cloud the last plan carries on.
     if (ctx.state.view && ctx.state.view.date !== slot.date) await refresh('new day');
     if (stopped) return;
+    ctx.state.stats.boundaries++;
     await applyCurrentSlot(ctx, 'slot boundary');
   };
 

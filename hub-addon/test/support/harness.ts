@@ -9,6 +9,7 @@ import { startCutOff, type CloudProcess, type CutOff } from '../../src/bench/clo
 import { SimulatedClock } from '../../src/clock.js';
 import type { AddonConfig } from '../../src/config.js';
 import { startHaSim, type FixtureData, type HaSimHandle } from '../../src/ha-sim/index.js';
+import { httpFetch, type FetchLike } from '../../src/http-fetch.js';
 import { createLogger, type Logger } from '../../src/log.js';
 
 export const HA_TOKEN = 'test-ha-token';
@@ -87,10 +88,9 @@ export async function startHarness(opts: HarnessOptions): Promise<Harness> {
     ...opts.configPatch,
   };
   const requests: Harness['requests'] = [];
-  const recordingFetch: typeof fetch = async (input, init) => {
-    const res = await fetch(input, init);
-    const url = new URL(String(input));
-    requests.push({ method: init?.method ?? 'GET', path: url.pathname, body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined, status: res.status });
+  const recordingFetch: FetchLike = async (input, init) => {
+    const res = await httpFetch(input, init);
+    requests.push({ method: init.method, path: new URL(input).pathname, body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined, status: res.status });
     return res;
   };
   const addon = await startAddon({ config, clock, log, pingIntervalMs: 1000, pingTimeoutMs: 1000, fetch: recordingFetch, ...opts.addon });
