@@ -108,6 +108,22 @@ describe('sessions', () => {
   const storeSession = (dataDir: string, s: { access_token: string; refresh_token: string; expires_at: number }) =>
     writeFileSync(path.join(dataDir, 'session.json'), JSON.stringify({ ...s, seed: null }));
 
+  it('refreshes ahead of expiry, keeping the rotated refresh token in /data', async () => {
+    const account = await signUp(cloud.url);
+    await house(account);
+    const s = await login(account.email, account.password);
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'addon-data-'));
+    // A valid token with 4 minutes left: inside the 5-minute margin.
+    storeSession(dataDir, { access_token: s.access_token, refresh_token: s.refresh_token, expires_at: Math.floor(Date.now() / 1000) + 240 });
+    h = await startHarness({ cloud, account, dataDir, startMs: pastBoundary(60 * 60_000) - 6 * 60_000, fixture: houseFixture, prepare: async () => {} });
+    expect(h.addon.session.stats).toEqual({ logins: 0, refreshes: 1 });
+    expect(h.logs.some((l) => l.msg === 'access token rejected; renewing the session')).toBe(false);
+    expect(h.requests.filter((r) => r.status === 401)).toEqual([]);
+    const stored = JSON.parse((await import('node:fs')).readFileSync(path.join(dataDir, 'session.json'), 'utf8'));
+    expect(stored.refresh_token).not.toBe(s.refresh_token);
+    expect(stored.expires_at).toBeGreaterThan(Math.floor(Date.now() / 1000) + 3000);
+  }, 60_000);
+
   it('refreshes on `Token expired` and retries the call', async () => {
     const account = await signUp(cloud.url);
     await house(account);
