@@ -28,7 +28,7 @@ describe('loadConfig', () => {
 
   it('accepts a PUBLIC_URL on localhost and refuses one that is not http(s)', () => {
     expect(loadConfig({ PUBLIC_URL: 'http://localhost:8080' }).publicUrl).toBe('http://localhost:8080');
-    expect(() => loadConfig({ PUBLIC_URL: 'ftp://example.com' })).toThrow('PUBLIC_URL must be an http or https URL');
+    expect(() => loadConfig({ PUBLIC_URL: 'ftp://example.com' })).toThrow('PUBLIC_URL: must be an http or https URL');
   });
 
   it('parses numbers and booleans', () => {
