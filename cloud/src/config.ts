@@ -5,6 +5,9 @@ import { parseTrustProxy, type TrustProxy } from './trust-proxy.js';
 /** Every environment variable the cloud reads, validated once at start-up. See README "Configuration". */
 const num = () => yup.number().typeError('${path} must be a number');
 const bool = () => yup.boolean().typeError('${path} must be true or false');
+/** An http or https URL; yup's url() refuses hosts without a dot such as `localhost`. */
+const httpUrl = () =>
+  yup.string().test('http-url', '${path} must be an http or https URL', (v) => !v || (URL.canParse(v) && /^https?:$/.test(new URL(v).protocol)));
 
 const configSchema = yup.object({
   PORT: num().integer().min(0).max(65535).default(8080),
@@ -17,7 +20,7 @@ const configSchema = yup.object({
   JWT_SECRET: yup.string().test('jwt-secret-bytes', '${path} must be at least 32 bytes', (v) => v === undefined || Buffer.byteLength(v) >= 32).optional(),
   LOG_LEVEL: yup.string().oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BODY_LIMIT: yup.string().matches(/^\d+(b|kb|mb)$/, 'must look like 512kb or 1mb').default('1mb'),
-  PUBLIC_URL: yup.string().url().optional(),
+  PUBLIC_URL: httpUrl().optional(),
   EMAIL_CONFIRMATION_REQUIRED: bool().default(false),
   AUTH_RATE_LIMIT_PER_MINUTE: num().integer().min(0).default(10),
   AUTH_RATE_LIMIT_PER_IP_PER_MINUTE: num().integer().min(0).default(1000),
@@ -35,7 +38,7 @@ const configSchema = yup.object({
   PRICE_FEED_RETRIES: num().integer().min(0).max(10).default(2),
   PRICE_FEED_RETRY_DELAY_MS: num().integer().min(0).default(5_000),
   DYNAMIC_PRICE_ADDER_CENTS_PER_KWH: num().min(0).max(50).default(0),
-  WEATHER_FALLBACK_BASE_URL: yup.string().test('http-url', '${path} must be an http or https URL', (v) => !v || (URL.canParse(v) && /^https?:$/.test(new URL(v).protocol))).default('https://api.open-meteo.com'),
+  WEATHER_FALLBACK_BASE_URL: httpUrl().default('https://api.open-meteo.com'),
   WEATHER_FALLBACK_TIMEOUT_MS: num().integer().min(1).default(5_000),
   WEATHER_FALLBACK_CACHE_MINUTES: num().integer().min(0).default(180),
   RECOMPUTE_DEBOUNCE_MS: num().integer().min(0).default(3_000),

@@ -62,11 +62,11 @@ export async function startCloud(config: Config, overrides: CloudOverrides = {})
   await waitForDatabase(db);
   await migrate(db);
 
-  const publicUrlDefault = `http://localhost:${config.port}`;
+  let listeningPort = config.port;
   const services = createServices(createStore(db), {
     config,
     jwtSecret,
-    publicUrl: config.publicUrl ?? publicUrlDefault,
+    publicUrl: () => config.publicUrl ?? `http://localhost:${listeningPort}`,
     databaseUrl,
     mailer: overrides.mailer,
   });
@@ -85,6 +85,7 @@ export async function startCloud(config: Config, overrides: CloudOverrides = {})
   server.keepAliveTimeout = LONG_POLL_KEEP_ALIVE_MS;
   server.headersTimeout = LONG_POLL_KEEP_ALIVE_MS + 1_000;
   const port = (server.address() as { port: number }).port;
+  listeningPort = port;
   const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`;
   startLog.info({ url }, 'cloud ready');
   const stopJobs = config.jobsEnabled ? startScheduler(services) : undefined;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { priceSummary, slotRuns } from './chart-text.js';
+import { exportSummary, priceSummary, slotRuns } from './chart-text.js';
 
 describe('chart summaries', () => {
   it('describes on/off slots as runs of local times', () => {
@@ -11,5 +11,12 @@ describe('chart summaries', () => {
   it('names the cheapest and the priciest slot of a price curve', () => {
     const rates = Array.from({ length: 48 }, (_, i) => (i >= 32 && i < 42 ? 30 : 10));
     expect(priceSummary(rates)).toBe('Prices run from 10.0¢/kWh (cheapest from 00:00) to 30.0¢/kWh (priciest from 16:00).');
+  });
+
+  it('names when exports earn least and most, says when they earn the same all day, and when exporting costs', () => {
+    const rates = Array.from({ length: 48 }, (_, i) => (i >= 34 && i < 40 ? 25 : 3));
+    expect(exportSummary(rates)).toBe('Exports earn from 3.0¢/kWh (least from 00:00) to 25.0¢/kWh (most from 17:00).');
+    expect(exportSummary(Array(48).fill(5))).toBe('Exports earn 5.0¢/kWh all day.');
+    expect(exportSummary([2, -4, 6])).toBe('Exports earn from -4.0¢/kWh (least from 00:30) to 6.0¢/kWh (most from 01:00). Below zero, sending energy to the grid costs money.');
   });
 });

@@ -14,14 +14,31 @@ export function slotRuns(on: readonly boolean[]): string[] {
   return runs;
 }
 
+/** Indexes of the first lowest and the first highest value. */
+function extremes(values: readonly number[]): { lo: number; hi: number } {
+  let lo = 0;
+  let hi = 0;
+  values.forEach((v, i) => {
+    if (v < values[lo]!) lo = i;
+    if (v > values[hi]!) hi = i;
+  });
+  return { lo, hi };
+}
+
 /** "Prices run from 8.0¢/kWh (cheapest from 00:00) to 32.0¢/kWh (priciest from 16:00)." */
 export function priceSummary(rates: readonly number[]): string {
   if (!rates.length) return 'No prices.';
-  let lo = 0;
-  let hi = 0;
-  rates.forEach((r, i) => {
-    if (r < rates[lo]!) lo = i;
-    if (r > rates[hi]!) hi = i;
-  });
+  const { lo, hi } = extremes(rates);
   return `Prices run from ${cents(rates[lo])} (cheapest from ${slotLabel(lo)}) to ${cents(rates[hi])} (priciest from ${slotLabel(hi)}).`;
+}
+
+/** "Exports earn from 3.0¢/kWh (least from 00:00) to 25.0¢/kWh (most from 16:00)." */
+export function exportSummary(rates: readonly number[]): string {
+  if (!rates.length) return 'Exports earn nothing.';
+  const { lo, hi } = extremes(rates);
+  const range =
+    rates[lo] === rates[hi]
+      ? `Exports earn ${cents(rates[lo])} all day.`
+      : `Exports earn from ${cents(rates[lo])} (least from ${slotLabel(lo)}) to ${cents(rates[hi])} (most from ${slotLabel(hi)}).`;
+  return rates[lo]! < 0 ? `${range} Below zero, sending energy to the grid costs money.` : range;
 }

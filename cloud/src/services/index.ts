@@ -39,7 +39,7 @@ export interface ServiceOptions {
   /** The database the command waiters LISTEN on (their own connection, outside the pool). */
   databaseUrl: string;
   jwtSecret: string;
-  publicUrl: string;
+  publicUrl: () => string;
   /** Replaces the log mailer (tests capture mails with it). */
   mailer?: Mailer;
 }
