@@ -22,7 +22,7 @@ export default tseslint.config(
   },
   {
     // Tests read loosely typed response bodies; benches take heterogeneous cases.
-    files: ['**/*.test.ts', '**/test/**/*.ts', 'e2e/**/*.ts', 'cloud/src/bench/**/*.ts'],
+    files: ['**/*.test.ts', '**/test/**/*.ts', 'e2e/**/*.ts', 'cloud/src/bench/**/*.ts', 'hub-addon/src/bench/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   {

@@ -1,7 +1,7 @@
 // The real built cloud (cloud/dist/main.js, what `npm start` runs) on a fresh embedded PostgreSQL
 // in a temporary folder, for the add-on's tests and bench; plus a loopback TCP cut-off in front of
 // it to play a network outage without stopping the cloud.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
