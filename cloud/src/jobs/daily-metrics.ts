@@ -1,16 +1,9 @@
 import { log } from '../log.js';
+import { DAILY_METRICS_AT, latestDailyAt } from './job-times.js';
 import type { DailyMetricsJob } from '../services/daily-metrics-job.js';
 
-/** The metrics job fires at this UTC time, 90 minutes after the 04:00 UTC nightly run opens (docs/metrics-and-rankings.md). */
-export const METRICS_HOUR_UTC = 5;
-export const METRICS_MINUTE_UTC = 30;
-
-/** The latest scheduled instant at or before `now`: a start-up after 05:30 UTC catches up on that day's run. */
-export function latestMetricsRunAt(now: Date): Date {
-  const at = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate(), METRICS_HOUR_UTC, METRICS_MINUTE_UTC));
-  if (at > now) at.setUTCDate(at.getUTCDate() - 1);
-  return at;
-}
+/** The latest scheduled instant at or before `now`: a start-up after the run's time catches up on that day's run. */
+export const latestMetricsRunAt = (now: Date): Date => latestDailyAt(now, DAILY_METRICS_AT);
 
 /**
  * The daily metrics run of `now`'s scheduled instant: each account's local yesterday, then the

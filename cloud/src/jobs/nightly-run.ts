@@ -1,15 +1,9 @@
 import { log } from '../log.js';
+import { latestDailyAt, NIGHTLY_RUN_AT } from './job-times.js';
 import type { NightlyRunService } from '../services/nightly-run.js';
 
-/** The nightly optimization window opens at this UTC hour (interface 8); the scheduler fires then. */
-export const NIGHTLY_HOUR_UTC = 4;
-
-/** The latest nightly instant at or before `now`: a start-up after 04:00 UTC catches up on today's run. */
-export function latestNightlyAt(now: Date): Date {
-  const at = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate(), NIGHTLY_HOUR_UTC));
-  if (at > now) at.setUTCDate(at.getUTCDate() - 1);
-  return at;
-}
+/** The latest nightly instant at or before `now`: a start-up after the run's time catches up on today's run. */
+export const latestNightlyAt = (now: Date): Date => latestDailyAt(now, NIGHTLY_RUN_AT);
 
 /**
  * The nightly run: enqueues one planning job per account for the run of `now` (idempotent, so

@@ -1,8 +1,10 @@
-// The only place that knows when jobs run. Every rule is in UTC.
+// The only place that knows when jobs run. Every rule is in UTC; the two daily times that also
+// name a run (nightly, metrics) come from job-times.ts.
 import schedule from 'node-schedule';
 import { log } from '../log.js';
 import type { Services } from '../services/index.js';
 import { runDailyMetrics } from './daily-metrics.js';
+import { DAILY_METRICS_AT, dailyCron, NIGHTLY_RUN_AT } from './job-times.js';
 import { runNightly } from './nightly-run.js';
 import { purgeExpired } from './purge-expired.js';
 import { refreshPrices } from './refresh-prices.js';
@@ -23,9 +25,9 @@ function jobsOf(services: Services): ScheduledJob[] {
     // Picks up a market that published late or failed at 22:00, before the 04:00 UTC nightly run.
     { name: 'refresh-prices-retry', cron: '30 23 * * *', run: prices },
     // The nightly optimization window (interface 8): every account's next local day is planned.
-    { name: 'nightly-run', cron: '0 4 * * *', run: (now) => runNightly(services, now) },
+    { name: 'nightly-run', cron: dailyCron(NIGHTLY_RUN_AT), run: (now) => runNightly(services, now) },
     // Daily metrics and rankings of each account's local yesterday, after the nightly run.
-    { name: 'daily-metrics', cron: '30 5 * * *', run: (now, signal) => runDailyMetrics(services, now, signal) },
+    { name: 'daily-metrics', cron: dailyCron(DAILY_METRICS_AT), run: (now, signal) => runDailyMetrics(services, now, signal) },
     // Weekly, an hour before Sunday's nightly run, which then plans with the fresh models.
     { name: 'refit-models', cron: '0 3 * * 0', run: (now, signal) => refitModels({ modelRefit: services.modelRefit, jobs: services.store.jobs }, now, signal) },
     // Expired refresh tokens, old claim codes, delivered commands and forecast pushes, daily.
