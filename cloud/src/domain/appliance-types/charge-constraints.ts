@@ -1,14 +1,28 @@
 // Constraint fields shared by the battery-like types (ev_charger, home_battery, robot).
-import type * as yup from 'yup';
-import { numberField } from './fields.js';
+import * as yup from 'yup';
+import { hhMmField, numberField } from './fields.js';
 
 /** A state of charge in percent, 0-100; null clears it. */
 export const percentField = () => numberField(0, 100, { nullable: true });
 
+/** The two fields the floor rule compares. */
+type ChargeTargets = { min_charge_pct?: number | null; target_charge_pct?: number | null };
+
 /** Object-level rule: a floor above the target cannot be met, so min_charge_pct <= target_charge_pct. */
-export function minAtMostTarget(this: yup.TestContext, v: { min_charge_pct?: number | null; target_charge_pct?: number | null }) {
+export function minAtMostTarget(this: yup.TestContext, v: ChargeTargets) {
   const { min_charge_pct: min, target_charge_pct: target } = v;
   // Field errors are collected too (abortEarly off), so either may still hold a wrong type here.
   if (typeof min !== 'number' || typeof target !== 'number' || min <= target) return true;
   return this.createError({ path: 'min_charge_pct', message: 'min_charge_pct: must be at most target_charge_pct' });
 }
+
+/**
+ * The constraints of a charge-to-a-deadline type (ev_charger, home_battery): a target, a floor and
+ * the deadline, then the type's own `extra` fields, with the floor checked against the target.
+ */
+export const chargeConstraintSchema = <F extends yup.ObjectShape>(extra: F) =>
+  yup
+    .object({ target_charge_pct: percentField(), min_charge_pct: percentField(), deadline_time: hhMmField(), ...extra })
+    .test('min-at-most-target', function (v) {
+      return minAtMostTarget.call(this, v as ChargeTargets);
+    });

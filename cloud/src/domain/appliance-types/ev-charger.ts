@@ -1,6 +1,6 @@
 import * as yup from 'yup';
-import { minAtMostTarget, percentField } from './charge-constraints.js';
-import { entityIdField, fieldMessage, hhMmField, numberField, pickEntities } from './fields.js';
+import { chargeConstraintSchema, percentField } from './charge-constraints.js';
+import { entityIdField, fieldMessage, numberField, pickEntities } from './fields.js';
 import type { ApplianceTypeSpec } from './spec.js';
 
 const configSchema = yup.object({
@@ -11,14 +11,7 @@ const configSchema = yup.object({
   soc_entity_id: entityIdField(['sensor'], { nullable: true }).optional(),
 });
 
-const constraintSchema = yup
-  .object({
-    target_charge_pct: percentField(),
-    min_charge_pct: percentField(),
-    deadline_time: hhMmField(),
-    current_charge_pct: percentField(),
-  })
-  .test('min-at-most-target', minAtMostTarget);
+const constraintSchema = chargeConstraintSchema({ current_charge_pct: percentField() });
 
 export type EvChargerConfig = yup.InferType<typeof configSchema>;
 export type EvChargerConstraints = yup.InferType<typeof constraintSchema>;

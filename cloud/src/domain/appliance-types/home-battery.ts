@@ -1,6 +1,6 @@
 import * as yup from 'yup';
-import { minAtMostTarget, percentField } from './charge-constraints.js';
-import { entityIdField, fieldMessage, hhMmField, numberField, pickEntities } from './fields.js';
+import { chargeConstraintSchema } from './charge-constraints.js';
+import { entityIdField, fieldMessage, numberField, pickEntities } from './fields.js';
 import type { ApplianceTypeSpec } from './spec.js';
 
 /** Entities that can toggle a charge mode: switches, buttons, selects and their helper variants. */
@@ -14,13 +14,7 @@ const configSchema = yup.object({
   soc_entity_id: entityIdField(['sensor'], { nullable: true }).optional(),
 });
 
-const constraintSchema = yup
-  .object({
-    target_charge_pct: percentField(),
-    min_charge_pct: percentField(),
-    deadline_time: hhMmField(),
-  })
-  .test('min-at-most-target', minAtMostTarget);
+const constraintSchema = chargeConstraintSchema({});
 
 export type HomeBatteryConfig = yup.InferType<typeof configSchema>;
 export type HomeBatteryConstraints = yup.InferType<typeof constraintSchema>;
