@@ -1,33 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningCloud } from '../../src/server.js';
-import type { PlanningChange } from '../../src/services/planning-events.js';
+import { describe, expect, it } from 'vitest';
 import type { ApplianceType } from '../../src/store/models/index.js';
 import { addAppliance } from '../support/appliances.js';
-import { apiClient, signUp, type ApiClient } from '../support/http.js';
+import { signUp } from '../support/http.js';
 import { rows } from '../support/readings.js';
-import { startTestCloud } from '../support/test-cloud.js';
+import { useTestCloud } from '../support/test-cloud.js';
 
-let cloud: RunningCloud;
-let api: ApiClient;
-const events: [string, PlanningChange][] = [];
-
-beforeAll(async () => {
-  cloud = await startTestCloud();
-  api = apiClient(cloud.url);
-  cloud.services.planningEvents.subscribe((userId, reason) => events.push([userId, reason]));
-});
-afterAll(() => cloud.stop());
+const t = useTestCloud();
 
 /** A fresh user with one appliance of `type`. */
 async function userWith(type: ApplianceType) {
-  const user = await signUp(api);
-  const id = await addAppliance(cloud, user.userId, type);
+  const user = await signUp(t.api);
+  const id = await addAppliance(t.cloud, user.userId, type);
   return { ...user, id, path: `/api/v1/appliances/${id}/constraints` };
 }
 
 const stored = async (applianceId: string) =>
-  (await rows<{ constraints: unknown }>(cloud, `SELECT constraints FROM appliance_constraints WHERE appliance_id = $1`, [applianceId]))[0]?.constraints ?? null;
-const eventsOf = (userId: string) => events.filter(([u]) => u === userId).map(([, reason]) => reason);
+  (await rows<{ constraints: unknown }>(t.cloud, `SELECT constraints FROM appliance_constraints WHERE appliance_id = $1`, [applianceId]))[0]?.constraints ?? null;
+const eventsOf = (userId: string) => t.events.filter(([u]) => u === userId).map(([, reason]) => reason);
 
 const FULL: [ApplianceType, Record<string, unknown>][] = [
   ['ev_charger', { target_charge_pct: 80, min_charge_pct: 20, deadline_time: '07:30', current_charge_pct: 42.5 }],
@@ -41,7 +30,7 @@ describe('GET /api/v1/appliances/{id}/constraints', () => {
     'answers {status: ok, constraints: {}} for a %s with none set',
     async (type) => {
       const { token, path } = await userWith(type);
-      expect(await api.get(path, { token })).toMatchObject({ status: 200, body: { status: 'ok', constraints: {} } });
+      expect(await t.api.get(path, { token })).toMatchObject({ status: 200, body: { status: 'ok', constraints: {} } });
     },
   );
 });
@@ -49,26 +38,26 @@ describe('GET /api/v1/appliances/{id}/constraints', () => {
 describe('POST /api/v1/appliances/{id}/constraints', () => {
   it.each(FULL)('saves a full %s set, answers it and reads it back', async (type, constraints) => {
     const { token, path, id, userId } = await userWith(type);
-    const res = await api.post(path, constraints, { token });
+    const res = await t.api.post(path, constraints, { token });
     expect(res).toMatchObject({ status: 200 });
     expect(res.body).toEqual({ status: 'ok', constraints });
-    expect((await api.get(path, { token })).body).toEqual({ status: 'ok', constraints });
+    expect((await t.api.get(path, { token })).body).toEqual({ status: 'ok', constraints });
     expect(await stored(id)).toEqual(constraints);
     expect(eventsOf(userId)).toEqual(['constraints']);
   });
 
   it('replaces the whole set: fields not sent are cleared', async () => {
     const { token, path } = await userWith('ev_charger');
-    await api.post(path, FULL[0]![1], { token });
-    expect((await api.post(path, { target_charge_pct: 90 }, { token })).body).toEqual({ status: 'ok', constraints: { target_charge_pct: 90 } });
-    expect((await api.get(path, { token })).body.constraints).toEqual({ target_charge_pct: 90 });
-    expect((await api.post(path, {}, { token })).body).toEqual({ status: 'ok', constraints: {} });
-    expect((await api.get(path, { token })).body.constraints).toEqual({});
+    await t.api.post(path, FULL[0]![1], { token });
+    expect((await t.api.post(path, { target_charge_pct: 90 }, { token })).body).toEqual({ status: 'ok', constraints: { target_charge_pct: 90 } });
+    expect((await t.api.get(path, { token })).body.constraints).toEqual({ target_charge_pct: 90 });
+    expect((await t.api.post(path, {}, { token })).body).toEqual({ status: 'ok', constraints: {} });
+    expect((await t.api.get(path, { token })).body.constraints).toEqual({});
   });
 
   it('treats null as not set and drops fields the type does not have', async () => {
     const { token, path } = await userWith('home_battery');
-    const res = await api.post(path, { target_charge_pct: 70, min_charge_pct: null, current_charge_pct: 50, max_temp_f: 120 }, { token });
+    const res = await t.api.post(path, { target_charge_pct: 70, min_charge_pct: null, current_charge_pct: 50, max_temp_f: 120 }, { token });
     expect(res.body).toEqual({ status: 'ok', constraints: { target_charge_pct: 70 } });
   });
 
@@ -93,16 +82,16 @@ describe('POST /api/v1/appliances/{id}/constraints', () => {
   ] as [ApplianceType, Record<string, unknown>, string][])('%s: rejects %j with 400 %s and keeps the stored set', async (type, body, detail) => {
     const { token, path, id, userId } = await userWith(type);
     const saved = FULL.find(([t]) => t === type)?.[1];
-    if (saved) expect((await api.post(path, saved, { token })).status).toBe(200);
-    events.length = 0;
-    expect(await api.post(path, body, { token })).toMatchObject({ status: 400, body: { detail } });
+    if (saved) expect((await t.api.post(path, saved, { token })).status).toBe(200);
+    t.events.length = 0;
+    expect(await t.api.post(path, body, { token })).toMatchObject({ status: 400, body: { detail } });
     expect(await stored(id)).toEqual(saved ?? null);
     expect(eventsOf(userId)).toEqual([]);
   });
 
   it('rejects a body that is not an object', async () => {
     const { token, path } = await userWith('ev_charger');
-    expect(await api.post(path, [{ target_charge_pct: 80 }], { token })).toMatchObject({
+    expect(await t.api.post(path, [{ target_charge_pct: 80 }], { token })).toMatchObject({
       status: 400,
       body: { detail: 'request body must be a JSON object' },
     });
@@ -112,11 +101,11 @@ describe('POST /api/v1/appliances/{id}/constraints', () => {
 describe('ownership', () => {
   it("answers 404 Appliance not found for another user's, an unknown and a malformed id, touching nothing", async () => {
     const owner = await userWith('ev_charger');
-    await api.post(owner.path, { target_charge_pct: 60 }, { token: owner.token });
-    const other = await signUp(api);
+    await t.api.post(owner.path, { target_charge_pct: 60 }, { token: owner.token });
+    const other = await signUp(t.api);
     for (const id of [owner.id, '00000000-0000-4000-8000-000000000000', 'abc']) {
       const path = `/api/v1/appliances/${id}/constraints`;
-      for (const res of [await api.get(path, { token: other.token }), await api.post(path, { target_charge_pct: 10 }, { token: other.token })]) {
+      for (const res of [await t.api.get(path, { token: other.token }), await t.api.post(path, { target_charge_pct: 10 }, { token: other.token })]) {
         expect(res).toMatchObject({ status: 404, body: { detail: 'Appliance not found' } });
       }
     }
@@ -124,14 +113,14 @@ describe('ownership', () => {
   });
 
   it('checks ownership before the body', async () => {
-    const other = await signUp(api);
+    const other = await signUp(t.api);
     const owner = await userWith('water_heater');
-    expect(await api.post(owner.path, { max_temp_f: 999 }, { token: other.token })).toMatchObject({ status: 404 });
+    expect(await t.api.post(owner.path, { max_temp_f: 999 }, { token: other.token })).toMatchObject({ status: 404 });
   });
 
   it('requires a user token', async () => {
     const { path } = await userWith('ev_charger');
-    expect(await api.get(path)).toMatchObject({ status: 401, body: { detail: 'Not authenticated' } });
-    expect(await api.post(path, {})).toMatchObject({ status: 401, body: { detail: 'Not authenticated' } });
+    expect(await t.api.get(path)).toMatchObject({ status: 401, body: { detail: 'Not authenticated' } });
+    expect(await t.api.post(path, {})).toMatchObject({ status: 401, body: { detail: 'Not authenticated' } });
   });
 });

@@ -1,27 +1,13 @@
 // Export rates on GET/PUT /api/v1/rates (issue 16; fields added under interface section 9).
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { PricePoint } from '../../src/domain/tariffs/price-point.js';
 import { buildRateCurve } from '../../src/domain/tariffs/rate-curve.js';
 import { EMPTY_RATE_SETTINGS, type StoredRateSettings } from '../../src/domain/tariffs/rate-settings.js';
 import { dayBoundsUtc, localDateOf } from '../../src/domain/time/slot-grid.js';
-import type { RunningCloud } from '../../src/server.js';
-import type { PlanningChange } from '../../src/services/planning-events.js';
-import { apiClient, signUp, type ApiClient } from '../support/http.js';
-import { startTestCloud } from '../support/test-cloud.js';
+import { signUp } from '../support/http.js';
+import { useTestCloud } from '../support/test-cloud.js';
 
-let cloud: RunningCloud;
-let api: ApiClient;
-let events: [string, PlanningChange][] = [];
-
-beforeAll(async () => {
-  cloud = await startTestCloud();
-  api = apiClient(cloud.url);
-  cloud.services.planningEvents.subscribe((userId, reason) => events.push([userId, reason]));
-});
-afterAll(() => cloud.stop());
-beforeEach(() => {
-  events = [];
-});
+const t = useTestCloud();
 
 const IMPORT_HOURLY = Array.from({ length: 24 }, (_, h) => (h >= 16 && h < 21 ? 42 : 12));
 /** A net-billing (NEM 3.0-like) export curve: a few cents most hours, a lot on summer evenings, negative at noon. */
@@ -40,16 +26,16 @@ function expectedCurve(settings: Partial<StoredRateSettings>, timeZone = 'UTC', 
 }
 
 async function settingsRows(userId: string) {
-  const [rows] = await cloud.services.db.query('SELECT * FROM rate_settings WHERE user_id = $1', { bind: [userId] });
+  const [rows] = await t.cloud.services.db.query('SELECT * FROM rate_settings WHERE user_id = $1', { bind: [userId] });
   return rows;
 }
 
-const put = (token: string, body: unknown) => api.put('/api/v1/rates', body, { token });
+const put = (token: string, body: unknown) => t.api.put('/api/v1/rates', body, { token });
 
 describe('export rates: GET /api/v1/rates', () => {
   it('a new account exports for nothing: export_pricing none and no export curve', async () => {
-    const { token } = await signUp(api);
-    const res = await api.get('/api/v1/rates', { token });
+    const { token } = await signUp(t.api);
+    const res = await t.api.get('/api/v1/rates', { token });
     expect(res.status).toBe(200);
     expect(res.body).toEqual(expectedCurve({}));
     expect(res.body).toMatchObject({ export_pricing: 'none', export_source: 'none', export_hourly_rates_cents_per_kwh: null, export_rates_cents_per_kwh: null });
@@ -58,30 +44,30 @@ describe('export rates: GET /api/v1/rates', () => {
 
 describe('export rates: PUT /api/v1/rates, each mode', () => {
   it('net_metering: exports earn the import price of the same slot, whatever the import source', async () => {
-    const { token, userId } = await signUp(api);
+    const { token, userId } = await signUp(t.api);
     const zone = await put(token, { export_pricing: 'net_metering' });
     expect(zone.status).toBe(200);
     expect(zone.body).toEqual(expectedCurve({ export_pricing: 'net_metering' }));
     expect(zone.body).toMatchObject({ source: 'zone', export_pricing: 'net_metering', export_source: 'net_metering', export_hourly_rates_cents_per_kwh: null });
     expect(zone.body.export_rates_cents_per_kwh).toEqual(zone.body.rates_cents_per_kwh);
-    expect(events).toEqual([[userId, 'rates']]);
+    expect(t.events).toEqual([[userId, 'rates']]);
 
     // A custom import curve: the export curve follows it.
     const custom = await put(token, { hourly_rates_cents_per_kwh: IMPORT_HOURLY });
     expect(custom.body).toMatchObject({ source: 'custom', export_source: 'net_metering' });
     expect(custom.body.export_rates_cents_per_kwh).toEqual(slots(IMPORT_HOURLY));
-    expect((await api.get('/api/v1/rates', { token })).body).toEqual(custom.body);
+    expect((await t.api.get('/api/v1/rates', { token })).body).toEqual(custom.body);
   });
 
   it('net_metering on dynamic prices: the day-ahead price plus the adder, negative prices included', async () => {
-    const { token } = await signUp(api);
-    await api.patch('/auth/me', { timezone: 'America/New_York' }, { token });
+    const { token } = await signUp(t.api);
+    await t.api.patch('/auth/me', { timezone: 'America/New_York' }, { token });
     const { start, end } = dayBoundsUtc(localDateOf(new Date(), 'America/New_York'), 'America/New_York');
     const points: PricePoint[] = [];
     for (let t = start.getTime() - 3_600_000, i = 0; t < end.getTime() + 3_600_000; t += 3_600_000, i++) {
       points.push({ startUtc: new Date(t), endUtc: new Date(t + 3_600_000), pricePerMwh: i % 3 === 0 ? -30 : 55 });
     }
-    await cloud.services.store.prices.upsertPoints('pjm-dom', points);
+    await t.cloud.services.store.prices.upsertPoints('pjm-dom', points);
     const settings = { pricing_source: 'dynamic', dynamic_zone: 'pjm-dom', pricing_adder_cents_per_kwh: 1.5, export_pricing: 'net_metering' } as const;
     const res = await put(token, settings);
     expect(res.body).toEqual(expectedCurve(settings, 'America/New_York', points));
@@ -90,20 +76,20 @@ describe('export rates: PUT /api/v1/rates, each mode', () => {
   });
 
   it('custom: the hourly array alone selects it, and the curve spreads each hour over its two slots', async () => {
-    const { token, userId } = await signUp(api);
+    const { token, userId } = await signUp(t.api);
     const res = await put(token, { export_hourly_rates_cents_per_kwh: EXPORT_HOURLY });
     expect(res.status).toBe(200);
     const expected = expectedCurve({ export_pricing: 'custom', export_hourly_rates_cents_per_kwh: EXPORT_HOURLY });
     expect(res.body).toEqual(expected);
     expect(res.body).toMatchObject({ source: 'zone', export_pricing: 'custom', export_source: 'custom', export_hourly_rates_cents_per_kwh: EXPORT_HOURLY });
     expect(res.body.export_rates_cents_per_kwh).toEqual(slots(EXPORT_HOURLY));
-    expect((await api.get('/api/v1/rates', { token })).body).toEqual(expected);
+    expect((await t.api.get('/api/v1/rates', { token })).body).toEqual(expected);
     expect(await settingsRows(userId)).toMatchObject([{ export_pricing: 'custom', export_hourly_rates_cents_per_kwh: EXPORT_HOURLY, pricing_source: null }]);
-    expect(events).toEqual([[userId, 'rates']]);
+    expect(t.events).toEqual([[userId, 'rates']]);
   });
 
   it('bounds are inclusive: -100 and 500 cents/kWh', async () => {
-    const { token } = await signUp(api);
+    const { token } = await signUp(t.api);
     const edges = EXPORT_HOURLY.map((v, h) => (h === 0 ? -100 : h === 23 ? 500 : v));
     const res = await put(token, { export_pricing: 'custom', export_hourly_rates_cents_per_kwh: edges });
     expect(res.status).toBe(200);
@@ -112,7 +98,7 @@ describe('export rates: PUT /api/v1/rates, each mode', () => {
   });
 
   it('none: exports earn nothing again; the stored array is kept but not served', async () => {
-    const { token, userId } = await signUp(api);
+    const { token, userId } = await signUp(t.api);
     await put(token, { export_hourly_rates_cents_per_kwh: EXPORT_HOURLY });
     const res = await put(token, { export_pricing: 'none' });
     expect(res.body).toEqual(expectedCurve({ export_pricing: 'none', export_hourly_rates_cents_per_kwh: EXPORT_HOURLY }));
@@ -126,7 +112,7 @@ describe('export rates: PUT /api/v1/rates, each mode', () => {
 
 describe('export rates: null clearing', () => {
   it('a null array clears it: custom stays selected and exports earn nothing', async () => {
-    const { token } = await signUp(api);
+    const { token } = await signUp(t.api);
     await put(token, { export_hourly_rates_cents_per_kwh: EXPORT_HOURLY });
     const res = await put(token, { export_hourly_rates_cents_per_kwh: null });
     expect(res.body).toEqual(expectedCurve({ export_pricing: 'custom' }));
@@ -134,7 +120,7 @@ describe('export rates: null clearing', () => {
   });
 
   it('a null export_pricing clears it to none; import settings are untouched', async () => {
-    const { token, userId } = await signUp(api);
+    const { token, userId } = await signUp(t.api);
     await put(token, { hourly_rates_cents_per_kwh: IMPORT_HOURLY, export_pricing: 'net_metering' });
     const res = await put(token, { export_pricing: null });
     expect(res.body).toEqual(expectedCurve({ pricing_source: 'custom', hourly_rates_cents_per_kwh: IMPORT_HOURLY }));
@@ -143,14 +129,14 @@ describe('export rates: null clearing', () => {
   });
 
   it('publishes nothing when the body changes nothing', async () => {
-    const { token } = await signUp(api);
+    const { token } = await signUp(t.api);
     await put(token, { export_hourly_rates_cents_per_kwh: EXPORT_HOURLY });
-    events = [];
-    const before = (await api.get('/api/v1/rates', { token })).body;
+    t.events.length = 0;
+    const before = (await t.api.get('/api/v1/rates', { token })).body;
     for (const body of [{ export_pricing: 'custom' }, { export_hourly_rates_cents_per_kwh: EXPORT_HOURLY }]) {
       expect(await put(token, body)).toMatchObject({ status: 200, body: before });
     }
-    expect(events).toEqual([]);
+    expect(t.events).toEqual([]);
   });
 });
 
@@ -180,20 +166,20 @@ describe('export rates: bad input changes nothing', () => {
   ];
 
   it.each(cases)('%s', async (_name, body, detail) => {
-    const { token, userId } = await signUp(api);
-    const send = () => (typeof body === 'string' ? api.call('PUT', '/api/v1/rates', { token, rawBody: body, headers: { 'content-type': 'application/json' } }) : put(token, body));
+    const { token, userId } = await signUp(t.api);
+    const send = () => (typeof body === 'string' ? t.api.call('PUT', '/api/v1/rates', { token, rawBody: body, headers: { 'content-type': 'application/json' } }) : put(token, body));
     // A fresh account never gets a rate_settings row from a rejected PUT.
     expect(await send()).toMatchObject({ status: 400, body: { detail } });
     expect(await settingsRows(userId)).toEqual([]);
 
     await put(token, { hourly_rates_cents_per_kwh: IMPORT_HOURLY, export_hourly_rates_cents_per_kwh: EXPORT_HOURLY, pricing_location: 2 });
-    const before = (await api.get('/api/v1/rates', { token })).body;
+    const before = (await t.api.get('/api/v1/rates', { token })).body;
     const storedBefore = await settingsRows(userId);
-    events = [];
+    t.events.length = 0;
     expect(await send()).toMatchObject({ status: 400, body: { detail } });
-    expect((await api.get('/api/v1/rates', { token })).body).toEqual(before);
+    expect((await t.api.get('/api/v1/rates', { token })).body).toEqual(before);
     expect(await settingsRows(userId)).toEqual(storedBefore);
-    expect((await api.get('/auth/me', { token })).body.pricing_location).toBe(2);
-    expect(events).toEqual([]);
+    expect((await t.api.get('/auth/me', { token })).body.pricing_location).toBe(2);
+    expect(t.events).toEqual([]);
   });
 });

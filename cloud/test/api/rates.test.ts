@@ -1,28 +1,14 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { catalogIds, dynamicZoneSlugs } from '../../src/domain/tariffs/catalog.js';
 import type { PricePoint } from '../../src/domain/tariffs/price-point.js';
 import { buildRateCurve } from '../../src/domain/tariffs/rate-curve.js';
 import { EMPTY_RATE_SETTINGS, type StoredRateSettings } from '../../src/domain/tariffs/rate-settings.js';
 import { pyList } from '../../src/domain/tariffs/rate-update.js';
 import { addDays, dayBoundsUtc, localDateOf } from '../../src/domain/time/slot-grid.js';
-import type { RunningCloud } from '../../src/server.js';
-import type { PlanningChange } from '../../src/services/planning-events.js';
-import { apiClient, signUp, type ApiClient } from '../support/http.js';
-import { startTestCloud } from '../support/test-cloud.js';
+import { signUp } from '../support/http.js';
+import { useTestCloud } from '../support/test-cloud.js';
 
-let cloud: RunningCloud;
-let api: ApiClient;
-let events: [string, PlanningChange][] = [];
-
-beforeAll(async () => {
-  cloud = await startTestCloud();
-  api = apiClient(cloud.url);
-  cloud.services.planningEvents.subscribe((userId, reason) => events.push([userId, reason]));
-});
-afterAll(() => cloud.stop());
-beforeEach(() => {
-  events = [];
-});
+const t = useTestCloud();
 
 const HOURLY = Array.from({ length: 24 }, (_, h) => (h >= 16 && h < 21 ? 30 : 10 + h / 4));
 const ZONES = pyList(dynamicZoneSlugs());
@@ -49,24 +35,24 @@ function pointsAround(timeZone: string, price: (i: number) => number): PricePoin
 }
 
 async function withTimeZone(timezone: string) {
-  const user = await signUp(api);
-  expect((await api.patch('/auth/me', { timezone }, { token: user.token })).status).toBe(200);
+  const user = await signUp(t.api);
+  expect((await t.api.patch('/auth/me', { timezone }, { token: user.token })).status).toBe(200);
   return user;
 }
 
 async function settingsRows(userId: string) {
-  const [rows] = await cloud.services.db.query('SELECT * FROM rate_settings WHERE user_id = $1', { bind: [userId] });
+  const [rows] = await t.cloud.services.db.query('SELECT * FROM rate_settings WHERE user_id = $1', { bind: [userId] });
   return rows;
 }
 
 describe('GET /api/v1/rates', () => {
   it('needs a session', async () => {
-    expect(await api.get('/api/v1/rates')).toMatchObject({ status: 401, body: { detail: 'Not authenticated' } });
+    expect(await t.api.get('/api/v1/rates')).toMatchObject({ status: 401, body: { detail: 'Not authenticated' } });
   });
 
   it('gives a new account the zone plan 1 curve of its local today', async () => {
-    const { token } = await signUp(api);
-    const res = await api.get('/api/v1/rates', { token });
+    const { token } = await signUp(t.api);
+    const res = await t.api.get('/api/v1/rates', { token });
     expect(res.status).toBe(200);
     expect(res.body).toEqual(expectedCurve({}, 'UTC'));
     expect(res.body).toMatchObject({ pricing_location: 1, source: 'zone', pricing_source: 'zone', unit: 'cents/kWh' });
@@ -75,17 +61,17 @@ describe('GET /api/v1/rates', () => {
   });
 
   it('uses the pricing_location chosen at signup', async () => {
-    const { token } = await signUp(api, { pricing_location: 3 });
-    expect((await api.get('/api/v1/rates', { token })).body).toEqual(expectedCurve({ pricing_location: 3 }, 'UTC'));
+    const { token } = await signUp(t.api, { pricing_location: 3 });
+    expect((await t.api.get('/api/v1/rates', { token })).body).toEqual(expectedCurve({ pricing_location: 3 }, 'UTC'));
   });
 
   it("prices the account's local day, not the UTC day", async () => {
     // UTC+14: its local date differs from the UTC date for 14 hours of every UTC day.
     const { token } = await withTimeZone('Pacific/Kiritimati');
-    await api.put('/api/v1/rates', { pricing_source: 'dynamic', dynamic_zone: 'caiso-np15' }, { token });
+    await t.api.put('/api/v1/rates', { pricing_source: 'dynamic', dynamic_zone: 'caiso-np15' }, { token });
     const points = pointsAround('Pacific/Kiritimati', (i) => 20 + i);
-    await cloud.services.store.prices.upsertPoints('caiso-np15', points);
-    const body = (await api.get('/api/v1/rates', { token })).body;
+    await t.cloud.services.store.prices.upsertPoints('caiso-np15', points);
+    const body = (await t.api.get('/api/v1/rates', { token })).body;
     expect(body).toEqual(expectedCurve({ pricing_source: 'dynamic', dynamic_zone: 'caiso-np15' }, 'Pacific/Kiritimati', points));
     expect(body.source).toBe('dynamic');
     // Slot 0 is local midnight, covered by the second point (the first starts an hour earlier).
@@ -95,37 +81,37 @@ describe('GET /api/v1/rates', () => {
 
 describe('PUT /api/v1/rates', () => {
   it('selects custom when only the hourly array is sent, and publishes a rates change', async () => {
-    const { token, userId } = await signUp(api);
-    const res = await api.put('/api/v1/rates', { hourly_rates_cents_per_kwh: HOURLY }, { token });
+    const { token, userId } = await signUp(t.api);
+    const res = await t.api.put('/api/v1/rates', { hourly_rates_cents_per_kwh: HOURLY }, { token });
     expect(res.status).toBe(200);
     const expected = expectedCurve({ pricing_source: 'custom', hourly_rates_cents_per_kwh: HOURLY }, 'UTC');
     expect(res.body).toEqual(expected);
     expect(res.body).toMatchObject({ source: 'custom', pricing_source: 'custom', hourly_rates_cents_per_kwh: HOURLY });
-    expect((await api.get('/api/v1/rates', { token })).body).toEqual(expected);
-    expect(events).toEqual([[userId, 'rates']]);
+    expect((await t.api.get('/api/v1/rates', { token })).body).toEqual(expected);
+    expect(t.events).toEqual([[userId, 'rates']]);
   });
 
   it('serves the zone plan when custom is selected and the hourly array is cleared', async () => {
-    const { token } = await signUp(api);
-    await api.put('/api/v1/rates', { hourly_rates_cents_per_kwh: HOURLY }, { token });
-    const res = await api.put('/api/v1/rates', { hourly_rates_cents_per_kwh: null }, { token });
+    const { token } = await signUp(t.api);
+    await t.api.put('/api/v1/rates', { hourly_rates_cents_per_kwh: HOURLY }, { token });
+    const res = await t.api.put('/api/v1/rates', { hourly_rates_cents_per_kwh: null }, { token });
     expect(res.body).toEqual(expectedCurve({ pricing_source: 'custom' }, 'UTC'));
     expect(res.body).toMatchObject({ source: 'zone', pricing_source: 'custom', hourly_rates_cents_per_kwh: null });
   });
 
   it('stores pricing_location on the profile', async () => {
-    const { token } = await signUp(api);
-    const res = await api.put('/api/v1/rates', { pricing_source: 'zone', pricing_location: 2 }, { token });
+    const { token } = await signUp(t.api);
+    const res = await t.api.put('/api/v1/rates', { pricing_source: 'zone', pricing_location: 2 }, { token });
     expect(res.body).toEqual(expectedCurve({ pricing_source: 'zone', pricing_location: 2 }, 'UTC'));
-    expect((await api.get('/auth/me', { token })).body.pricing_location).toBe(2);
+    expect((await t.api.get('/auth/me', { token })).body.pricing_location).toBe(2);
     // And the other way round: the profile's value is the one the curve uses.
-    await api.patch('/auth/me', { pricing_location: 4 }, { token });
-    expect((await api.get('/api/v1/rates', { token })).body.pricing_location).toBe(4);
+    await t.api.patch('/auth/me', { pricing_location: 4 }, { token });
+    expect((await t.api.get('/api/v1/rates', { token })).body.pricing_location).toBe(4);
   });
 
   it('stores a dynamic zone in catalog spelling and falls back to the zone curve without prices', async () => {
-    const { token, userId } = await signUp(api);
-    const res = await api.put('/api/v1/rates', { pricing_source: 'dynamic', dynamic_zone: 'SPP-South', pricing_adder_cents_per_kwh: 2 }, { token });
+    const { token, userId } = await signUp(t.api);
+    const res = await t.api.put('/api/v1/rates', { pricing_source: 'dynamic', dynamic_zone: 'SPP-South', pricing_adder_cents_per_kwh: 2 }, { token });
     expect(res.status).toBe(200);
     const settings = { pricing_source: 'dynamic', dynamic_zone: 'spp-south', pricing_adder_cents_per_kwh: 2 } as const;
     expect(res.body).toEqual(expectedCurve(settings, 'UTC'));
@@ -136,34 +122,34 @@ describe('PUT /api/v1/rates', () => {
   it('prices stored dynamic points plus the per-user adder, else the global default adder', async () => {
     const { token, userId } = await withTimeZone('America/New_York');
     const points = pointsAround('America/New_York', (i) => (i % 2 ? -12.5 : 48));
-    await cloud.services.store.prices.upsertPoints('pjm-dom', points);
+    await t.cloud.services.store.prices.upsertPoints('pjm-dom', points);
     const settings = { pricing_source: 'dynamic', dynamic_zone: 'pjm-dom', pricing_adder_cents_per_kwh: 3.25 } as const;
-    const res = await api.put('/api/v1/rates', settings, { token });
+    const res = await t.api.put('/api/v1/rates', settings, { token });
     expect(res.body).toEqual(expectedCurve(settings, 'America/New_York', points));
     expect(res.body.source).toBe('dynamic');
     expect(new Set(res.body.rates_cents_per_kwh)).toEqual(new Set([8.05, 2]));
-    expect(events).toEqual([[userId, 'rates']]);
+    expect(t.events).toEqual([[userId, 'rates']]);
 
-    const cleared = await api.put('/api/v1/rates', { pricing_adder_cents_per_kwh: null }, { token });
+    const cleared = await t.api.put('/api/v1/rates', { pricing_adder_cents_per_kwh: null }, { token });
     expect(new Set(cleared.body.rates_cents_per_kwh)).toEqual(new Set([4.8, -1.25]));
     expect(cleared.body.pricing_adder_cents_per_kwh).toBeNull();
   });
 
   it('publishes nothing when the body changes nothing', async () => {
-    const { token } = await signUp(api);
-    await api.put('/api/v1/rates', { hourly_rates_cents_per_kwh: HOURLY, pricing_location: 2 }, { token });
-    events = [];
-    const before = (await api.get('/api/v1/rates', { token })).body;
+    const { token } = await signUp(t.api);
+    await t.api.put('/api/v1/rates', { hourly_rates_cents_per_kwh: HOURLY, pricing_location: 2 }, { token });
+    t.events.length = 0;
+    const before = (await t.api.get('/api/v1/rates', { token })).body;
     for (const body of [{}, { hourly_rates_cents_per_kwh: HOURLY, pricing_source: 'custom' }, { pricing_location: 2 }]) {
-      expect(await api.put('/api/v1/rates', body, { token })).toMatchObject({ status: 200, body: before });
+      expect(await t.api.put('/api/v1/rates', body, { token })).toMatchObject({ status: 200, body: before });
     }
-    expect(events).toEqual([]);
+    expect(t.events).toEqual([]);
   });
 
   it('gives the curve of any local date to the optimizer', async () => {
-    const { userId } = await signUp(api);
+    const { userId } = await signUp(t.api);
     const tomorrow = addDays(localDateOf(new Date(), 'UTC'), 1);
-    const curve = await cloud.services.rates.curveForDate(userId, tomorrow);
+    const curve = await t.cloud.services.rates.curveForDate(userId, tomorrow);
     expect(curve).toEqual(
       buildRateCurve({ settings: { ...EMPTY_RATE_SETTINGS, pricing_location: 1 }, date: tomorrow, timeZone: 'UTC', defaultAdderCentsPerKwh: 0, dynamicPoints: null }),
     );
@@ -197,20 +183,20 @@ describe('PUT /api/v1/rates', () => {
     ];
 
     it.each(cases)('%s', async (_name, body, detail) => {
-      const { token, userId } = await signUp(api);
+      const { token, userId } = await signUp(t.api);
       // A fresh account never gets a rate_settings row from a rejected PUT.
-      expect(await api.put('/api/v1/rates', body, { token })).toMatchObject({ status: 400, body: { detail } });
+      expect(await t.api.put('/api/v1/rates', body, { token })).toMatchObject({ status: 400, body: { detail } });
       expect(await settingsRows(userId)).toEqual([]);
 
-      await api.put('/api/v1/rates', { pricing_source: 'custom', hourly_rates_cents_per_kwh: HOURLY, pricing_location: 2 }, { token });
-      const before = (await api.get('/api/v1/rates', { token })).body;
+      await t.api.put('/api/v1/rates', { pricing_source: 'custom', hourly_rates_cents_per_kwh: HOURLY, pricing_location: 2 }, { token });
+      const before = (await t.api.get('/api/v1/rates', { token })).body;
       const storedBefore = await settingsRows(userId);
-      events = [];
-      expect(await api.put('/api/v1/rates', body, { token })).toMatchObject({ status: 400, body: { detail } });
-      expect((await api.get('/api/v1/rates', { token })).body).toEqual(before);
+      t.events.length = 0;
+      expect(await t.api.put('/api/v1/rates', body, { token })).toMatchObject({ status: 400, body: { detail } });
+      expect((await t.api.get('/api/v1/rates', { token })).body).toEqual(before);
       expect(await settingsRows(userId)).toEqual(storedBefore);
-      expect((await api.get('/auth/me', { token })).body.pricing_location).toBe(2);
-      expect(events).toEqual([]);
+      expect((await t.api.get('/auth/me', { token })).body.pricing_location).toBe(2);
+      expect(t.events).toEqual([]);
     });
   });
 });

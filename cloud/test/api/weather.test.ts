@@ -1,29 +1,15 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { dayBoundsUtc, localDateOf } from '../../src/domain/time/slot-grid.js';
-import type { RunningCloud } from '../../src/server.js';
-import type { PlanningChange } from '../../src/services/planning-events.js';
-import { apiClient, signUp, type ApiClient } from '../support/http.js';
-import { startTestCloud } from '../support/test-cloud.js';
+import { signUp } from '../support/http.js';
+import { useTestCloud } from '../support/test-cloud.js';
 
-let cloud: RunningCloud;
-let api: ApiClient;
-let events: [string, PlanningChange][] = [];
-
-beforeAll(async () => {
-  cloud = await startTestCloud();
-  api = apiClient(cloud.url);
-  cloud.services.planningEvents.subscribe((userId, reason) => events.push([userId, reason]));
-});
-afterAll(() => cloud.stop());
-beforeEach(() => {
-  events = [];
-});
+const t = useTestCloud();
 
 const HOUR_MS = 3_600_000;
 const temps = (n: number, at = (i: number) => 60 + (i % 24)) => Array.from({ length: n }, (_, i) => at(i));
 
 async function storedRows(userId: string) {
-  const [rows] = await cloud.services.db.query(
+  const [rows] = await t.cloud.services.db.query(
     'SELECT pushed_at, starts_at, hourly_temps_f, hourly_humidity, hourly_wind_mph FROM weather_forecasts WHERE user_id = $1 ORDER BY id',
     { bind: [userId] },
   );
@@ -32,18 +18,18 @@ async function storedRows(userId: string) {
 
 describe('POST /api/v1/weather', () => {
   it('needs a session', async () => {
-    expect(await api.post('/api/v1/weather', { forecast: { hourly_temps_f: temps(24) } })).toMatchObject({
+    expect(await t.api.post('/api/v1/weather', { forecast: { hourly_temps_f: temps(24) } })).toMatchObject({
       status: 401,
       body: { detail: 'Not authenticated' },
     });
   });
 
   it('stores the push from local midnight of the push date and publishes a weather change', async () => {
-    const { token, userId } = await signUp(api);
-    await api.patch('/auth/me', { timezone: 'America/Chicago' }, { token });
+    const { token, userId } = await signUp(t.api);
+    await t.api.patch('/auth/me', { timezone: 'America/Chicago' }, { token });
     const forecast = { hourly_temps_f: temps(48), hourly_humidity: temps(48, () => 55.5), hourly_wind_mph: temps(48, (i) => i / 2) };
     const before = Date.now();
-    const res = await api.post('/api/v1/weather', { forecast }, { token });
+    const res = await t.api.post('/api/v1/weather', { forecast }, { token });
     expect(res.status).toBe(201);
     expect(Object.keys(res.body).sort()).toEqual(['accepted_hours', 'pushed_at']);
     expect(res.body.accepted_hours).toBe(48);
@@ -56,18 +42,18 @@ describe('POST /api/v1/weather', () => {
     expect(await storedRows(userId)).toEqual([
       { pushed_at: pushedAt, starts_at: midnight, hourly_temps_f: forecast.hourly_temps_f, hourly_humidity: forecast.hourly_humidity, hourly_wind_mph: forecast.hourly_wind_mph },
     ]);
-    expect(events).toEqual([[userId, 'weather']]);
+    expect(t.events).toEqual([[userId, 'weather']]);
   });
 
   it('accepts the limits: 24 and 72 values, -50 and 150 F, humidity 0-100, wind 0-200, optional series absent or null', async () => {
-    const { token, userId } = await signUp(api);
+    const { token, userId } = await signUp(t.api);
     const bodies = [
       { forecast: { hourly_temps_f: temps(24, (i) => (i % 2 ? -50 : 150)) } },
       { forecast: { hourly_temps_f: temps(72), hourly_humidity: temps(72, (i) => (i % 2 ? 0 : 100)), hourly_wind_mph: temps(72, (i) => (i % 2 ? 0 : 200)) } },
       { forecast: { hourly_temps_f: temps(30), hourly_humidity: null, hourly_wind_mph: null } },
     ];
     for (const body of bodies) {
-      const res = await api.post('/api/v1/weather', body, { token });
+      const res = await t.api.post('/api/v1/weather', body, { token });
       expect(res).toMatchObject({ status: 201, body: { accepted_hours: body.forecast.hourly_temps_f.length } });
     }
     const rows = await storedRows(userId);
@@ -107,41 +93,41 @@ describe('POST /api/v1/weather', () => {
     ];
 
     it.each(cases)('%s', async (_name, body, detail) => {
-      const { token, userId } = await signUp(api);
+      const { token, userId } = await signUp(t.api);
       const raw = (body as { rawBody?: string }).rawBody;
       const res = raw
-        ? await api.call('POST', '/api/v1/weather', { token, rawBody: raw, headers: { 'content-type': 'application/json' } })
-        : await api.post('/api/v1/weather', body, { token });
+        ? await t.api.call('POST', '/api/v1/weather', { token, rawBody: raw, headers: { 'content-type': 'application/json' } })
+        : await t.api.post('/api/v1/weather', body, { token });
       expect(res).toMatchObject({ status: 400, body: { detail } });
       expect(await storedRows(userId)).toEqual([]);
-      expect(events).toEqual([]);
+      expect(t.events).toEqual([]);
     });
   });
 
   it('answers 503 Failed to store weather forecast when the write fails, and stores again afterwards', async () => {
-    const { token, userId } = await signUp(api);
-    await api.get('/auth/me', { token });
+    const { token, userId } = await signUp(t.api);
+    await t.api.get('/auth/me', { token });
     // A database-side failure of the insert only (the profile read before it still works).
-    await cloud.services.db.query('ALTER TABLE weather_forecasts RENAME TO weather_forecasts_away');
+    await t.cloud.services.db.query('ALTER TABLE weather_forecasts RENAME TO weather_forecasts_away');
     try {
-      const res = await api.post('/api/v1/weather', { forecast: { hourly_temps_f: temps(24) } }, { token });
+      const res = await t.api.post('/api/v1/weather', { forecast: { hourly_temps_f: temps(24) } }, { token });
       expect(res).toMatchObject({ status: 503, body: { detail: 'Failed to store weather forecast' } });
     } finally {
-      await cloud.services.db.query('ALTER TABLE weather_forecasts_away RENAME TO weather_forecasts');
+      await t.cloud.services.db.query('ALTER TABLE weather_forecasts_away RENAME TO weather_forecasts');
     }
-    expect(events).toEqual([]);
+    expect(t.events).toEqual([]);
     expect(await storedRows(userId)).toEqual([]);
-    expect((await api.post('/api/v1/weather', { forecast: { hourly_temps_f: temps(24) } }, { token })).status).toBe(201);
+    expect((await t.api.post('/api/v1/weather', { forecast: { hourly_temps_f: temps(24) } }, { token })).status).toBe(201);
   });
 });
 
 describe('reading forecasts back (optimizer and model refit)', () => {
   it('keeps every push; the latest one is fresh for 24 hours', async () => {
-    const { token, userId } = await signUp(api);
-    const first = await api.post('/api/v1/weather', { forecast: { hourly_temps_f: temps(24, () => 50) } }, { token });
-    const second = await api.post('/api/v1/weather', { forecast: { hourly_temps_f: temps(48, () => 70) } }, { token });
+    const { token, userId } = await signUp(t.api);
+    const first = await t.api.post('/api/v1/weather', { forecast: { hourly_temps_f: temps(24, () => 50) } }, { token });
+    const second = await t.api.post('/api/v1/weather', { forecast: { hourly_temps_f: temps(48, () => 70) } }, { token });
     const pushedAt = new Date(second.body.pushed_at);
-    const { weather } = cloud.services;
+    const { weather } = t.cloud.services;
 
     const fresh = await weather.latestFreshForecast(userId, new Date(pushedAt.getTime() + 23 * HOUR_MS));
     expect(fresh).toMatchObject({ pushedAt, hourlyTempsF: temps(48, () => 70), hourlyHumidity: null, hourlyWindMph: null });
@@ -149,7 +135,7 @@ describe('reading forecasts back (optimizer and model refit)', () => {
     // A push after `now` is not used for a run at `now`.
     expect(await weather.latestFreshForecast(userId, new Date(new Date(first.body.pushed_at).getTime() - 1))).toBeNull();
     // Another account's push is never returned.
-    expect(await weather.latestFreshForecast((await signUp(api)).userId, pushedAt)).toBeNull();
+    expect(await weather.latestFreshForecast((await signUp(t.api)).userId, pushedAt)).toBeNull();
 
     const startsAt = dayBoundsUtc(localDateOf(pushedAt, 'UTC'), 'UTC').start.getTime();
     const history = await weather.forecastHistory(userId, new Date(startsAt), new Date(startsAt + 72 * HOUR_MS));

@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
 import { loadConfig, type Config } from '../../src/config.js';
 import { startCloud, type CloudOverrides, type RunningCloud } from '../../src/server.js';
+import type { PlanningChange } from '../../src/services/planning-events.js';
+import { apiClient, type ApiClient } from './http.js';
 
 /** Clones the migrated template into a new database and returns its URL. */
 export async function createTestDatabase(): Promise<string> {
@@ -41,4 +43,37 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
 export async function startTestCloud(overrides: Partial<Config> = {}, deps: CloudOverrides = {}): Promise<RunningCloud> {
   const databaseUrl = overrides.databaseUrl ?? (await createTestDatabase());
   return startCloud(testConfig({ ...overrides, databaseUrl }), deps);
+}
+
+/** What useTestCloud gives a test file: its cloud, an API client, and the planning events emitted. */
+export interface CloudFixture {
+  readonly cloud: RunningCloud;
+  readonly api: ApiClient;
+  /** (user id, reason) of every planning change since the current test began. */
+  readonly events: [string, PlanningChange][];
+}
+
+/** One cloud per test file (started before all, stopped after all), with the events cleared before each test. */
+export function useTestCloud(overrides: Partial<Config> = {}): CloudFixture {
+  let cloud: RunningCloud | undefined;
+  let api: ApiClient | undefined;
+  const events: [string, PlanningChange][] = [];
+  beforeAll(async () => {
+    cloud = await startTestCloud(overrides);
+    api = apiClient(cloud.url);
+    cloud.services.planningEvents.subscribe((userId, reason) => events.push([userId, reason]));
+  });
+  afterAll(() => cloud?.stop());
+  beforeEach(() => {
+    events.length = 0;
+  });
+  return {
+    get cloud() {
+      return cloud!;
+    },
+    get api() {
+      return api!;
+    },
+    events,
+  };
 }
