@@ -6,7 +6,7 @@
 import type { FeedAdapter } from './types.js';
 import type { PricePoint } from '../price-point.js';
 import { FeedError, joinUrl, locationFor, nonEmpty, parseJsonBody, toPrice } from './feed-util.js';
-import { addDays, compactDate, HOUR_MS } from './market-time.js';
+import { addDays, compactDate, HOUR_MS, hourlyPoint } from './market-time.js';
 
 const FORMAT = 'comed-5minutefeed-json';
 const FIVE_MIN_MS = 300_000;
@@ -23,11 +23,7 @@ function hourlyAverages(samples: { endMs: number; cents: number }[]): PricePoint
     b.n += 1;
     buckets.set(hourStart, b);
   }
-  return [...buckets].map(([start, b]) => ({
-    startUtc: new Date(start),
-    endUtc: new Date(start + HOUR_MS),
-    pricePerMwh: (b.sum / b.n) * 10,
-  }));
+  return [...buckets].map(([start, b]) => hourlyPoint(new Date(start), (b.sum / b.n) * 10));
 }
 
 /** ComEd 5-minute feed adapter. */

@@ -11,7 +11,7 @@ import {
   requireCredential,
   toPrice,
 } from './feed-util.js';
-import { HOUR_MS, localHourStartUtc, usDateToLocal } from './market-time.js';
+import { hourlyPoint, localHourStartUtc, usDateToLocal } from './market-time.js';
 import type { FeedAdapter } from './types.js';
 
 const FORMAT = 'ercot-public-api-json';
@@ -41,11 +41,7 @@ function rowToPoint(row: unknown[], col: Record<string, number>, i: number): Pri
   }
   const start = localHourStartUtc(date, hourEnding - 1, MARKET_TZ, isDstRepeat(row[col.dst ?? -1]) ? 1 : 0);
   if (!start) throw new FeedError(FORMAT, `row ${i}: hour ending ${hourEnding} does not exist on ${date}`);
-  return {
-    startUtc: start,
-    endUtc: new Date(start.getTime() + HOUR_MS),
-    pricePerMwh: toPrice(row[col.price ?? -1], FORMAT, `row ${i} settlementPointPrice`),
-  };
+  return hourlyPoint(start, toPrice(row[col.price ?? -1], FORMAT, `row ${i} settlementPointPrice`));
 }
 
 /** ERCOT DAM settlement point price adapter; needs subscriptionKey and idToken credentials. */

@@ -12,7 +12,7 @@ import {
   toInstant,
   toPrice,
 } from './feed-util.js';
-import { compactDate, HOUR_MS } from './market-time.js';
+import { compactDate, hourlyPoint } from './market-time.js';
 import type { FeedAdapter } from './types.js';
 
 const FORMAT = 'isone-webservices-json';
@@ -36,11 +36,7 @@ function rowToPoint(row: unknown, i: number, locId: number): PricePoint[] {
   if (loc && loc['@LocId'] !== undefined && Number(loc['@LocId']) !== locId) return [];
   const start = toInstant(r.BeginDate, FORMAT, `row ${i} BeginDate`);
   return [
-    {
-      startUtc: start,
-      endUtc: new Date(start.getTime() + HOUR_MS),
-      pricePerMwh: toPrice(r.LmpTotal, FORMAT, `row ${i} LmpTotal`),
-    },
+    hourlyPoint(start, toPrice(r.LmpTotal, FORMAT, `row ${i} LmpTotal`)),
   ];
 }
 

@@ -1,4 +1,5 @@
 // Calendar helpers for market-local timestamps (hour-beginning/ending labels in an ISO's zone).
+import type { PricePoint } from '../price-point.js';
 import { dayBoundsUtc, localParts, type LocalDate } from '../../time/slot-grid.js';
 import { HOUR_MS } from '../../time/durations.js';
 
@@ -6,6 +7,9 @@ export { addDays } from '../../time/slot-grid.js';
 
 /** One hour in milliseconds. */
 export { HOUR_MS };
+
+/** The price of the market hour that starts at `startUtc`, $/MWh as published. */
+export const hourlyPoint = (startUtc: Date, pricePerMwh: number): PricePoint => ({ startUtc, endUtc: new Date(startUtc.getTime() + HOUR_MS), pricePerMwh });
 
 /** 'YYYY-MM-DD' → 'YYYYMMDD', the compact form most ISO URLs use. */
 export function compactDate(date: LocalDate): string {

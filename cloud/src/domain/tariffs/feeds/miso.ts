@@ -5,7 +5,7 @@ import type { LocalDate } from '../../time/slot-grid.js';
 import type { PricePoint } from '../price-point.js';
 import { parseCsv } from './csv.js';
 import { bodyText, FeedError, joinUrl, locationFor, nonEmpty, toPrice } from './feed-util.js';
-import { compactDate, HOUR_MS, usDateToLocal } from './market-time.js';
+import { compactDate, hourlyPoint, usDateToLocal } from './market-time.js';
 import type { FeedAdapter } from './types.js';
 
 const FORMAT = 'miso-da-lmp-wide-csv';
@@ -48,11 +48,7 @@ export const misoAdapter: FeedAdapter = {
       const col = header.indexOf(`HE ${he}`);
       if (col === -1) throw new FeedError(FORMAT, `header lacks HE ${he}`);
       const start = estHourStart(date, he);
-      points.push({
-        startUtc: start,
-        endUtc: new Date(start.getTime() + HOUR_MS),
-        pricePerMwh: toPrice(row[col], FORMAT, `${node} HE ${he}`),
-      });
+      points.push(hourlyPoint(start, toPrice(row[col], FORMAT, `${node} HE ${he}`)));
     }
     return points;
   },

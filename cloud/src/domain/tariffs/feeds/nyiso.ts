@@ -4,7 +4,7 @@
 import type { PricePoint } from '../price-point.js';
 import { columnIndexes, parseCsv } from './csv.js';
 import { bodyText, FeedError, joinUrl, locationFor, nonEmpty, toPrice } from './feed-util.js';
-import { compactDate, HOUR_MS, localHourStartUtc, usDateToLocal } from './market-time.js';
+import { compactDate, hourlyPoint, localHourStartUtc, usDateToLocal } from './market-time.js';
 import type { FeedAdapter } from './types.js';
 
 const FORMAT = 'nyiso-damlbmp-csv';
@@ -27,11 +27,7 @@ function parseRows(text: string, name: string): PricePoint[] {
     seen.set(stamp, occurrence + 1);
     const start = localHourStartUtc(date, Number(m[2]), MARKET_TZ, occurrence);
     if (!start) throw new FeedError(FORMAT, `row ${i + 1}: ${stamp} does not exist in Eastern time`);
-    points.push({
-      startUtc: start,
-      endUtc: new Date(start.getTime() + HOUR_MS),
-      pricePerMwh: toPrice(row[cols.price], FORMAT, `row ${i + 1} LBMP`),
-    });
+    points.push(hourlyPoint(start, toPrice(row[cols.price], FORMAT, `row ${i + 1} LBMP`)));
   }
   return points;
 }

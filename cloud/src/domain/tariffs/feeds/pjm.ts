@@ -11,7 +11,7 @@ import {
   toInstant,
   toPrice,
 } from './feed-util.js';
-import { HOUR_MS } from './market-time.js';
+import { hourlyPoint } from './market-time.js';
 import type { FeedAdapter } from './types.js';
 
 const FORMAT = 'pjm-dataminer-json';
@@ -28,11 +28,7 @@ function itemToPoint(item: Record<string, unknown>, i: number): PricePoint {
   // The field has no zone designator; it is UTC by definition.
   const text = typeof raw === 'string' && !/(Z|[+-]\d{2}:?\d{2})$/.test(raw) ? `${raw}Z` : raw;
   const start = toInstant(text, FORMAT, `item ${i} datetime_beginning_utc`);
-  return {
-    startUtc: start,
-    endUtc: new Date(start.getTime() + HOUR_MS),
-    pricePerMwh: toPrice(item.total_lmp_da, FORMAT, `item ${i} total_lmp_da`),
-  };
+  return hourlyPoint(start, toPrice(item.total_lmp_da, FORMAT, `item ${i} total_lmp_da`));
 }
 
 /** PJM day-ahead hourly LMP adapter; needs a subscriptionKey credential. */
