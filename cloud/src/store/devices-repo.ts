@@ -1,4 +1,5 @@
 import { Op, QueryTypes, type Sequelize, type Transaction } from 'sequelize';
+import type { AnchorReading } from '../domain/devices/anchored-reading.js';
 import type { DeviceRow, Models } from './models/index.js';
 
 /** What a device token resolves to: the device, its owner and its bound appliance's config. */
@@ -23,15 +24,8 @@ export interface ListedDeviceRow {
   claimed_at: Date;
 }
 
-/** The measured part of an appliance's newest HVAC reading (the anchor of a state report). */
-export interface LatestReadingRow {
-  indoor_temp: number;
-  hvac_state: string;
-  indoor_humidity: number | null;
-  outdoor_temp: number | null;
-  target_temp: number | null;
-  fan_mode: string | null;
-}
+/** The measured part of an appliance's newest HVAC reading: the anchor of a state report, as the domain declares it. */
+export type LatestReadingRow = AnchorReading;
 
 const CREDENTIALS_SQL = `
   SELECT d.device_id, d.user_id, u.email, d.appliance_id, a.config AS appliance_config, d.last_seen_at
