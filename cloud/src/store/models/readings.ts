@@ -1,14 +1,10 @@
+import type { AnchorReading } from '../../domain/devices/anchored-reading.js';
+
 /** A row to insert into hvac_readings (migration 0002); `created_at` and `id` come from the database. */
-export interface NewHvacReading {
+export interface NewHvacReading extends AnchorReading {
   user_id: string;
   appliance_id: string | null;
   ts: Date;
-  indoor_temp: number;
-  hvac_state: string;
-  indoor_humidity: number | null;
-  outdoor_temp: number | null;
-  target_temp: number | null;
-  fan_mode: string | null;
   power_watts: number | null;
   hvac_action: string | null;
   commanded_hvac_mode: string | null;
