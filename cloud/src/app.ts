@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { pinoHttp } from 'pino-http';
 import type { Config } from './config.js';
 import { createUserAuthenticator } from './http/authenticate.js';
+import { dashboardStatic } from './http/dashboard-static.js';
 import { createDeviceAuthenticator } from './http/device-auth.js';
 import { errorHandler, notFoundHandler } from './http/error-middleware.js';
 import { jsonOnly } from './http/json-only.js';
@@ -21,7 +22,11 @@ import { weatherRouter } from './http/routes/weather.js';
 import { log } from './log.js';
 import type { Services } from './services/index.js';
 
-export type AppConfig = Pick<Config, 'bodyLimit' | 'trustProxy'> & { jwtSecret: string };
+export type AppConfig = Pick<Config, 'bodyLimit' | 'trustProxy'> & {
+  jwtSecret: string;
+  /** The built dashboard to serve at `/`; default the repository's dashboard/dist. */
+  dashboardDir?: string;
+};
 
 const REQUEST_ID = /^[\w.-]{1,64}$/;
 
@@ -64,6 +69,10 @@ export function createApp(config: AppConfig, services: Services): Express {
   app.use('/api/v1', schedulesRouter({ schedules: services.schedules, recompute: services.recompute, requireUser, requireUserOrDevice }));
   app.use('/api/v1', weatherRouter({ weather: services.weather, requireUser }));
   app.use('/api/v1', metricsRouter({ metrics: services.metrics, requireUser }));
+
+  const dashboard = dashboardStatic(config.dashboardDir);
+  if (dashboard.router) app.use(dashboard.router);
+  else log('http').info({ dir: dashboard.dir }, 'dashboard not built; serving the API only (npm run build builds it)');
 
   app.use(notFoundHandler);
   app.use(errorHandler);

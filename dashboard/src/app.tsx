@@ -1,0 +1,137 @@
+// The shell: session guard, the account's profile, the navigation and the page for the path.
+import type { Profile } from '@offpeak/cloud/contract';
+import type { ComponentChildren } from 'preact';
+import { useEffect, useState } from 'preact/hooks';
+import { AccountContext } from './account.js';
+import { ApiError, getProfile } from './api.js';
+import { getSession, setSession, subscribeSession } from './session.js';
+import { matchRoute, navigate, onLinkClick, usePath } from './router.js';
+import { Failed, Loading } from './components/states.js';
+import { SignIn, SignUp } from './views/auth.js';
+import { AppliancesList } from './views/appliances.js';
+import { ApplianceEdit, ApplianceNew } from './views/appliance-edit.js';
+import { Comfort } from './views/comfort.js';
+import { HomeView } from './views/home.js';
+import { PlanView } from './views/plan.js';
+import { PlanHistory } from './views/plan-history.js';
+import { Satellites } from './views/satellites.js';
+import { Savings } from './views/savings.js';
+import { Tariff } from './views/tariff.js';
+
+const NAV = [
+  { href: '/plan', label: 'Plan' },
+  { href: '/appliances', label: 'Appliances' },
+  { href: '/comfort', label: 'Comfort' },
+  { href: '/tariff', label: 'Tariff' },
+  { href: '/savings', label: 'Savings' },
+  { href: '/satellites', label: 'Satellites' },
+  { href: '/home', label: 'Home' },
+];
+
+const PUBLIC = ['/signin', '/signup'];
+
+function useSignedIn(): boolean {
+  const [signedIn, setSignedIn] = useState(getSession() !== null);
+  useEffect(() => subscribeSession(() => setSignedIn(getSession() !== null)), []);
+  return signedIn;
+}
+
+export function App() {
+  const path = usePath();
+  const signedIn = useSignedIn();
+  useEffect(() => {
+    if (!signedIn && !PUBLIC.includes(path)) navigate(`/signin`, true);
+    else if (signedIn && (PUBLIC.includes(path) || path === '/')) navigate('/plan', true);
+  }, [signedIn, path]);
+
+  if (!signedIn) {
+    return <Frame nav={false}>{path === '/signup' ? <SignUp /> : <SignIn />}</Frame>;
+  }
+  return <SignedIn path={path} />;
+}
+
+function SignedIn({ path }: { path: string }) {
+  const [profile, setProfile] = useState<Profile | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const userId = getSession()?.user.id;
+  useEffect(() => {
+    setProfile(null);
+    getProfile().then(setProfile, (err) => {
+      if (!(err instanceof ApiError && err.status === 401)) setError(err);
+    });
+  }, [userId]);
+  if (error) return <Frame nav>{<Failed error={error} />}</Frame>;
+  if (!profile) return <Frame nav>{<Loading what="your account" />}</Frame>;
+  return (
+    <AccountContext.Provider value={{ profile, setProfile }}>
+      <Frame nav path={path} email={profile.email}>
+        <Page path={path} />
+      </Frame>
+    </AccountContext.Provider>
+  );
+}
+
+function Page({ path }: { path: string }) {
+  if (path === '/plan' || path === '/') return <PlanView />;
+  if (path === '/plan/history') return <PlanHistory />;
+  if (path === '/appliances') return <AppliancesList />;
+  if (path === '/appliances/new') return <ApplianceNew />;
+  const edit = matchRoute('/appliances/:id', path);
+  if (edit) return <ApplianceEdit id={edit.id!} />;
+  if (path === '/comfort') return <Comfort />;
+  if (path === '/tariff') return <Tariff />;
+  if (path === '/savings') return <Savings />;
+  if (path === '/satellites') return <Satellites />;
+  if (path === '/home') return <HomeView />;
+  return (
+    <section>
+      <h1 tabIndex={-1}>Page not found</h1>
+      <p>
+        There is no page at <code>{path}</code>.{' '}
+        <a href="/plan" onClick={onLinkClick}>
+          Go to today's plan
+        </a>
+        .
+      </p>
+    </section>
+  );
+}
+
+function Frame({ nav, path, email, children }: { nav: boolean; path?: string; email?: string; children: ComponentChildren }) {
+  return (
+    <>
+      <a class="skip-link" href="#main">
+        Skip to content
+      </a>
+      <header class="top">
+        <a class="brand" href={nav ? '/plan' : '/signin'} onClick={onLinkClick}>
+          Offpeak
+        </a>
+        {nav && (
+          <nav aria-label="Main">
+            <ul>
+              {NAV.map((n) => (
+                <li key={n.href}>
+                  <a href={n.href} onClick={onLinkClick} aria-current={path?.startsWith(n.href) ? 'page' : undefined}>
+                    {n.label}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        )}
+        {nav && (
+          <div class="account">
+            {email && <span class="email">{email}</span>}
+            <button type="button" class="secondary" onClick={() => setSession(null)}>
+              Sign out
+            </button>
+          </div>
+        )}
+      </header>
+      <main id="main" tabIndex={-1}>
+        {children}
+      </main>
+    </>
+  );
+}

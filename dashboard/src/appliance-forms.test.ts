@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { checkFields, CONFIG_FIELDS, CONSTRAINT_FIELDS, toFormValues, toPayload } from './appliance-forms.js';
+
+describe('appliance forms', () => {
+  it('checks required fields and the spec bounds before sending', () => {
+    expect(checkFields(CONFIG_FIELDS.ev_charger, { entity_id: '', efficiency: '0.4', max_charge_rate_kw: '7.2' })).toEqual({
+      entity_id: 'entity_id: is required',
+      efficiency: 'efficiency: must be between 0.5 and 1',
+    });
+    // Robot bounds exclude 0 ("greater than 0, up to 10").
+    expect(checkFields(CONFIG_FIELDS.robot, { entity_id: 'vacuum.a', battery_capacity_kwh: '0', max_charge_rate_kw: '3' })).toEqual({
+      battery_capacity_kwh: 'battery_capacity_kwh: must be greater than 0 and at most 10',
+      max_charge_rate_kw: 'max_charge_rate_kw: must be greater than 0 and at most 2',
+    });
+    expect(checkFields(CONFIG_FIELDS.hvac, { entity_id: 'climate.x', home_size_sqft: '1800.5' })).toEqual({ home_size_sqft: 'home_size_sqft: must be an integer' });
+  });
+
+  it('turns form strings into the JSON the API expects: numbers, and null for cleared nullable entities', () => {
+    expect(toPayload(CONFIG_FIELDS.ev_charger, { entity_id: 'switch.car', battery_capacity_kwh: '75', max_charge_rate_kw: '', efficiency: '', soc_entity_id: '' })).toEqual({
+      entity_id: 'switch.car',
+      battery_capacity_kwh: 75,
+      soc_entity_id: null,
+    });
+  });
+
+  it('round-trips stored constraints through the form', () => {
+    const stored = { target_charge_pct: 80, min_charge_pct: 20, deadline_time: '07:00' };
+    const values = toFormValues(CONSTRAINT_FIELDS.ev_charger!, stored);
+    expect(values).toEqual({ target_charge_pct: '80', min_charge_pct: '20', deadline_time: '07:00', current_charge_pct: '' });
+    expect(toPayload(CONSTRAINT_FIELDS.ev_charger!, values)).toEqual(stored);
+  });
+});

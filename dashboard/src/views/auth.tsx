@@ -1,0 +1,122 @@
+// Sign in and sign up. The API's errors appear next to the field they concern.
+import { useState } from 'preact/hooks';
+import { login, signup, type SignupFields } from '../api.js';
+import { FormStatus, InputField } from '../components/field.js';
+import { formErrors, NO_ERRORS, type FormErrors } from '../field-errors.js';
+import { onLinkClick } from '../router.js';
+import { setSession } from '../session.js';
+import { usePage } from '../use-load.js';
+
+const AUTH_ALIASES = {
+  'User already registered': 'email',
+  'Email not confirmed': 'email',
+  Password: 'password',
+  'Invalid login credentials': 'password',
+};
+
+export function SignIn() {
+  usePage('Sign in');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
+  const [busy, setBusy] = useState(false);
+  const submit = async (e: Event) => {
+    e.preventDefault();
+    setBusy(true);
+    try {
+      setSession(await login(email, password));
+    } catch (err) {
+      setErrors(formErrors(err, ['email', 'password'], AUTH_ALIASES));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <section class="narrow">
+      <h1 tabIndex={-1}>Sign in to Offpeak</h1>
+      <form onSubmit={submit} noValidate>
+        <InputField id="email" label="Email" type="email" autocomplete="email" required value={email} onValue={setEmail} error={errors.fields.email} />
+        <InputField id="password" label="Password" type="password" autocomplete="current-password" required value={password} onValue={setPassword} error={errors.fields.password} />
+        <FormStatus id="signin" error={errors.form} />
+        <button type="submit" disabled={busy}>
+          {busy ? 'Signing in…' : 'Sign in'}
+        </button>
+      </form>
+      <p>
+        New to Offpeak?{' '}
+        <a href="/signup" onClick={onLinkClick}>
+          Create an account
+        </a>
+      </p>
+    </section>
+  );
+}
+
+export function SignUp() {
+  usePage('Create an account');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [zip, setZip] = useState('');
+  const [size, setSize] = useState('');
+  const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
+  const [pending, setPending] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const submit = async (e: Event) => {
+    e.preventDefault();
+    setBusy(true);
+    const body: SignupFields = { email, password };
+    if (zip.trim()) body.location_zip = zip.trim();
+    if (size.trim()) body.home_size_sqft = Number(size);
+    try {
+      const answer = await signup(body);
+      if ('access_token' in answer && answer.access_token) setSession(answer);
+      else setPending(answer.user.email);
+    } catch (err) {
+      setErrors(formErrors(err, ['email', 'password', 'location_zip', 'home_size_sqft'], AUTH_ALIASES));
+    } finally {
+      setBusy(false);
+    }
+  };
+  if (pending) {
+    return (
+      <section class="narrow">
+        <h1 tabIndex={-1}>Confirm your email</h1>
+        <p role="status">We sent a confirmation link to {pending}. Open it, then sign in.</p>
+        <a href="/signin" onClick={onLinkClick}>
+          Sign in
+        </a>
+      </section>
+    );
+  }
+  return (
+    <section class="narrow">
+      <h1 tabIndex={-1}>Create your Offpeak account</h1>
+      <form onSubmit={submit} noValidate>
+        <InputField id="email" label="Email" type="email" autocomplete="email" required value={email} onValue={setEmail} error={errors.fields.email} />
+        <InputField
+          id="password"
+          label="Password"
+          type="password"
+          autocomplete="new-password"
+          required
+          value={password}
+          onValue={setPassword}
+          hint="At least 6 characters."
+          error={errors.fields.password}
+        />
+        <InputField id="location_zip" label="ZIP code (optional)" inputMode="numeric" autocomplete="postal-code" value={zip} onValue={setZip} hint="Used for the weather forecast and your time zone." error={errors.fields.location_zip} />
+        <InputField id="home_size_sqft" label="Home size in square feet (optional)" type="number" min={0} value={size} onValue={setSize} error={errors.fields.home_size_sqft} />
+        <FormStatus id="signup" error={errors.form} />
+        <button type="submit" disabled={busy}>
+          {busy ? 'Creating…' : 'Create account'}
+        </button>
+      </form>
+      <p>
+        Already have an account?{' '}
+        <a href="/signin" onClick={onLinkClick}>
+          Sign in
+        </a>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,101 @@
+// The home profile (ZIP, size, time zone, weather entity), the master pause switch and the plan tier.
+import { useState } from 'preact/hooks';
+import { useAccount } from '../account.js';
+import { getPreferences, patchProfile, putPreferences } from '../api.js';
+import { FormStatus, InputField } from '../components/field.js';
+import { PremiumNote } from '../components/premium-note.js';
+import { Failed, Loading } from '../components/states.js';
+import { formErrors, NO_ERRORS, type FormErrors } from '../field-errors.js';
+import { useLoad, usePage } from '../use-load.js';
+
+const ZONES: string[] = (Intl as { supportedValuesOf?: (k: string) => string[] }).supportedValuesOf?.('timeZone') ?? [];
+
+export function HomeView() {
+  usePage('Home');
+  return (
+    <section>
+      <h1 tabIndex={-1}>Your home</h1>
+      <div class="columns">
+        <section class="panel" aria-labelledby="profile-h">
+          <h2 id="profile-h">Home profile</h2>
+          <ProfileForm />
+        </section>
+        <section class="panel" aria-labelledby="pause-h">
+          <h2 id="pause-h">Optimization</h2>
+          <MasterSwitch />
+        </section>
+      </div>
+      <PremiumNote context="home" />
+    </section>
+  );
+}
+
+function ProfileForm() {
+  const { profile, setProfile } = useAccount();
+  const [zip, setZip] = useState(profile.location_zip);
+  const [size, setSize] = useState(String(profile.home_size_sqft || ''));
+  const [zone, setZone] = useState(profile.timezone);
+  const [weather, setWeather] = useState(profile.weather_entity_id);
+  const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
+  const [saved, setSaved] = useState<string | null>(null);
+  const submit = async (e: Event) => {
+    e.preventDefault();
+    setSaved(null);
+    try {
+      const next = await patchProfile({
+        location_zip: zip.trim(),
+        home_size_sqft: size.trim() === '' ? 0 : Number(size),
+        timezone: zone.trim(),
+        weather_entity_id: weather.trim(),
+      });
+      setProfile(next);
+      setZone(next.timezone);
+      setErrors(NO_ERRORS);
+      setSaved('Profile saved.');
+    } catch (err) {
+      setErrors(formErrors(err, ['location_zip', 'home_size_sqft', 'timezone', 'weather_entity_id']));
+    }
+  };
+  return (
+    <form onSubmit={submit} noValidate>
+      <InputField id="location_zip" label="ZIP code" inputMode="numeric" autocomplete="postal-code" value={zip} onValue={setZip} hint="US ZIP; used for the weather forecast." error={errors.fields.location_zip} />
+      <InputField id="home_size_sqft" label="Home size (sq ft)" type="number" min={0} max={100000} value={size} onValue={setSize} error={errors.fields.home_size_sqft} />
+      <InputField id="timezone" label="Time zone" list="timezones" value={zone} onValue={setZone} hint="An IANA name such as America/Chicago. Every time on this site is shown in it." error={errors.fields.timezone} />
+      <datalist id="timezones">
+        {ZONES.map((z) => (
+          <option key={z} value={z} />
+        ))}
+      </datalist>
+      <InputField id="weather_entity_id" label="Weather entity" value={weather} onValue={setWeather} hint="Optional weather.* entity on your hub, e.g. weather.home." error={errors.fields.weather_entity_id} spellcheck={false} />
+      <FormStatus id="profile" error={errors.form} saved={saved} />
+      <button type="submit">Save profile</button>
+    </form>
+  );
+}
+
+function MasterSwitch() {
+  const prefs = useLoad(getPreferences);
+  const [error, setError] = useState<string | null>(null);
+  if (prefs.loading && !prefs.data) return <Loading what="the switch" />;
+  if (prefs.error !== undefined) return <Failed error={prefs.error} />;
+  const on = prefs.data!.optimization_enabled;
+  const flip = async () => {
+    try {
+      prefs.set(await putPreferences({ optimization_enabled: !on }));
+      setError(null);
+    } catch (err) {
+      setError((err as Error).message);
+    }
+  };
+  return (
+    <>
+      <p data-testid="optimization-state" role="status">
+        {on ? 'Optimization is on: your appliances follow their plans.' : 'Optimization is paused: plans are still computed, but none is applied.'}
+      </p>
+      <button type="button" onClick={flip} class={on ? 'danger' : ''}>
+        {on ? 'Pause optimization' : 'Resume optimization'}
+      </button>
+      <FormStatus id="pause" error={error} />
+    </>
+  );
+}
