@@ -4,6 +4,7 @@ import { schedules } from './0003-schedules.js';
 import { devices } from './0004-devices.js';
 import { metrics } from './0005-metrics.js';
 import { exportRates } from './0006-export-rates.js';
+import { householdLoad } from './0007-household-load.js';
 
 export interface Migration {
   name: string;
@@ -12,4 +13,4 @@ export interface Migration {
 }
 
 /** Every migration, oldest first. Add new ones at the end; never edit one that has shipped. */
-export const migrations: Migration[] = [accounts, homeData, schedules, devices, metrics, exportRates];
+export const migrations: Migration[] = [accounts, homeData, schedules, devices, metrics, exportRates, householdLoad];
