@@ -10,3 +10,4 @@ export * from './rates.js';
 export * from './readings.js';
 export * from './schedules.js';
 export * from './weather.js';
+export * from './household-load.js';

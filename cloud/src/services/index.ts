@@ -15,6 +15,7 @@ import { createPriceFeedsService, type PriceFeedsConfig } from './price-feeds.js
 import { createProfilesService } from './profiles.js';
 import { createLinkHealthService } from './link-health.js';
 import { createRatesService } from './rates.js';
+import { createHouseholdLoadService } from './household-load.js';
 import { createReadingsService } from './readings.js';
 import { createWeatherService } from './weather.js';
 import { createOutdoorForecastService } from './outdoor-forecast.js';
@@ -42,7 +43,8 @@ export interface ServiceOptions {
 
 /** Wires every use case over one store. */
 export function createServices(store: Store, opts: ServiceOptions) {
-  const profiles = createProfilesService(store);
+  const planningEvents = new PlanningEvents();
+  const profiles = createProfilesService(store, { planningEvents });
   const auth = createAuthService(store, {
     jwtSecret: opts.jwtSecret,
     emailConfirmationRequired: opts.config.emailConfirmationRequired,
@@ -51,12 +53,12 @@ export function createServices(store: Store, opts: ServiceOptions) {
     perIpPerMinute: opts.config.authRateLimitPerIpPerMinute,
     mailer: opts.mailer ?? logMailer,
   });
-  const planningEvents = new PlanningEvents();
   const scheduleEvents = new ScheduleEvents();
   const appliances = createAppliancesService(store, { planningEvents });
   const constraints = createConstraintsService(store, { appliances, planningEvents });
   const preferences = createPreferencesService(store, { appliances, planningEvents });
   const readings = createReadingsService(store, { dailyLimitPerAppliance: opts.config.readingsDailyLimitPerAppliance });
+  const householdLoad = createHouseholdLoadService(store, { profiles, planningEvents, dailyLimitPerAppliance: opts.config.readingsDailyLimitPerAppliance });
   const linkHealth = createLinkHealthService(store, { pushIntervalS: opts.config.deviceReadingPushIntervalS });
   const rates = createRatesService(store, { profiles, planningEvents, defaultAdderCentsPerKwh: opts.config.dynamicPriceAdderCentsPerKwh });
   const priceFeeds = createPriceFeedsService(store, { planningEvents, config: opts.config });
@@ -98,7 +100,7 @@ export function createServices(store: Store, opts: ServiceOptions) {
     minCohortHomes: opts.config.metricsMinCohortHomes,
   });
   scheduleEvents.subscribe((_userId, applianceIds) => deviceCommands.nudgeForNewSchedules(applianceIds));
-  return { db: store.db, store, auth, profiles, planningEvents, readings, linkHealth, appliances, constraints, preferences, rates, priceFeeds, weather, outdoorForecast, commandWaiters, devices, deviceCommands, scheduleEvents, schedules, modelRefit, recompute, recomputeQueue, nightlyRun, metrics, dailyMetrics };
+  return { db: store.db, store, auth, profiles, planningEvents, readings, householdLoad, linkHealth, appliances, constraints, preferences, rates, priceFeeds, weather, outdoorForecast, commandWaiters, devices, deviceCommands, scheduleEvents, schedules, modelRefit, recompute, recomputeQueue, nightlyRun, metrics, dailyMetrics };
 }
 
 export type Services = ReturnType<typeof createServices>;

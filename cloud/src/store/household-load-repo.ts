@@ -31,6 +31,12 @@ export function createHouseholdLoadRepo(db: Sequelize) {
       await db.query(INSERT_SQL, { bind: [userId, [...byTs.keys()].map((t) => new Date(t)), [...byTs.values()]], transaction: opts.transaction });
     },
 
+    /** The newest reading's instant, or null. */
+    async newest(userId: string, opts: { transaction: Transaction }): Promise<Date | null> {
+      const [row] = await db.query<{ ts: Date | null }>('SELECT max(ts) AS ts FROM household_load_readings WHERE user_id = $1', { bind: [userId], type: QueryTypes.SELECT, transaction: opts.transaction });
+      return row?.ts ? new Date(row.ts) : null;
+    },
+
     /** Half-hour means of each account's readings in [since, until). */
     async halfHourMeans(userIds: readonly string[], since: Date, until: Date): Promise<HalfHourMean[]> {
       if (userIds.length === 0) return [];

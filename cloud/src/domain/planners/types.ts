@@ -65,6 +65,8 @@ export interface EvChargerInput extends ChargeState {
   minPct: number;
   /** Minutes after local midnight; slots ending at or before it count toward the deadline (at or before the plan start: tomorrow's). Null: no deadline (end of day). */
   deadlineMinute: number | null;
+  /** 48 flags: slots the import limit leaves no room for the charger in (it stays off there). */
+  blockedSlots?: boolean[] | null;
 }
 
 export interface HomeBatteryInput extends ChargeState {
@@ -116,6 +118,8 @@ export interface WaterHeaterInput {
   drawGallons: number[];
   /** Cold inlet temperature, F. */
   inletTempF: number;
+  /** 48 flags: slots the import limit leaves no room for the element in (it stays off there). */
+  blockedSlots?: boolean[] | null;
 }
 
 /** What the service passes for each appliance type. */
