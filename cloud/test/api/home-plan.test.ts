@@ -190,3 +190,36 @@ describe('one import limit for the whole home', () => {
     expect((await api.get('/api/v1/schedules', token)).body.home).toEqual(res.body.home);
   });
 });
+
+describe('the EMHASS comparison day (issue 20)', () => {
+  it('given the load over the API and 0.95/0.95, the plan costs within 0.1 % of the exact optimum', async () => {
+    const { emhassDay } = await import('../../src/bench/optimizer/home-battery-home-case.js');
+    const { solveBatteryReference } = await import('../../src/bench/optimizer/reference-home-battery.js');
+    const highsLoader = (await import('highs')).default as unknown as () => Promise<import('highs').Highs>;
+    const instance = emhassDay();
+    const user = await account();
+    const token = { token: user.token };
+    await api.put('/api/v1/rates', { hourly_rates_cents_per_kwh: Array.from({ length: 24 }, (_, h) => (h >= 16 && h < 21 ? 52 : 40)) }, token);
+    expect((await api.put('/api/v1/household-load', { load_kw_48: instance.input.householdLoadKw }, token)).status).toBe(200);
+    const battery = await createAppliance(cloud, user, 'home_battery', { name: 'Battery' });
+    await api.put(`/api/v1/appliances/${battery}`, { config: { entity_id: 'switch.battery_charge', capacity_kwh: 13.5, max_charge_rate_kw: 5, max_discharge_rate_kw: 5 } }, token);
+    await api.post(`/api/v1/appliances/${battery}/constraints`, { current_charge_pct: 50, min_charge_pct: 10 }, token);
+    const now = new Date();
+    await cloud.services.recompute.planAccounts([{ userId: user.userId, trigger: 'nightly', runAt: now }], now);
+    const [row] = await rows<{ baseline_cost_cents: number; optimized_cost_cents: number; constraints_used: any }>(
+      cloud,
+      'SELECT baseline_cost_cents, optimized_cost_cents, constraints_used FROM schedules WHERE appliance_id = $1 ORDER BY id DESC LIMIT 1',
+      [battery],
+    );
+    expect(row!.constraints_used).toMatchObject({ household_load: 'set', charge_efficiency: 0.95, discharge_efficiency: 0.95, target_charge_pct: 50, max_charge_pct: 100 });
+    // The exact optimum of the same day (the bench's MILP), with the charge left at the end valued at the refill price.
+    const exact = solveBatteryReference(await highsLoader(), instance.day, instance.input);
+    expect(exact.optimal).toBe(true);
+    const exactDay = Number(row!.baseline_cost_cents) + exact.costCents;
+    const planned = Number(row!.optimized_cost_cents);
+    expect(Math.abs(planned - exactDay) / exactDay).toBeLessThanOrEqual(0.001);
+    // And it saves: charged at 40 c / 0.95 past its starting charge, it covers the 52 c peak at 0.95
+    // (about 7 c per stored kWh, some 12 kWh of it) instead of idling.
+    expect(planned).toBeLessThan(Number(row!.baseline_cost_cents) - 50);
+  });
+});
