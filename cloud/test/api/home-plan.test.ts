@@ -141,7 +141,8 @@ describe('one import limit for the whole home', () => {
     await api.post(`/api/v1/appliances/${ev}/constraints`, { target_charge_pct: 80, current_charge_pct: 50, deadline_time: '03:00' }, token);
     const battery = await createAppliance(cloud, user, 'home_battery', { name: 'Battery' });
     await api.put(`/api/v1/appliances/${battery}`, { config: { entity_id: 'switch.battery_charge', capacity_kwh: 13.5, max_charge_rate_kw: 5, max_discharge_rate_kw: 5 } }, token);
-    await api.post(`/api/v1/appliances/${battery}/constraints`, { current_charge_pct: 20, min_charge_pct: 10 }, token);
+    // No reading and no current_charge_pct for a home battery: it starts at the documented 50 %.
+    await api.post(`/api/v1/appliances/${battery}/constraints`, { min_charge_pct: 10 }, token);
     const tank = await createAppliance(cloud, user, 'water_heater', { name: 'Tank' });
     await api.put(`/api/v1/appliances/${tank}`, { config: { entity_id: 'switch.water_heater', tank_size_gallons: 50, element_watts: 4500 } }, token);
 
@@ -172,7 +173,7 @@ describe('one import limit for the whole home', () => {
     // The tank (comfort first) keeps its minimum; the battery charges within what is left.
     expect(of(tank).missed).toEqual([]);
     expect(of(battery).missed).toEqual([]);
-    expect(Math.max(...of(battery).schedule.value_trajectory)).toBeGreaterThan(20);
+    expect(Math.max(...of(battery).schedule.value_trajectory)).toBeGreaterThan(50);
     // 6 kW of pool pump leave no room for a 7.2 kW charger before 03:00: the target is named.
     expect(of(ev).missed.map((m: { limit: string }) => m.limit)).toEqual(['target_charge_pct']);
     expect(results.find((r) => r.appliance_id === ev)!.detail).toMatch(/^within max_import_kw 12 kW: target_charge_pct reaches 50 % by 03:00, short of the 80 % target/);
@@ -203,7 +204,8 @@ describe('the EMHASS comparison day (issue 20)', () => {
     expect((await api.put('/api/v1/household-load', { load_kw_48: instance.input.householdLoadKw }, token)).status).toBe(200);
     const battery = await createAppliance(cloud, user, 'home_battery', { name: 'Battery' });
     await api.put(`/api/v1/appliances/${battery}`, { config: { entity_id: 'switch.battery_charge', capacity_kwh: 13.5, max_charge_rate_kw: 5, max_discharge_rate_kw: 5 } }, token);
-    await api.post(`/api/v1/appliances/${battery}/constraints`, { current_charge_pct: 50, min_charge_pct: 10 }, token);
+    // Half full (the documented default without a reading), 10 % minimum, no target.
+    await api.post(`/api/v1/appliances/${battery}/constraints`, { min_charge_pct: 10 }, token);
     const now = new Date();
     await cloud.services.recompute.planAccounts([{ userId: user.userId, trigger: 'nightly', runAt: now }], now);
     const [row] = await rows<{ baseline_cost_cents: number; optimized_cost_cents: number; constraints_used: any }>(
