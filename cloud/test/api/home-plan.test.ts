@@ -113,6 +113,16 @@ describe('profile: household_power_entity_id and max_import_kw', () => {
     expect(cleared.body).toMatchObject({ household_power_entity_id: null, max_import_kw: null });
   });
 
+  it('a change of max_import_kw asks for the debounced recompute', async () => {
+    const user = await account();
+    const open = () => rows<{ reasons: string[] }>(cloud, 'SELECT reasons FROM planning_jobs WHERE user_id = $1 AND finished_at IS NULL', [user.userId]);
+    await cloud.services.recomputeQueue.settled();
+    const before = await open();
+    await api.patch('/auth/me', { max_import_kw: 12 }, { token: user.token });
+    await cloud.services.recomputeQueue.settled();
+    expect(await open()).toEqual([{ reasons: [...(before[0]?.reasons ?? []), 'import_limit'] }]);
+  });
+
   it.each([
     [{ max_import_kw: 0.5 }, 'max_import_kw must be a number between 1 and 200 or null'],
     [{ max_import_kw: 200.1 }, 'max_import_kw must be a number between 1 and 200 or null'],
