@@ -13,6 +13,7 @@ import { authRouter } from './http/routes/auth.js';
 import { appliancesRouter } from './http/routes/appliances.js';
 import { devicesRouter } from './http/routes/devices.js';
 import { healthRouter } from './http/routes/health.js';
+import { householdLoadRouter } from './http/routes/household-load.js';
 import { openapiRouter } from './http/routes/openapi.js';
 import { healthStatusRouter } from './http/routes/health-status.js';
 import { metricsRouter } from './http/routes/metrics.js';
@@ -71,6 +72,7 @@ export function createApp(config: AppConfig, services: Services, drain: Drain = 
   app.use('/api/v1', devicesRouter({ devices: services.devices, deviceCommands: services.deviceCommands, requireUser, requireDevice }));
   app.use('/api/v1', healthStatusRouter({ linkHealth: services.linkHealth, requireUser }));
   app.use('/api/v1', ratesRouter({ rates: services.rates, requireUser }));
+  app.use('/api/v1', householdLoadRouter({ householdLoad: services.householdLoad, requireUser }));
   app.use('/api/v1', schedulesRouter({ schedules: services.schedules, recompute: services.recompute, requireUser, requireUserOrDevice }));
   app.use('/api/v1', weatherRouter({ weather: services.weather, requireUser }));
   app.use('/api/v1', metricsRouter({ metrics: services.metrics, requireUser }));

@@ -204,3 +204,16 @@ describe('defaultsSchedule', () => {
     });
   });
 });
+
+describe('planHvac planned power (issue 20: the home plan and the import limit)', () => {
+  it('reports 48 planned kW within the rated power whose energy at the price is the plan cost', () => {
+    const d = day({ fromSlot: 4 });
+    const r = planHvac(d, input());
+    expect(r.plannedPowerKw).toHaveLength(48);
+    expect(r.plannedPowerKw.slice(0, 4)).toEqual([0, 0, 0, 0]);
+    expect(r.plannedPowerKw.every((kw) => kw >= 0 && kw <= 3 + 1e-9)).toBe(true);
+    const cost = r.plannedPowerKw.reduce((s, kw, i) => s + kw * d.slotHours[i]! * d.pricesCentsPerKwh[i]!, 0);
+    expect(cost).toBeCloseTo(r.optimizedCostCents, 6);
+    expect(Math.max(...r.plannedPowerKw)).toBeGreaterThan(0);
+  });
+});

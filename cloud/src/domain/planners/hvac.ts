@@ -18,6 +18,8 @@ const round2 = (v: number) => Math.round(v * 100) / 100;
 export interface HvacPlanResult extends PlanResult<HvacSchedule> {
   /** Energy cost plus the soft-band penalties (hvac.md), cents: what the benchmark compares with the exact optimum. */
   objectiveCents: number;
+  /** 48 planned electric kW (duty × rated power; 0 before fromSlot): the HVAC's share of the home's grid draw. */
+  plannedPowerKw: number[];
 }
 
 /** The defaults-row body (2.9): the band, no setpoints or trajectory (clients apply the band's middle). */
@@ -112,8 +114,14 @@ export function planHvac(day: DayContext, input: HvacPlanInput): HvacPlanResult 
       achieved: round2(worst.byF),
     });
   }
+  // The home plan's grid draw (docs/home-plan.md): the planned duty at the rated power, per slot.
+  const plannedPowerKw = INTERVALS.map((j) => {
+    const p = plan[j - day.fromSlot];
+    return p ? p.coolDuty * input.ratedPowerKw.cool + p.heatDuty * input.ratedPowerKw.heat : 0;
+  });
   return {
     schedule,
+    plannedPowerKw,
     baselineCostCents: baselineCostCents(day, input, dynamics),
     optimizedCostCents,
     missed,

@@ -5,6 +5,7 @@ import { SECURITY_SCHEMES, SHARED_SCHEMAS } from './components.js';
 import { constraintsApi } from './constraints.js';
 import { devicesApi } from './devices.js';
 import { healthApi } from './health.js';
+import { householdLoadApi } from './household-load.js';
 import { metricsApi } from './metrics.js';
 import { operationalApi } from './operational.js';
 import { preferencesApi } from './preferences.js';
@@ -21,6 +22,7 @@ const MODULES: ApiModule[] = [
   schedulesApi,
   healthApi,
   ratesApi,
+  householdLoadApi,
   readingsApi,
   weatherApi,
   metricsApi,
