@@ -36,10 +36,11 @@ describe('a cloud outage', () => {
     const boundary = pastBoundary(60 * 60_000);
     h = await startHarness({ cloud, startMs: boundary - 6 * 60_000, fixture: houseFixture, prepare: house });
     await h.advance(60_000);
-    await waitFor(() => h!.addon.state.stats.readingsSent === 5, 10_000, 'first cycle sent');
+    // Five appliances and the whole-home power sensor: six readings a cycle.
+    await waitFor(() => h!.addon.state.stats.readingsSent === 6, 10_000, 'first cycle sent');
     await h.cutoff.down();
     await h.advance(15 * 60_000); // three cycles while the cloud is away
-    expect(h.addon.buffer.size).toBe(15);
+    expect(h.addon.buffer.size).toBe(18);
     expect(h.addon.state.cloudReachable).toBe(false);
     expect(h.logs.some((l) => l.msg === 'cloud unreachable; working from the cached plan')).toBe(true);
     // The slot boundary inside the outage was applied from the cached plan.
@@ -47,7 +48,7 @@ describe('a cloud outage', () => {
     await h.cutoff.up();
     await h.advance(5 * 60_000);
     expect(h.addon.buffer.size).toBe(0);
-    expect(h.addon.state.stats.readingsSent).toBe(25);
+    expect(h.addon.state.stats.readingsSent).toBe(30);
     const health = (await h.account.call('GET', '/api/v1/integration/health')).body;
     expect(health.sample_count).toBe(5);
     const stamps = h.requests.filter((r) => r.path === '/api/v1/readings' && r.status === 201).flatMap((r) => r.body.readings.map((x: any) => Date.parse(x.timestamp)));
@@ -136,7 +137,7 @@ describe('sessions', () => {
     expect(h.logs.find((l) => l.msg === 'access token rejected; renewing the session')).toMatchObject({ detail: 'Token expired' });
     expect(h.addon.state.view?.appliances).toHaveLength(5);
     await h.advance(60_000);
-    await waitFor(() => h!.addon.state.stats.readingsSent === 5, 10_000, 'readings');
+    await waitFor(() => h!.addon.state.stats.readingsSent === 6, 10_000, 'readings');
   }, 60_000);
 
   it('signs in again when the refresh token was revoked', async () => {
