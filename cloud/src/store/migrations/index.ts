@@ -5,7 +5,7 @@ import { devices } from './0004-devices.js';
 import { metrics } from './0005-metrics.js';
 import { exportRates } from './0006-export-rates.js';
 import { rateLimits } from './0007-rate-limits.js';
-import { householdLoad } from './0007-household-load.js';
+import { householdLoad } from './0008-household-load.js';
 
 export interface Migration {
   name: string;

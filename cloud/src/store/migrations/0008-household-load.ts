@@ -2,7 +2,7 @@ import type { Migration } from './index.js';
 
 /** The home as one system (issue 20, docs/home-plan.md): the household's load and the import limit. */
 export const householdLoad: Migration = {
-  name: '0007-household-load',
+  name: '0008-household-load',
   up: [
     // Whole-home consumption, W, before solar. One value per instant: a re-push replaces it.
     `CREATE TABLE household_load_readings (
