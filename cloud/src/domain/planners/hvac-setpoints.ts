@@ -51,7 +51,8 @@ const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v
  * house drifts towards, so the unit stays off unless the house drifts faster than predicted. Off
  * mode asks for the band's middle. Rounded to 0.5 F, then clamped into the band and the bounds.
  */
-export function setpointsFor(input: HvacPlanInput, plan: readonly PlannedSlot[], directions: readonly (Direction | null)[]): number[] {
+/** Per slot: the temperature the ramp it belongs to ends at (its own end temperature outside a ramp). */
+function rampTargets(plan: readonly PlannedSlot[]): number[] {
   // A ramp is a run of conditioning slots each taking the temperature further the same way; every
   // slot of a ramp asks for the temperature the ramp ends at.
   const ahead = plan.map((p) => p.endF);
@@ -62,6 +63,30 @@ export function setpointsFor(input: HvacPlanInput, plan: readonly PlannedSlot[],
     const step = next.endF - plan[i]!.endF;
     if (direction === 'cool' ? step < -RAMP_STEP_F : step > RAMP_STEP_F) ahead[i] = ahead[i + 1]!;
   }
+  return ahead;
+}
+
+/** Duty from which a slot is taken as running flat out (the thermostat may not reach its setpoint). */
+const FULL_DUTY = 0.99;
+
+/**
+ * The air temperature the homeowner should expect at the end of each slot (temp_trajectory). The
+ * thermostat holds the air at the setpoint whenever the unit runs below its capacity, and the air
+ * reaches a ramp's setpoint within minutes (it is the structure that lags), so a conditioning
+ * slot shows its setpoint; a drifting slot, or one running flat out outside a ramp (the unit
+ * cannot keep up), shows the model's prediction.
+ */
+export function expectedAirF(plan: readonly PlannedSlot[], setpoints: readonly number[]): number[] {
+  const ahead = rampTargets(plan);
+  return plan.map((p, i) => {
+    if (!directionOf(p)) return p.endF;
+    const inRamp = ahead[i] !== p.endF;
+    return inRamp || Math.max(p.coolDuty, p.heatDuty) < FULL_DUTY ? setpoints[i]! : p.endF;
+  });
+}
+
+export function setpointsFor(input: HvacPlanInput, plan: readonly PlannedSlot[], directions: readonly (Direction | null)[]): number[] {
+  const ahead = rampTargets(plan);
   return plan.map((p, i) => {
     const high = input.band.high[p.slot]!;
     const low = input.band.low[p.slot]!;

@@ -90,6 +90,12 @@ describe('planHvac', () => {
     expect(new Set(ramp.map((s) => sp[s])).size).toBe(1);
     expect(sp[32]).toBe(73.5);
     expect(r.schedule.fan_schedule!.slice(ramp[0], 32)).toContain('high');
+    // The thermostat takes the air to the ramp's setpoint within minutes: the trajectory shows the
+    // setpoint there, while the model's lumped temperature comes down gradually.
+    for (const s of ramp) expect(traj[s]).toBe(sp[s]);
+    expect(r.modelTrajectoryF[ramp[0]!]!).toBeGreaterThan(sp[ramp[0]!]! + 0.2);
+    // Drifting slots show the model's prediction.
+    expect(traj[36]).toBe(Math.round(r.modelTrajectoryF[36]! * 100) / 100);
     expect(r.optimizedCostCents).toBeLessThan(r.baselineCostCents);
     expect(r.missed).toEqual([]);
   });
