@@ -153,7 +153,7 @@ export function runProgram(
   initial: HouseState,
   fromDay: number,
   days: number,
-  options: { gaps?: boolean; fault?: (atMs: number) => FaultState | null; rngSeed?: number } = {},
+  options: { gaps?: boolean; fault?: (atMs: number) => FaultState | null; rngSeed?: number; pushOnChange?: boolean } = {},
 ): HomeRun {
   const rng = seededRandom(options.rngSeed ?? home.seed * 31 + fromDay);
   const startMs = home.startMs + fromDay * DAY_MS;
@@ -165,6 +165,7 @@ export function runProgram(
     readingEveryMin: 5,
     rng,
     gaps,
+    pushOnChange: options.pushOnChange ?? false,
   });
   return { readings: trace.readings, weather: trace.weather, final: trace.final, minutes: trace.minutes };
 }

@@ -44,6 +44,8 @@ export interface FaultState {
   hysteresisF?: number;
   /** Minimum run/rest override, minutes. */
   minCycleMin?: number;
+  /** The compressor trips off after running this long, minutes (a pressure or overheat switch: short cycling). */
+  maxRunMin?: number;
 }
 
 /**
@@ -96,6 +98,8 @@ export interface SimOptions {
   rng: () => number;
   /** Stretches without readings (hub offline), [fromMs, toMs). */
   gaps?: readonly (readonly [number, number])[];
+  /** Also record a reading whenever the compressor starts or stops (a hub pushing state changes). */
+  pushOnChange?: boolean;
 }
 
 export interface SimTrace {
@@ -137,6 +141,8 @@ export function simulateHouse(house: House, env: Environment, initial: HouseStat
       const wants = state.isRunning ? excess > -hysteresis : excess > hysteresis;
       if (wants !== state.isRunning) [state.isRunning, state.minutesInState] = [wants, 0];
     }
+    if (state.isRunning && fault.maxRunMin != null && state.minutesInState >= fault.maxRunMin) [state.isRunning, state.minutesInState] = [false, 0];
+    const switched = state.minutesInState === 0 && t > opts.startMs;
     const capacity = (env.mode === 'cool' ? house.coolCapacityKw : house.heatCapacityKw) * (fault.capacityFactor ?? 1);
     const hvacKw = state.isRunning ? -sign * capacity : 0;
     const powerKw = state.isRunning ? (env.mode === 'cool' ? house.coolPowerKw : house.heatPowerKw) : 0;
@@ -154,6 +160,16 @@ export function simulateHouse(house: House, env: Environment, initial: HouseStat
       state.massF += dMass / house.massCapKwhPerF / 60 / sub;
     }
     state.minutesInState++;
+    const reading = (atMs: number): ThermalReading => ({
+      at: new Date(atMs),
+      indoorTempF: measured,
+      hvacState: env.mode === 'cool' ? 'COOL' : 'HEAT',
+      hvacAction: state.isRunning ? (env.mode === 'cool' ? 'cooling' : 'heating') : 'idle',
+      // Hubs report outdoor from a weather entity that updates about hourly: leave some out.
+      outdoorTempF: opts.rng() < 0.7 ? Math.round(outdoorF) : null,
+      powerW: Math.round(powerKw * 1000 * (1 + 0.02 * normal(opts.rng))),
+    });
+    if (opts.pushOnChange && switched && !inGap(t) && t + 1 < nextReadingMs) readings.push(reading(t + 1));
     if (t + MINUTE_MS > nextReadingMs) {
       if (!inGap(nextReadingMs)) {
         readings.push({
