@@ -5,6 +5,7 @@ import { SECURITY_SCHEMES, SHARED_SCHEMAS } from './components.js';
 import { constraintsApi } from './constraints.js';
 import { devicesApi } from './devices.js';
 import { healthApi } from './health.js';
+import { insightsApi } from './insights.js';
 import { metricsApi } from './metrics.js';
 import { operationalApi } from './operational.js';
 import { preferencesApi } from './preferences.js';
@@ -18,6 +19,7 @@ const MODULES: ApiModule[] = [
   appliancesApi,
   constraintsApi,
   preferencesApi,
+  insightsApi,
   schedulesApi,
   healthApi,
   ratesApi,
