@@ -5,7 +5,7 @@ import { readingDuty, type ThermalReading } from '../thermal/duty.js';
 import { marginConfidence, type Hint } from './hint.js';
 
 /** Starts per hour of the window from which a home cycles too often. */
-export const SHORT_CYCLE_STARTS_PER_HOUR = 8;
+export const SHORT_CYCLE_STARTS_PER_HOUR = 10;
 /** Hours the rate must hold (a sliding window over the readings). */
 export const SHORT_CYCLE_WINDOW_HOURS = 3;
 /** Readings further apart than this break the count (a gap hides starts). */

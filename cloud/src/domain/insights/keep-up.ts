@@ -5,21 +5,27 @@ import { mainDirection, runsOf, type CheckedStep } from './residuals.js';
 import type { ThermalSample } from '../thermal/resample.js';
 
 /** Duty from which a step counts as flat out. */
-export const FULL_DUTY = 0.95;
+export const FULL_DUTY = 0.9;
 /** Steps in a row at full duty (3 hours). */
-export const KEEP_UP_MIN_STEPS = 6;
+export const KEEP_UP_MIN_STEPS = 5;
 /** The temperature must not have improved by more than this over the stretch, F. */
 const MAX_PROGRESS_F = 0.2;
 
 export function detectCannotKeepUp(steps: readonly (ThermalSample | CheckedStep)[]): Hint | null {
   const direction = mainDirection(steps);
   const duty = (s: ThermalSample) => (direction === 'cool' ? s.coolDuty : s.heatDuty);
-  const runs = runsOf(steps, (s) => duty(s) >= FULL_DUTY).filter((r) => {
-    if (r.length < KEEP_UP_MIN_STEPS) return false;
-    const progress = direction === 'cool' ? r[0]!.startF - r.at(-1)!.endF : r.at(-1)!.endF - r[0]!.startF;
-    return progress <= MAX_PROGRESS_F;
-  });
-  const run = runs.at(-1);
+  const progress = (from: ThermalSample, to: ThermalSample) => (direction === 'cool' ? from.startF - to.endF : to.endF - from.startF);
+  // Within a long stretch at full duty the load rises and falls; any stretch of 2.5 hours in it
+  // without progress counts, from its start.
+  let run: ThermalSample[] | null = null;
+  for (const r of runsOf(steps, (s) => duty(s) >= FULL_DUTY)) {
+    for (let i = 0; i + KEEP_UP_MIN_STEPS <= r.length; i++) {
+      if (progress(r[i]!, r[i + KEEP_UP_MIN_STEPS - 1]!) <= MAX_PROGRESS_F) {
+        run = r.slice(i);
+        break;
+      }
+    }
+  }
   if (!run) return null;
   const hours = run.length * run[0]!.hours;
   const change = run.at(-1)!.endF - run[0]!.startF;

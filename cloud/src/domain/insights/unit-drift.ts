@@ -9,9 +9,11 @@ import { marginConfidence, type Hint } from './hint.js';
 /** The unit's rate may fall to this fraction of the reference before a hint. */
 export const EFFICIENCY_RATIO = 0.75;
 /** A sensor bias this large (F) is reported. */
-export const SENSOR_BIAS_F = 6;
+export const SENSOR_BIAS_F = 10;
 /** A week before, the rate must already be this far down (a gradual decline). */
 const GRADUAL_RATIO = 0.92;
+/** A sensor hint needs the unit's rate within this fraction of the reference. */
+const RATE_STEADY = 0.15;
 /** The rate refitted over this many days at a time. */
 const WINDOW_DAYS = 7;
 /** A window needs this many steps with the unit running at all. */
@@ -142,7 +144,8 @@ export function detectUnitDrift(
     });
   }
   const bias = (latest.gain - reference.gain) / params.lossPerHour;
-  if (Math.abs(bias) >= SENSOR_BIAS_F) {
+  // A sensor off leaves the unit's rate as it was; a unit changing moves the gain fit too.
+  if (Math.abs(bias) >= SENSOR_BIAS_F && Math.abs(ratio - 1) <= RATE_STEADY) {
     hints.push({
       kind: 'sensor_drift',
       since: new Date(sinceAllPast(fits, (f) => Math.abs(f.gain - reference.gain) / params.lossPerHour >= SENSOR_BIAS_F / 2)),

@@ -13,11 +13,11 @@ const MIN_GAP_F = 6;
 /** An opening is an episode: the 12 hours before and after it look like the model (a unit losing capacity looks the same for days). */
 const QUIET_STEPS = 24;
 /** ... meaning a median extra loss below this fraction of the threshold. */
-const QUIET_FRACTION = 0.35;
+const QUIET_FRACTION = 0.5;
 /** Steps with at least this duty show whether the unit delivers its modelled effect. */
 const WORKING_DUTY = 0.3;
 /** A unit delivering less than this fraction of its modelled effect around the stretch is losing capacity, not a window. */
-const MAX_SHORTFALL = 0.4;
+const MAX_SHORTFALL = 0.5;
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
