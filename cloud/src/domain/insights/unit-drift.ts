@@ -7,11 +7,15 @@ import type { ThermalParams } from '../thermal/thermal-model.js';
 import { marginConfidence, type Hint } from './hint.js';
 
 /** The unit's rate may fall to this fraction of the reference before a hint. */
-export const EFFICIENCY_RATIO = 0.75;
+export const EFFICIENCY_RATIO = 0.8;
 /** A sensor bias this large (F) is reported. */
 export const SENSOR_BIAS_F = 10;
 /** A week before, the rate must already be this far down (a gradual decline). */
-const GRADUAL_RATIO = 0.92;
+const GRADUAL_RATIO = 0.95;
+/** Below this fraction the unit is broken rather than declining (cannot_keep_up says so). */
+const BROKEN_RATIO = 0.4;
+/** The decline over the last week must be at least this (a fraction of the reference rate). */
+const WEEKLY_DECLINE = 0.05;
 /** A sensor hint needs the unit's rate within this fraction of the reference. */
 const RATE_STEADY = 0.15;
 /** The rate refitted over this many days at a time. */
@@ -126,8 +130,8 @@ export function detectUnitDrift(
   // Over weeks: a week before the latest window the rate had already begun to fall (a unit that
   // failed overnight is not this hint; it cannot keep up).
   const weekBefore = fits.at(-8);
-  const wasFalling = weekBefore != null && weekBefore.rate / reference.rate <= GRADUAL_RATIO && weekBefore.rate / reference.rate >= ratio;
-  if (ratio <= EFFICIENCY_RATIO && ratio > 0 && wasFalling) {
+  const wasFalling = weekBefore != null && weekBefore.rate / reference.rate <= GRADUAL_RATIO && weekBefore.rate / reference.rate >= ratio + WEEKLY_DECLINE;
+  if (ratio <= EFFICIENCY_RATIO && ratio >= BROKEN_RATIO && wasFalling) {
     hints.push({
       kind: 'efficiency_decline',
       since: new Date(sinceAllPast(fits, (f) => f.rate / reference.rate <= (1 + EFFICIENCY_RATIO) / 2)),

@@ -5,7 +5,7 @@ import { marginConfidence, type Hint } from './hint.js';
 import { runsOf, type CheckedStep } from './residuals.js';
 
 /** Extra loss rate (1/h) above which a step looks open: several times any home's own. */
-export const OPEN_EXTRA_LOSS_PER_HOUR = 0.12;
+export const OPEN_EXTRA_LOSS_PER_HOUR = 0.1;
 /** Steps in a row it must last (2 hours of 30-minute steps). */
 export const OPEN_MIN_STEPS = 4;
 /** Below this indoor-outdoor gap an opening changes too little to be seen, F. */
@@ -14,10 +14,16 @@ const MIN_GAP_F = 6;
 const QUIET_STEPS = 24;
 /** ... meaning a median extra loss below this fraction of the threshold. */
 const QUIET_FRACTION = 0.5;
+/** The unit's delivery is judged on the day before a stretch (from 4 to 24 hours before it) and the day after (from 12 to 36 hours after it, once the structure has recovered). */
+const CONTEXT_STEPS = 48;
+/** Steps seen on each side of a stretch (2 hours). */
+const MIN_SIDE_STEPS = 4;
 /** Steps with at least this duty show whether the unit delivers its modelled effect. */
 const WORKING_DUTY = 0.3;
 /** A unit delivering less than this fraction of its modelled effect around the stretch is losing capacity, not a window. */
-const MAX_SHORTFALL = 0.5;
+const MAX_SHORTFALL = 0.35;
+/** After a stretch the structure still holds what the opening let in, so the unit falls short for a day: only a failed unit falls this short. */
+const MAX_SHORTFALL_AFTER = 0.6;
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
@@ -33,13 +39,22 @@ export function detectWindowOpen(params: ThermalParams, steps: readonly CheckedS
   const quietAround = (run: CheckedStep[]) => {
     const from = run[0]!.gridIndex;
     const to = run.at(-1)!.gridIndex;
-    const around = steps.filter(
-      (s) => ((s.gridIndex < from && s.gridIndex >= from - QUIET_STEPS) || (s.gridIndex > to && s.gridIndex <= to + QUIET_STEPS)) && Math.abs(s.outdoorF - s.startF) >= 1,
-    );
-    if (around.length < QUIET_STEPS / 2) return false;
+    const before = steps.filter((s) => s.gridIndex < from && s.gridIndex >= from - QUIET_STEPS);
+    const after = steps.filter((s) => s.gridIndex > to && s.gridIndex <= to + QUIET_STEPS);
+    // Both sides must be seen: an episode that has not ended yet is not told from a unit failing.
+    if (before.length < MIN_SIDE_STEPS || after.length < MIN_SIDE_STEPS) return false;
+    const around = [...before, ...after];
     // A unit losing capacity leaves every working step short of the model; an opening only its own.
-    const working = around.filter((s) => s.coolDuty + s.heatDuty >= WORKING_DUTY);
-    if (working.length >= 4 && median(working.map(shortfall)) >= MAX_SHORTFALL) return false;
+    const earlier = steps.filter((s) => s.gridIndex < from - MIN_SIDE_STEPS * 2 && s.gridIndex >= from - CONTEXT_STEPS);
+    // ... and a unit that failed suddenly stays short after the stretch, where a closed window does not.
+    const later = steps.filter((s) => s.gridIndex > to + QUIET_STEPS && s.gridIndex <= to + 3 * QUIET_STEPS);
+    for (const [side, limit] of [
+      [earlier, MAX_SHORTFALL],
+      [later, MAX_SHORTFALL_AFTER],
+    ] as const) {
+      const working = side.filter((s) => s.coolDuty + s.heatDuty >= WORKING_DUTY);
+      if (working.length >= 3 && median(working.map(shortfall)) >= limit) return false;
+    }
     const gapped = around.filter((s) => Math.abs(s.outdoorF - s.startF) >= MIN_GAP_F);
     return gapped.length === 0 || median(gapped.map(extraLoss)) < QUIET_FRACTION * OPEN_EXTRA_LOSS_PER_HOUR;
   };
