@@ -7,7 +7,7 @@ import { comfortBand, type ComfortBand } from '../../domain/preferences/comfort-
 import { DEFAULT_PREFERENCES } from '../../domain/preferences/defaults.js';
 import { findPlan } from '../../domain/tariffs/catalog.js';
 import { zoneCurve } from '../../domain/tariffs/zone-curve.js';
-import { currentIndoorTempF } from '../../domain/thermal/current-temperature.js';
+import { currentIndoorTempF, recentDuty } from '../../domain/thermal/current-temperature.js';
 import type { ThermalModel } from '../../domain/thermal/fit.js';
 import { slotDurationsHours, slotStartsUtc } from '../../domain/time/slot-grid.js';
 import { estimateRatedPowerKw } from '../../domain/planners/hvac-rated-power.js';
@@ -76,6 +76,7 @@ export function planDay(data: HomeData, day: DayContext, model: ThermalModel): H
     mode: data.home.season,
     model: model.params,
     indoorTempF: currentIndoorTempF(data.training.readings, day.slotStarts[0]!) ?? data.home.program.baseF,
+    recentDuty: recentDuty(data.training.readings, day.slotStarts[0]!, model.ratedPowerW),
     ratedPowerKw: {
       cool: model.ratedPowerW.cool != null ? model.ratedPowerW.cool / 1000 : estimated.cool,
       heat: model.ratedPowerW.heat != null ? model.ratedPowerW.heat / 1000 : estimated.heat,

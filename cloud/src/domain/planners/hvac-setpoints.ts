@@ -73,15 +73,25 @@ const FULL_DUTY = 0.99;
  * The air temperature the homeowner should expect at the end of each slot (temp_trajectory). The
  * thermostat holds the air at the setpoint whenever the unit runs below its capacity, and the air
  * reaches a ramp's setpoint within minutes (it is the structure that lags), so a conditioning
- * slot shows its setpoint; a drifting slot, or one running flat out outside a ramp (the unit
- * cannot keep up), shows the model's prediction.
+ * slot shows its setpoint. A drifting slot, or one running flat out outside a ramp (the unit
+ * cannot keep up), shows the model's prediction, plus the rebound of the air when the unit
+ * stopped (the learned `reboundFPerDuty` times the duty it stopped from, away from the unit's
+ * direction; from the recent duty at the start), never past the slot's setpoint, where the
+ * thermostat would start the unit again.
  */
-export function expectedAirF(plan: readonly PlannedSlot[], setpoints: readonly number[]): number[] {
+export function expectedAirF(input: HvacPlanInput, plan: readonly PlannedSlot[], setpoints: readonly number[]): number[] {
   const ahead = rampTargets(plan);
+  const rebound = input.model.reboundFPerDuty ?? 0;
+  let offset = rebound * ((input.recentDuty?.cool ?? 0) - (input.recentDuty?.heat ?? 0));
   return plan.map((p, i) => {
-    if (!directionOf(p)) return p.endF;
-    const inRamp = ahead[i] !== p.endF;
-    return inRamp || Math.max(p.coolDuty, p.heatDuty) < FULL_DUTY ? setpoints[i]! : p.endF;
+    if (directionOf(p)) {
+      offset = rebound * (p.coolDuty - p.heatDuty);
+      const inRamp = ahead[i] !== p.endF;
+      if (inRamp || Math.max(p.coolDuty, p.heatDuty) < FULL_DUTY) return setpoints[i]!;
+      return p.endF;
+    }
+    const air = p.endF + offset;
+    return offset > 0 ? Math.min(air, Math.max(p.endF, setpoints[i]!)) : offset < 0 ? Math.max(air, Math.min(p.endF, setpoints[i]!)) : air;
   });
 }
 

@@ -100,6 +100,22 @@ describe('planHvac', () => {
     expect(r.missed).toEqual([]);
   });
 
+  it('shows the air springing back when the plan stops the unit, never past the setpoint', () => {
+    // The unit held the air down at half duty until the plan starts; the plan lets it drift up.
+    const prices = zoneCurve(findPlan(1)!, SUMMER_WEEKDAY).rates;
+    const model = { ...MODEL, reboundFPerDuty: 2 };
+    const r = planHvac(day({ pricesCentsPerKwh: prices }), input({ model, indoorTempF: 71, recentDuty: { cool: 0.5, heat: 0 } }));
+    const traj = r.schedule.temp_trajectory!;
+    const sp = r.schedule.setpoint_temps!;
+    // Slot 0 drifts: the model's temperature plus 2 F × 0.5, capped at the setpoint.
+    expect(traj[0]).toBe(Math.round(Math.min(r.modelTrajectoryF[0]! + 1, sp[0]!) * 100) / 100);
+    expect(traj[0]!).toBeGreaterThan(r.modelTrajectoryF[0]! + 0.5);
+    for (let j = 0; j < 48; j++) expect(traj[j]!).toBeLessThanOrEqual(Math.max(sp[j]!, r.modelTrajectoryF[j]!) + 0.005);
+    // Without a learned rebound the drift shows the model alone.
+    const plain = planHvac(day({ pricesCentsPerKwh: prices }), input({ indoorTempF: 71, recentDuty: { cool: 0.5, heat: 0 } }));
+    expect(plain.schedule.temp_trajectory![0]).toBe(Math.round(plain.modelTrajectoryF[0]! * 100) / 100);
+  });
+
   it('pre-heats before a morning peak and drifts down through it', () => {
     const prices = Array.from({ length: 48 }, (_, s) => (s >= 12 && s < 18 ? 60 : 20));
     const cold = Array(48).fill(35);

@@ -91,7 +91,7 @@ export function planHvac(day: DayContext, input: HvacPlanInput): HvacPlanResult 
   });
   const directions = slotDirections(input, plan);
   const setpoints = setpointsFor(input, plan, directions);
-  const expected = expectedAirF(plan, setpoints);
+  const expected = expectedAirF(input, plan, setpoints);
   const middle = (j: number) => Math.round((input.band.high[j]! + input.band.low[j]!)) / 2;
   const schedule: HvacSchedule = {
     ...defaultsSchedule(input.band),

@@ -4,7 +4,7 @@ import { modelConfidence } from './confidence.js';
 import { learnRatedPowerW, type RatedPowerW, type ThermalReading } from './duty.js';
 import { freeRunRmseF, oneStepRmseF } from './evaluate.js';
 import { resampleReadings, type ThermalSample, type WeatherPoint } from './resample.js';
-import type { ThermalParams } from './thermal-model.js';
+import { stepCoefficients, stepTemperature, type ThermalParams } from './thermal-model.js';
 
 export interface ThermalFitStats {
   /** Grid steps used (after skipping gaps). */
@@ -84,6 +84,33 @@ function fitParams(samples: readonly ThermalSample[], hours: number): ThermalPar
   return { lossPerHour: a, coolingFPerHour: theta[1]! * k, heatingFPerHour: theta[2]! * k, gainFPerHour: theta[3]! * k };
 }
 
+/** The rebound is learned with this many steps' worth of weight pulling it to 0; it stays within [0, 6] F. */
+const REBOUND_PRIOR_WEIGHT = 0.5;
+const MAX_REBOUND_F = 6;
+/** A conditioning step counts as stopped from when its duty was at least this. */
+const MIN_STOPPED_DUTY = 0.1;
+
+/**
+ * The air's rebound when the unit stops: over the two resting steps after a conditioning step,
+ * how much further the air moved away from the unit's direction than the model's drift, against
+ * the duty of that step (least squares through the origin, ridge towards 0).
+ */
+export function fitRebound(params: ThermalParams, samples: readonly ThermalSample[]): number {
+  let sxy = 0;
+  let sxx = REBOUND_PRIOR_WEIGHT * MIN_STOPPED_DUTY;
+  for (let i = 1; i + 1 < samples.length; i++) {
+    const [before, first, second] = [samples[i - 1]!, samples[i]!, samples[i + 1]!];
+    if (before.gridIndex !== first.gridIndex - 1 || second.gridIndex !== first.gridIndex + 1) continue;
+    const duty = before.coolDuty + before.heatDuty;
+    if (duty < MIN_STOPPED_DUTY || first.coolDuty + first.heatDuty > 0 || second.coolDuty + second.heatDuty > 0) continue;
+    const drift = stepTemperature(stepCoefficients(params, second.hours, second.outdoorF), stepTemperature(stepCoefficients(params, first.hours, first.outdoorF), first.startF, 0, 0), 0, 0);
+    const away = before.coolDuty >= before.heatDuty ? 1 : -1;
+    sxy += away * (second.endF - drift) * duty;
+    sxx += duty * duty;
+  }
+  return Math.min(MAX_REBOUND_F, Math.max(0, sxy / sxx));
+}
+
 /**
  * Fits the model to an HVAC's readings (any order, about every 5 minutes, gaps allowed) and an
  * outdoor weather history that fills steps without a reported outdoor temperature. Returns null
@@ -108,7 +135,8 @@ export function fitThermalModel(
   const train = samples.slice(0, split);
   const heldOut = samples.slice(split);
   const trial = fitParams(train, hours);
-  const params = fitParams(samples, hours);
+  const lumped = fitParams(samples, hours);
+  const params = { ...lumped, reboundFPerDuty: fitRebound(lumped, samples) };
   const heldOutRmseF = oneStepRmseF(trial, heldOut);
   const first = samples[0]!;
   const last = samples.at(-1)!;

@@ -16,6 +16,13 @@ export interface ThermalParams {
   heatingFPerHour: number;
   /** d: net internal and solar gains, F/h. */
   gainFPerHour: number;
+  /**
+   * How far the air springs back, away from the direction the unit worked, within the hour after
+   * it stops, per unit of the duty it stopped from, F (≥ 0). The structure lags the air; the one
+   * lumped temperature above does not show it. Used for the expected air, not by the plan's LP.
+   * Absent: 0 (models fitted before it existed).
+   */
+  reboundFPerDuty?: number;
 }
 
 /** One step's exact linear map from the temperature at its start to the temperature at its end. */
