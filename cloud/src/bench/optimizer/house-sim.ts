@@ -168,6 +168,7 @@ export function simulateHouse(house: House, env: Environment, initial: HouseStat
       // Hubs report outdoor from a weather entity that updates about hourly: leave some out.
       outdoorTempF: opts.rng() < 0.7 ? Math.round(outdoorF) : null,
       powerW: Math.round(powerKw * 1000 * (1 + 0.02 * normal(opts.rng))),
+      targetTempF: setpoint,
     });
     if (opts.pushOnChange && switched && !inGap(t) && t + 1 < nextReadingMs) readings.push(reading(t + 1));
     if (t + MINUTE_MS > nextReadingMs) {
@@ -180,6 +181,7 @@ export function simulateHouse(house: House, env: Environment, initial: HouseStat
           // Hubs report outdoor from a weather entity that updates about hourly: leave some out.
           outdoorTempF: opts.rng() < 0.7 ? Math.round(outdoorF) : null,
           powerW: Math.round(powerKw * 1000 * (1 + 0.02 * normal(opts.rng))),
+          targetTempF: setpoint,
         });
       }
       nextReadingMs += opts.readingEveryMin * MINUTE_MS + jitter();

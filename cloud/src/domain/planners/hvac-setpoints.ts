@@ -87,7 +87,8 @@ export function expectedAirF(input: HvacPlanInput, plan: readonly PlannedSlot[],
     if (directionOf(p)) {
       offset = rebound * (p.coolDuty - p.heatDuty);
       const inRamp = ahead[i] !== p.endF;
-      if (inRamp || Math.max(p.coolDuty, p.heatDuty) < FULL_DUTY) return setpoints[i]!;
+      const held = setpoints[i]! + (p.coolDuty >= p.heatDuty ? (input.model.coolHoldOffsetF ?? 0) : (input.model.heatHoldOffsetF ?? 0));
+      if (inRamp || Math.max(p.coolDuty, p.heatDuty) < FULL_DUTY) return held;
       return p.endF;
     }
     const air = p.endF + offset;

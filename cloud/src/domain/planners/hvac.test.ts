@@ -116,6 +116,16 @@ describe('planHvac', () => {
     expect(plain.schedule.temp_trajectory![0]).toBe(Math.round(plain.modelTrajectoryF[0]! * 100) / 100);
   });
 
+  it('shows conditioning slots where the thermostat actually holds the air (its learned offset from the setpoint)', () => {
+    const prices = zoneCurve(findPlan(1)!, SUMMER_WEEKDAY).rates;
+    const r = planHvac(day({ pricesCentsPerKwh: prices }), input({ model: { ...MODEL, coolHoldOffsetF: -1.2 } }));
+    const traj = r.schedule.temp_trajectory!;
+    const sp = r.schedule.setpoint_temps!;
+    const ramp = range(0, 32).filter((s) => sp[s]! < 73.5);
+    expect(ramp.length).toBeGreaterThan(1);
+    for (const s of ramp) expect(traj[s]).toBeCloseTo(sp[s]! - 1.2, 6);
+  });
+
   it('pre-heats before a morning peak and drifts down through it', () => {
     const prices = Array.from({ length: 48 }, (_, s) => (s >= 12 && s < 18 ? 60 : 20));
     const cold = Array(48).fill(35);

@@ -3,6 +3,7 @@ import { addRow, emptyNormalEquations, solveBoundedRidge } from './bounded-ridge
 import { modelConfidence } from './confidence.js';
 import { learnRatedPowerW, type RatedPowerW, type ThermalReading } from './duty.js';
 import { freeRunRmseF, oneStepRmseF } from './evaluate.js';
+import { learnHoldOffsetF } from './hold-offset.js';
 import { resampleReadings, type ThermalSample, type WeatherPoint } from './resample.js';
 import { stepCoefficients, stepTemperature, type ThermalParams } from './thermal-model.js';
 
@@ -136,7 +137,13 @@ export function fitThermalModel(
   const heldOut = samples.slice(split);
   const trial = fitParams(train, hours);
   const lumped = fitParams(samples, hours);
-  const params = { ...lumped, reboundFPerDuty: fitRebound(lumped, samples) };
+  const hold = learnHoldOffsetF(readings);
+  const params: ThermalParams = {
+    ...lumped,
+    reboundFPerDuty: fitRebound(lumped, samples),
+    ...(hold.cool != null && { coolHoldOffsetF: hold.cool }),
+    ...(hold.heat != null && { heatHoldOffsetF: hold.heat }),
+  };
   const heldOutRmseF = oneStepRmseF(trial, heldOut);
   const first = samples[0]!;
   const last = samples.at(-1)!;

@@ -23,6 +23,10 @@ export interface ThermalParams {
    * Absent: 0 (models fitted before it existed).
    */
   reboundFPerDuty?: number;
+  /** Where the thermostat holds the air against its setpoint while cooling, F (air − setpoint; hold-offset.ts). Absent: 0. */
+  coolHoldOffsetF?: number;
+  /** The same while heating. Absent: 0. */
+  heatHoldOffsetF?: number;
 }
 
 /** One step's exact linear map from the temperature at its start to the temperature at its end. */
