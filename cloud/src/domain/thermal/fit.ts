@@ -2,7 +2,7 @@
 import { addRow, emptyNormalEquations, solveBoundedRidge } from './bounded-ridge.js';
 import { modelConfidence } from './confidence.js';
 import { learnRatedPowerW, type RatedPowerW, type ThermalReading } from './duty.js';
-import { freeRunRmseF, oneStepRmseF } from './evaluate.js';
+import { freeRunRmseF, oneStepRmseF, predictEnd, thermostatGapF } from './evaluate.js';
 import { learnHoldOffsetF } from './hold-offset.js';
 import { resampleReadings, type ThermalSample, type WeatherPoint } from './resample.js';
 import { stepCoefficients, stepTemperature, type ThermalParams } from './thermal-model.js';
@@ -85,6 +85,46 @@ function fitParams(samples: readonly ThermalSample[], hours: number): ThermalPar
   return { lossPerHour: a, coolingFPerHour: theta[1]! * k, heatingFPerHour: theta[2]! * k, gainFPerHour: theta[3]! * k };
 }
 
+/** The setpoint follow is learned with this weight (F² of setpoint change) pulling it to 0. */
+const FOLLOW_PRIOR_WEIGHT = 0.5;
+
+/**
+ * The fraction of the setpoint's change over a step that the air follows beyond the step's duty:
+ * least squares of the lumped model's residuals on the setpoint change, within [0, 1]; 0 when
+ * the readings carry no setpoint.
+ */
+export function fitSetpointFollow(params: ThermalParams, samples: readonly ThermalSample[]): number {
+  let sxy = 0;
+  let sxx = FOLLOW_PRIOR_WEIGHT;
+  for (const s of samples) {
+    if (s.setpointChangeF == null) continue;
+    const residual = s.endF - stepTemperature(stepCoefficients(params, s.hours, s.outdoorF), s.startF, s.coolDuty, s.heatDuty);
+    sxy += s.setpointChangeF * residual;
+    sxx += s.setpointChangeF * s.setpointChangeF;
+  }
+  return Math.round(Math.min(1, Math.max(0, sxy / sxx)) * 1000) / 1000;
+}
+
+/** The thermostat pull is learned with this weight (F² of gap) pulling it to 0. */
+const PULL_PRIOR_WEIGHT = 0.5;
+
+/**
+ * The fraction of the gap between where the thermostat holds the air and the model's prediction
+ * that the air closes in a regulating step: least squares of the residuals on that gap, in [0, 1].
+ */
+export function fitThermostatPull(params: ThermalParams, samples: readonly ThermalSample[]): number {
+  const withoutPull = { ...params, thermostatPull: 0 };
+  let sxy = 0;
+  let sxx = PULL_PRIOR_WEIGHT;
+  for (const s of samples) {
+    const predicted = predictEnd(withoutPull, s, s.startF);
+    const gap = thermostatGapF(params, s, predicted);
+    sxy += gap * (s.endF - predicted);
+    sxx += gap * gap;
+  }
+  return Math.round(Math.min(1, Math.max(0, sxy / sxx)) * 1000) / 1000;
+}
+
 /** The rebound is learned with this many steps' worth of weight pulling it to 0; it stays within [0, 6] F. */
 const REBOUND_PRIOR_WEIGHT = 0.5;
 const MAX_REBOUND_F = 6;
@@ -135,15 +175,25 @@ export function fitThermalModel(
   const split = Math.floor(samples.length * (1 - HELD_OUT_FRACTION));
   const train = samples.slice(0, split);
   const heldOut = samples.slice(split);
-  const trial = fitParams(train, hours);
+  const trialLumped = fitParams(train, hours);
+  const trialHold = learnHoldOffsetF(readings.filter((r) => r.at.getTime() < (samples[split]?.startMs ?? Infinity)));
+  const trialFollowing: ThermalParams = {
+    ...trialLumped,
+    setpointFollow: fitSetpointFollow(trialLumped, train),
+    ...(trialHold.cool != null && { coolHoldOffsetF: trialHold.cool }),
+    ...(trialHold.heat != null && { heatHoldOffsetF: trialHold.heat }),
+  };
+  const trial = { ...trialFollowing, thermostatPull: fitThermostatPull(trialFollowing, train) };
   const lumped = fitParams(samples, hours);
   const hold = learnHoldOffsetF(readings);
-  const params: ThermalParams = {
+  const following: ThermalParams = {
     ...lumped,
     reboundFPerDuty: fitRebound(lumped, samples),
+    setpointFollow: fitSetpointFollow(lumped, samples),
     ...(hold.cool != null && { coolHoldOffsetF: hold.cool }),
     ...(hold.heat != null && { heatHoldOffsetF: hold.heat }),
   };
+  const params: ThermalParams = { ...following, thermostatPull: fitThermostatPull(following, samples) };
   const heldOutRmseF = oneStepRmseF(trial, heldOut);
   const first = samples[0]!;
   const last = samples.at(-1)!;
