@@ -1,9 +1,8 @@
 // Insights (hints) per HVAC: what its last 30 days of readings say about the home and the unit.
 // Rules: docs/insights.md.
-import { DETAIL } from '../contract/index.js';
+import { DETAIL, type InsightsResponse } from '../contract/index.js';
 import { effectiveTimeZone } from '../domain/account-time-zone.js';
 import { detectHints, INSIGHT_WINDOW_DAYS } from '../domain/insights/detect.js';
-import type { Hint } from '../domain/insights/hint.js';
 import { weatherPointsFromPushes } from '../domain/planning/weather-history.js';
 import { notFound } from '../errors.js';
 import type { Store } from '../store/index.js';
@@ -12,14 +11,6 @@ import type { ProfilesService } from './profiles.js';
 import type { WeatherService } from './weather.js';
 
 const DAY_MS = 86_400_000;
-
-/** The body of GET /api/v1/appliances/{appliance_id}/insights. */
-export interface InsightsResponse {
-  appliance_id: string;
-  generated_at: string;
-  window_days: number;
-  hints: { kind: Hint['kind']; since: string; numbers: Record<string, number>; confidence: number; advice: string }[];
-}
 
 export function createInsightsService(
   store: Store,

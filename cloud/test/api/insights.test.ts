@@ -62,7 +62,7 @@ describe('GET /api/v1/appliances/{appliance_id}/insights', () => {
     expect(res.status).toBe(200);
     expect(res.body.hints).toHaveLength(1);
     const [hint] = res.body.hints;
-    expect(hint).toMatchObject({ kind: 'short_cycling', numbers: { threshold_starts_per_hour: 8, window_hours: 3 } });
+    expect(hint).toMatchObject({ kind: 'short_cycling', numbers: { threshold_starts_per_hour: 10, window_hours: 3 } });
     expect(hint.numbers.starts_per_hour).toBeGreaterThanOrEqual(14);
     expect(hint.confidence).toBeGreaterThan(0.5);
     expect(hint.confidence).toBeLessThanOrEqual(1);

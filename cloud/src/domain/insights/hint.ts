@@ -1,6 +1,7 @@
 // What the insights endpoint returns per HVAC: hints about the home and the unit that its
 // readings, duty and the thermal model's residuals reveal. Rules: docs/insights.md.
 
+/** The kinds of hint (re-exported by the contract as INSIGHT_KINDS). */
 export const HINT_KINDS = ['window_open', 'short_cycling', 'cannot_keep_up', 'efficiency_decline', 'sensor_drift'] as const;
 export type HintKind = (typeof HINT_KINDS)[number];
 

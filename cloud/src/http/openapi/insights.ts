@@ -1,4 +1,4 @@
-import { DETAIL } from '../../contract/index.js';
+import { DETAIL, INSIGHT_KINDS } from '../../contract/index.js';
 import { json, operation, ref, type ApiModule } from './builders.js';
 import { APPLIANCE_ID_PARAM } from './components.js';
 
@@ -11,7 +11,7 @@ export const insightsApi: ApiModule = {
     Hint: {
       type: 'object',
       properties: {
-        kind: { type: 'string', enum: ['window_open', 'short_cycling', 'cannot_keep_up', 'efficiency_decline', 'sensor_drift'] },
+        kind: { type: 'string', enum: [...INSIGHT_KINDS] },
         since: { type: 'string', format: 'date-time', description: 'When the condition started (UTC)' },
         numbers: { type: 'object', additionalProperties: { type: 'number' }, description: 'The figures behind the hint; each name ends with its unit' },
         confidence: { type: 'number', minimum: 0, maximum: 1 },
