@@ -18,6 +18,7 @@ import { openapiRouter } from './http/routes/openapi.js';
 import { healthStatusRouter } from './http/routes/health-status.js';
 import { metricsRouter } from './http/routes/metrics.js';
 import { preferencesRouter } from './http/routes/preferences.js';
+import { insightsRouter } from './http/routes/insights.js';
 import { ratesRouter } from './http/routes/rates.js';
 import { readingsRouter } from './http/routes/readings.js';
 import { schedulesRouter } from './http/routes/schedules.js';
@@ -68,6 +69,7 @@ export function createApp(config: AppConfig, services: Services, drain: Drain = 
   app.use('/auth', authRouter({ auth: services.auth, profiles: services.profiles, requireUser }));
   app.use('/api/v1', appliancesRouter({ appliances: services.appliances, constraints: services.constraints, requireUser }));
   app.use('/api/v1', preferencesRouter({ preferences: services.preferences, requireUser }));
+  app.use('/api/v1', insightsRouter({ insights: services.insights, requireUser }));
   app.use('/api/v1', readingsRouter({ readings: services.readings, requireUser, requireUserOrDevice }));
   app.use('/api/v1', devicesRouter({ devices: services.devices, deviceCommands: services.deviceCommands, requireUser, requireDevice }));
   app.use('/api/v1', healthStatusRouter({ linkHealth: services.linkHealth, requireUser }));

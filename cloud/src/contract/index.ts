@@ -4,6 +4,7 @@ export * from './auth.js';
 export * from './devices.js';
 export * from './errors.js';
 export * from './health.js';
+export * from './insights.js';
 export * from './metrics.js';
 export * from './preferences.js';
 export * from './rates.js';

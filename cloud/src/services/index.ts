@@ -7,6 +7,7 @@ import { createConstraintsService } from './constraints.js';
 import { createDailyMetricsJob, METRICS_RUN_LEASE_MS } from './daily-metrics-job.js';
 import { createDeviceCommandsService } from './device-commands.js';
 import { createDevicesService } from './devices.js';
+import { createInsightsService } from './insights.js';
 import { logMailer, type Mailer } from './mailer.js';
 import { createMetricsService } from './metrics.js';
 import { PlanningEvents } from './planning-events.js';
@@ -72,6 +73,7 @@ export function createServices(store: Store, opts: ServiceOptions) {
   const outdoorForecast = createOutdoorForecastService({ weather, config: opts.config });
   const schedules = createSchedulesService(store, { profiles, linkHealth });
   const modelRefit = createModelRefitService(store, { weather, outdoorForecast, profiles });
+  const insights = createInsightsService(store, { appliances, profiles, weather });
   const recompute = createRecomputeService(store, {
     profiles,
     outdoorForecast,
@@ -121,7 +123,7 @@ export function createServices(store: Store, opts: ServiceOptions) {
   });
   const purge = createPurgeService(store, { retentionDays: opts.config.purgeRetentionDays });
   scheduleEvents.subscribe((_userId, applianceIds) => deviceCommands.nudgeForNewSchedules(applianceIds));
-  return { db: store.db, store, rateLimiter, auth, profiles, planningEvents, readings, householdLoad, linkHealth, appliances, constraints, preferences, rates, priceFeeds, weather, outdoorForecast, commandWaiters, devices, deviceCommands, scheduleEvents, schedules, modelRefit, recompute, recomputeQueue, nightlyRun, metrics, dailyMetrics, purge };
+  return { db: store.db, store, rateLimiter, auth, profiles, planningEvents, readings, householdLoad, linkHealth, appliances, constraints, preferences, rates, priceFeeds, weather, outdoorForecast, commandWaiters, devices, deviceCommands, scheduleEvents, schedules, modelRefit, insights, recompute, recomputeQueue, nightlyRun, metrics, dailyMetrics, purge };
 }
 
 export type Services = ReturnType<typeof createServices>;

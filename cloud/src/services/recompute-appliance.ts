@@ -12,7 +12,7 @@ import { planningPreferences } from '../domain/planning/unit-preferences.js';
 import { warmupDetail } from '../domain/planning/warmup-detail.js';
 import { waterHeaterInputs } from '../domain/planning/water-heater-inputs.js';
 import { comfortBand } from '../domain/preferences/comfort-band.js';
-import { currentIndoorTempF } from '../domain/thermal/current-temperature.js';
+import { currentIndoorTempF, recentDuty } from '../domain/thermal/current-temperature.js';
 import type { PlanningApplianceRow } from '../store/planning-inputs-repo.js';
 import type { ScheduleSource } from '../store/schedules-repo.js';
 import type { ModelRefitService } from './model-refit.js';
@@ -147,8 +147,10 @@ export async function planHvacUnit(
       body: { schedule: defaultsSchedule(comfortBand(prefs)), source: 'defaults', mode: prefs.optimization_mode, modelConfidence: null, baselineCents: 0, optimizedCents: 0, used: { optimization_mode: prefs.optimization_mode, warm_up: warmupDetail(warmup) }, missed: [] },
     };
   }
-  const indoorTempF = isToday ? currentIndoorTempF(account.hvacReadings.get(appliance.id) ?? [], now) : null;
-  const built = hvacInputs({ config: appliance.config ?? {}, prefs, model, indoorTempF, profileHomeSizeSqft: account.profile?.home_size_sqft ?? 0 }, ctx.fromSlot);
+  const recent = account.hvacReadings.get(appliance.id) ?? [];
+  const indoorTempF = isToday ? currentIndoorTempF(recent, now) : null;
+  const facts = { config: appliance.config ?? {}, prefs, model, indoorTempF, recentDuty: recentDuty(recent, now, model.ratedPowerW), profileHomeSizeSqft: account.profile?.home_size_sqft ?? 0 };
+  const built = hvacInputs(facts, ctx.fromSlot);
   const result = planners.hvac(ctx, built.input);
   return {
     status: 'ok',

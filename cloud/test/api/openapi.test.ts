@@ -192,4 +192,6 @@ const SPEC_ENDPOINTS = [
   'GET /healthz',
   'GET /readyz',
   'GET /api/v1/openapi.json',
+  // Additive under interface 9 (docs/insights.md).
+  'GET /api/v1/appliances/{appliance_id}/insights',
 ];

@@ -6,6 +6,7 @@ import { constraintsApi } from './constraints.js';
 import { devicesApi } from './devices.js';
 import { healthApi } from './health.js';
 import { householdLoadApi } from './household-load.js';
+import { insightsApi } from './insights.js';
 import { metricsApi } from './metrics.js';
 import { operationalApi } from './operational.js';
 import { preferencesApi } from './preferences.js';
@@ -19,6 +20,7 @@ const MODULES: ApiModule[] = [
   appliancesApi,
   constraintsApi,
   preferencesApi,
+  insightsApi,
   schedulesApi,
   healthApi,
   ratesApi,
