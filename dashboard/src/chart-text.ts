@@ -42,3 +42,27 @@ export function exportSummary(rates: readonly number[]): string {
       : `Exports earn from ${cents(rates[lo])} (least from ${slotLabel(lo)}) to ${cents(rates[hi])} (most from ${slotLabel(hi)}).`;
   return rates[lo]! < 0 ? `${range} Below zero, sending energy to the grid costs money.` : range;
 }
+
+/** The whole home's day (issue 20): where the load comes from, how much is imported and exported, the peak draw against the limit, the cost. */
+export function homeSummary(home: {
+  load_kw_48: readonly number[];
+  grid_import_kw_48: readonly number[];
+  export_kw_48: readonly number[];
+  source: string;
+  expected_cost_cents: number;
+  max_import_kw: number | null;
+}): string {
+  const kwh = (kw: readonly number[]) => kw.reduce((s, v) => s + v * 0.5, 0);
+  let peak = 0;
+  home.grid_import_kw_48.forEach((v, i) => {
+    if (v > home.grid_import_kw_48[peak]!) peak = i;
+  });
+  const source = home.source === 'measured' ? 'measured from your power sensor' : home.source === 'set' ? 'the profile you set' : 'a typical household';
+  const limit = home.max_import_kw === null ? '' : ` (limit ${home.max_import_kw.toFixed(1)} kW)`;
+  const exported = kwh(home.export_kw_48);
+  return (
+    `Household use ${kwh(home.load_kw_48).toFixed(1)} kWh (${source}). ` +
+    `Planned grid import ${kwh(home.grid_import_kw_48).toFixed(1)} kWh, at most ${(home.grid_import_kw_48[peak] ?? 0).toFixed(1)} kW from ${slotLabel(peak)}${limit}` +
+    `${exported > 0 ? `; export ${exported.toFixed(1)} kWh` : ''}. Expected cost $${(home.expected_cost_cents / 100).toFixed(2)}.`
+  );
+}
