@@ -109,7 +109,12 @@ export const profilePatchSchema = yup.object({
     .number()
     .strict()
     .typeError('max_import_kw must be a number between 1 and 200 or null')
-    .test('range', 'max_import_kw must be a number between 1 and 200 or null', (v) => v == null || (Number.isFinite(v) && v >= 1 && v <= 200))
+    .test({
+      name: 'range',
+      message: 'max_import_kw must be a number between 1 and 200 or null',
+      params: { min: 1, max: 200 },
+      test: (v) => v == null || (Number.isFinite(v) && v >= 1 && v <= 200),
+    })
     .nullable()
     .optional(),
 }).typeError(BODY_NOT_OBJECT_DETAIL);

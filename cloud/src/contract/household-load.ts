@@ -1,5 +1,6 @@
 import * as yup from 'yup';
 import { isIsoTimestamp, MAX_READINGS_PER_REQUEST } from './readings.js';
+import { BODY_NOT_OBJECT_DETAIL, isPlainObject } from '../domain/validation/plain-object.js';
 
 // The household's own load (issue 20, docs/home-plan.md): whole-home readings, a set profile, and
 // the profile the plans use.
@@ -50,7 +51,7 @@ export const householdLoadReadingsRequestSchema = yup
       .min(1, `readings must contain between 1 and ${MAX_READINGS_PER_REQUEST} readings`)
       .max(MAX_READINGS_PER_REQUEST, `readings must contain between 1 and ${MAX_READINGS_PER_REQUEST} readings`),
   })
-  .typeError('request body must be a JSON object');
+  .typeError(BODY_NOT_OBJECT_DETAIL);
 export type HouseholdLoadReadingsRequest = yup.InferType<typeof householdLoadReadingsRequestSchema>;
 
 /**
@@ -58,7 +59,7 @@ export type HouseholdLoadReadingsRequest = yup.InferType<typeof householdLoadRea
  * required: 48 numbers, each 0-100 kW, or null to clear.
  */
 export function householdLoadPutIssue(body: unknown): string | null {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) return 'request body must be a JSON object';
+  if (!isPlainObject(body)) return BODY_NOT_OBJECT_DETAIL;
   if (!Object.hasOwn(body, 'load_kw_48')) return 'load_kw_48 is required';
   const load = (body as { load_kw_48: unknown }).load_kw_48;
   if (load === null) return null;

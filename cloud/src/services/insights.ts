@@ -9,8 +9,8 @@ import type { Store } from '../store/index.js';
 import type { AppliancesService } from './appliances.js';
 import type { ProfilesService } from './profiles.js';
 import type { WeatherService } from './weather.js';
+import { DAY_MS } from '../domain/time/durations.js';
 
-const DAY_MS = 86_400_000;
 
 export function createInsightsService(
   store: Store,

@@ -4,10 +4,9 @@ import type { HintKind } from '../../domain/insights/hint.js';
 import type { FaultState } from '../optimizer/house-sim.js';
 import { generateHome, initialState, programSetpointF, runProgram, type GeneratedHome, type HomeRun } from '../optimizer/home-generator.js';
 import { between, seededRandom } from '../optimizer/random.js';
+import { DAY_MS, HOUR_MS } from '../../domain/time/durations.js';
 
 export const DAYS = 31;
-const DAY_MS = 86_400_000;
-const HOUR_MS = 3_600_000;
 
 export type ScenarioName = 'fault_free' | HintKind;
 export const SCENARIOS: readonly ScenarioName[] = ['fault_free', 'window_open', 'short_cycling', 'cannot_keep_up', 'efficiency_decline', 'sensor_drift'];

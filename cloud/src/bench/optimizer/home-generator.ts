@@ -9,6 +9,7 @@ import { addDays, slotStartsUtc, type LocalDate } from '../../domain/time/slot-g
 import { simulateHouse, type Environment, type FaultState, type House, type HouseState, type SimTrace } from './house-sim.js';
 import { climateOf, drawSummerDay, drawWinterDay, type Climate } from './hvac-climate.js';
 import { between, chance, pick, seededRandom } from './random.js';
+import { DAY_MS, HOUR_MS } from '../../domain/time/durations.js';
 
 export type Season = 'cool' | 'heat';
 
@@ -36,8 +37,6 @@ export interface GeneratedHome {
 
 export const TIME_ZONE = 'America/Los_Angeles';
 export const TRAINING_DAYS = 14;
-const HOUR_MS = 3_600_000;
-const DAY_MS = 86_400_000;
 
 /** Internal gains by local hour: a quiet night, a breakfast bump, an evening cooking peak. */
 function gainProfile(rng: () => number): number[] {

@@ -5,7 +5,7 @@
 import type { ThermalReading } from '../../domain/thermal/duty.js';
 import type { WeatherPoint } from '../../domain/thermal/resample.js';
 import { normal } from './random.js';
-import { MINUTE_MS } from '../../domain/time/durations.js';
+import { HOUR_MS, MINUTE_MS } from '../../domain/time/durations.js';
 
 /** Physical description, kW and kWh per F. */
 export interface House {
@@ -113,7 +113,6 @@ export interface SimTrace {
 }
 
 const MIN_CYCLE_MIN = 3;
-const HOUR_MS = 3_600_000;
 
 /** Runs the house minute by minute (explicit Euler: the fastest time constant is ~17 min). */
 export function simulateHouse(house: House, env: Environment, initial: HouseState, opts: SimOptions): SimTrace {

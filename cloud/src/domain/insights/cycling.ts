@@ -3,6 +3,7 @@
 // five-minute snapshots alone see at most one start per two readings).
 import { readingDuty, type ThermalReading } from '../thermal/duty.js';
 import { marginConfidence, type Hint } from './hint.js';
+import { HOUR_MS } from '../time/durations.js';
 
 /** Starts per hour of the window from which a home cycles too often. */
 export const SHORT_CYCLE_STARTS_PER_HOUR = 10;
@@ -10,7 +11,6 @@ export const SHORT_CYCLE_STARTS_PER_HOUR = 10;
 export const SHORT_CYCLE_WINDOW_HOURS = 3;
 /** Readings further apart than this break the count (a gap hides starts). */
 const MAX_READING_GAP_MS = 15 * 60_000;
-const HOUR_MS = 3_600_000;
 
 const isRunning = (r: ThermalReading) => {
   const d = readingDuty(r, { cool: null, heat: null });

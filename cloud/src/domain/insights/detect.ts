@@ -10,6 +10,7 @@ import { detectCannotKeepUp } from './keep-up.js';
 import { checkSteps, mainDirection } from './residuals.js';
 import { detectUnitDrift, fitRates } from './unit-drift.js';
 import { detectWindowOpen } from './window-open.js';
+import { DAY_MS } from '../time/durations.js';
 
 /** Days of readings the insights look at. */
 export const INSIGHT_WINDOW_DAYS = 30;
@@ -17,7 +18,6 @@ export const INSIGHT_WINDOW_DAYS = 30;
 export const REFERENCE_DAYS = 10;
 /** Short-lived conditions (window, cycling, keeping up) are reported from this recent span. */
 export const RECENT_DAYS = 7;
-const DAY_MS = 86_400_000;
 const GRID_MINUTES = 30;
 
 /**

@@ -5,6 +5,7 @@
 import type { ThermalSample } from '../thermal/resample.js';
 import type { ThermalParams } from '../thermal/thermal-model.js';
 import { marginConfidence, type Hint } from './hint.js';
+import { DAY_MS } from '../time/durations.js';
 
 /** The unit's rate may fall to this fraction of the reference before a hint. */
 export const EFFICIENCY_RATIO = 0.8;
@@ -22,7 +23,6 @@ const RATE_STEADY = 0.15;
 const WINDOW_DAYS = 7;
 /** A window needs this many steps with the unit running at all. */
 const MIN_RUNNING_STEPS = 24;
-const DAY_MS = 86_400_000;
 
 interface Rates {
   /** F/h at full duty in the direction (negative when cooling). */
