@@ -121,7 +121,7 @@ describe('sessions', () => {
     expect(h.logs.some((l) => l.msg === 'access token rejected; renewing the session')).toBe(false);
     expect(h.requests.filter((r) => r.status === 401)).toEqual([]);
     const stored = JSON.parse((await import('node:fs')).readFileSync(path.join(dataDir, 'session.json'), 'utf8'));
-    expect(stored.refresh_token).not.toBe(held);
+    expect(stored.refresh_token).not.toBe(s.refresh_token);
     expect(stored.expires_at).toBeGreaterThan(Math.floor(Date.now() / 1000) + 3000);
   }, 60_000);
 
