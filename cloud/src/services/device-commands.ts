@@ -63,7 +63,8 @@ export function createDeviceCommandsService(
   async function handOver(device: BoundDevice, isLive: () => boolean, now: Date): Promise<DeviceCommand[] | null> {
     const commands = (await store.commands.handOver(device.deviceId, device.applianceId, now, limits.commandsPerPoll)).map(toCommand);
     if (isLive()) return commands;
-    void requeue(commands);
+    // The client is gone, so waiting costs it nothing: answer once the commands are back in the queue.
+    await requeue(commands);
     return null;
   }
 
