@@ -1,0 +1,47 @@
+// The appliances the add-on serves: the cloud's list and schedule entries merged with the local
+// per-appliance overrides of the add-on options. Pure.
+import type { Appliance, ApplianceType, EntitiesBlock, SchedulesViewEntry } from '@offpeak/cloud/contract';
+import type { ApplianceOverride } from './config.js';
+
+/** One appliance as the add-on sees it. */
+export interface HubAppliance {
+  id: string;
+  name: string;
+  type: ApplianceType;
+  isActive: boolean;
+  entities: EntitiesBlock;
+  /** Entity reporting a robot's or EV's charge when no soc sensor is set (battery attribute). */
+  override: ApplianceOverride | null;
+}
+
+const ENTITY_KEYS = ['entity_id', 'soc_entity_id', 'temp_entity_id', 'indoor_temp_entity_id'] as const;
+
+/** The override for an appliance: matched by id, else by name (case-insensitive). */
+export function findOverride(overrides: readonly ApplianceOverride[], id: string, name: string): ApplianceOverride | null {
+  return overrides.find((o) => o.appliance === id) ?? overrides.find((o) => o.appliance.trim().toLowerCase() === name.trim().toLowerCase()) ?? null;
+}
+
+/** The entities of an appliance: the schedule's block, else its config, then the local override on top. */
+export function entitiesOf(appliance: Appliance, entry: SchedulesViewEntry | undefined, override: ApplianceOverride | null): EntitiesBlock {
+  const out: EntitiesBlock = {};
+  for (const key of ENTITY_KEYS) {
+    const fromCloud = entry?.entities?.[key] ?? appliance.config[key];
+    const value = override?.[key] ?? fromCloud;
+    if (typeof value === 'string' && value !== '') out[key] = value;
+  }
+  return out;
+}
+
+/** The hub's appliance list. */
+export function hubAppliances(list: readonly Appliance[], entries: readonly SchedulesViewEntry[], overrides: readonly ApplianceOverride[]): HubAppliance[] {
+  return list.map((a) => {
+    const override = findOverride(overrides, a.id, a.name);
+    const entry = entries.find((e) => e.appliance_id === a.id);
+    return { id: a.id, name: a.name, type: a.appliance_type, isActive: a.is_active, entities: entitiesOf(a, entry, override), override };
+  });
+}
+
+/** Every entity id the add-on reads or commands, with who uses it. */
+export function entityUses(appliances: readonly HubAppliance[]): { entityId: string; appliance: HubAppliance; role: string }[] {
+  return appliances.flatMap((a) => ENTITY_KEYS.filter((k) => a.entities[k]).map((k) => ({ entityId: a.entities[k]!, appliance: a, role: k })));
+}

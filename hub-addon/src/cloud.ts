@@ -1,0 +1,38 @@
+// One typed function per cloud endpoint the add-on calls (spec 4.4, 4.6, 4.9, 4.13, 4.14).
+// Failures are CloudErrors carrying the status (0 = unreachable) and the body's `detail`.
+import type {
+  Appliance,
+  ApplianceReadingInput,
+  HvacReadingInput,
+  Profile,
+  ReadingClient,
+  ReadingsAccepted,
+  SchedulesUpdatedAt,
+  SchedulesView,
+  WeatherForecastInput,
+  WeatherPushResponse,
+} from '@offpeak/cloud/contract';
+import type { CloudSession } from './session.js';
+
+export interface CloudApi {
+  me(): Promise<Profile>;
+  appliances(): Promise<Appliance[]>;
+  schedules(): Promise<SchedulesView>;
+  schedulesUpdatedAt(): Promise<SchedulesUpdatedAt>;
+  pushHvacReadings(readings: HvacReadingInput[], client: ReadingClient): Promise<ReadingsAccepted>;
+  pushApplianceReadings(applianceId: string, readings: ApplianceReadingInput[]): Promise<ReadingsAccepted>;
+  pushWeather(forecast: WeatherForecastInput): Promise<WeatherPushResponse>;
+}
+
+/** The API over a session. */
+export function createCloudApi(session: CloudSession): CloudApi {
+  return {
+    me: () => session.call('GET', '/auth/me'),
+    appliances: () => session.call('GET', '/api/v1/appliances'),
+    schedules: () => session.call('GET', '/api/v1/schedules'),
+    schedulesUpdatedAt: () => session.call('GET', '/api/v1/schedules/updated-at'),
+    pushHvacReadings: (readings, client) => session.call('POST', '/api/v1/readings', { readings, client }),
+    pushApplianceReadings: (id, readings) => session.call('POST', `/api/v1/appliances/${encodeURIComponent(id)}/readings`, { readings }),
+    pushWeather: (forecast) => session.call('POST', '/api/v1/weather', { forecast }),
+  };
+}

@@ -1,0 +1,149 @@
+// The add-on's configuration: the add-on options (/data/options.json, written by the Supervisor
+// from config.yaml's schema) and the environment. Under the Supervisor, SUPERVISOR_TOKEN opens
+// ws://supervisor/core/websocket; standalone, HA_URL and HA_TOKEN name another Home Assistant (or
+// the simulator) and OFFPEAK_* stand in for the options. The only reader of process.env and of the
+// options file; everything else receives the frozen result.
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { LogLevel } from './log.js';
+
+/** Local adjustments of one cloud appliance, matched by id or (case-insensitive) name. */
+export interface ApplianceOverride {
+  appliance: string;
+  /** false: never command this appliance from this hub (readings still flow). */
+  enabled?: boolean;
+  entity_id?: string;
+  soc_entity_id?: string;
+  temp_entity_id?: string;
+  indoor_temp_entity_id?: string;
+  /** For a `select.*` battery entity: the option meaning "charge" and the one meaning "don't". */
+  charge_option?: string;
+  idle_option?: string;
+}
+
+export interface AddonConfig {
+  ha: { url: string; token: string; supervised: boolean };
+  cloudUrl: string;
+  email: string | null;
+  password: string | null;
+  refreshToken: string | null;
+  dataDir: string;
+  logLevel: LogLevel;
+  householdPowerEntityId: string | null;
+  appliances: ApplianceOverride[];
+}
+
+/** Bad or missing configuration; the message names every option at fault. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+export const DEFAULT_OPTIONS_FILE = '/data/options.json';
+const SUPERVISOR_WS = 'ws://supervisor/core/websocket';
+const LEVELS: Record<string, LogLevel> = { trace: 'debug', debug: 'debug', info: 'info', notice: 'info', warning: 'warn', warn: 'warn', error: 'error', fatal: 'error' };
+const ENTITY = /^[a-z_]+\.[a-z0-9_]+$/;
+const OVERRIDE_KEYS = ['appliance', 'enabled', 'entity_id', 'soc_entity_id', 'temp_entity_id', 'indoor_temp_entity_id', 'charge_option', 'idle_option'];
+
+/** The WebSocket URL of Core from an http(s) or ws(s) base: `/api/websocket` is added to a bare host. */
+export function websocketUrl(raw: string): string {
+  const u = new URL(raw);
+  if (u.protocol === 'http:') u.protocol = 'ws:';
+  else if (u.protocol === 'https:') u.protocol = 'wss:';
+  if (!/websocket\/?$/.test(u.pathname)) u.pathname = u.pathname.replace(/\/+$/, '') + '/api/websocket';
+  return u.toString();
+}
+
+const str = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v.trim() : null);
+
+function readOptions(file: string, explicit: boolean, problems: string[]): Record<string, unknown> {
+  if (!existsSync(file)) {
+    if (explicit) problems.push(`options file ${file} does not exist`);
+    return {};
+  }
+  try {
+    const parsed: unknown = JSON.parse(readFileSync(file, 'utf8'));
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) return parsed as Record<string, unknown>;
+    problems.push(`options file ${file} must hold a JSON object`);
+  } catch (e) {
+    problems.push(`options file ${file} is not valid JSON (${(e as Error).message})`);
+  }
+  return {};
+}
+
+function parseOverrides(raw: unknown, problems: string[]): ApplianceOverride[] {
+  if (raw === undefined || raw === null) return [];
+  if (!Array.isArray(raw)) {
+    problems.push('appliances: must be a list');
+    return [];
+  }
+  return raw.flatMap((item, i) => {
+    const at = `appliances[${i}]`;
+    if (!item || typeof item !== 'object') return problems.push(`${at}: must be an object`), [];
+    const o = item as Record<string, unknown>;
+    const unknown = Object.keys(o).filter((k) => !OVERRIDE_KEYS.includes(k));
+    if (unknown.length) problems.push(`${at}: unknown option ${unknown.join(', ')}`);
+    if (!str(o.appliance)) problems.push(`${at}.appliance: is required (the appliance's name or id in Offpeak)`);
+    for (const k of ['entity_id', 'soc_entity_id', 'temp_entity_id', 'indoor_temp_entity_id']) {
+      if (o[k] !== undefined && o[k] !== null && !(typeof o[k] === 'string' && ENTITY.test(o[k]))) problems.push(`${at}.${k}: must be an entity id such as switch.ev_charger`);
+    }
+    if (o.enabled !== undefined && typeof o.enabled !== 'boolean') problems.push(`${at}.enabled: must be true or false`);
+    return [o as unknown as ApplianceOverride];
+  });
+}
+
+/** Reads and validates the configuration; throws ConfigError naming each bad or missing option. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<AddonConfig> {
+  const problems: string[] = [];
+  const optionsFile = str(env.OFFPEAK_OPTIONS) ?? DEFAULT_OPTIONS_FILE;
+  const opts = readOptions(optionsFile, str(env.OFFPEAK_OPTIONS) !== null, problems);
+  const pick = (envName: string, option: string) => str(env[envName]) ?? str(opts[option]);
+
+  const supervisorToken = str(env.SUPERVISOR_TOKEN) ?? str(env.HASSIO_TOKEN);
+  const haUrlRaw = str(env.HA_URL);
+  let haUrl = SUPERVISOR_WS;
+  if (haUrlRaw) {
+    try {
+      haUrl = websocketUrl(haUrlRaw);
+    } catch {
+      problems.push(`HA_URL: ${haUrlRaw} is not a URL`);
+    }
+  } else if (!supervisorToken) problems.push('HA_URL: is required when not running under the Supervisor (no SUPERVISOR_TOKEN)');
+  const haToken = haUrlRaw ? (str(env.HA_TOKEN) ?? supervisorToken) : supervisorToken;
+  if (!haToken) problems.push(haUrlRaw ? 'HA_TOKEN: is required with HA_URL (a long-lived access token)' : 'SUPERVISOR_TOKEN: is missing');
+
+  const cloudUrl = pick('OFFPEAK_URL', 'cloud_url');
+  if (!cloudUrl) problems.push('cloud_url: is required (OFFPEAK_URL when standalone)');
+  else if (!URL.canParse(cloudUrl) || !/^https?:$/.test(new URL(cloudUrl).protocol)) problems.push(`cloud_url: ${cloudUrl} must be an http or https URL`);
+
+  const email = pick('OFFPEAK_EMAIL', 'email');
+  const password = pick('OFFPEAK_PASSWORD', 'password');
+  const refreshToken = pick('OFFPEAK_REFRESH_TOKEN', 'refresh_token');
+  if (!refreshToken && !(email && password)) {
+    problems.push(email ? 'password: is required with email (OFFPEAK_PASSWORD when standalone)' : 'email: email and password (or refresh_token) are required (OFFPEAK_EMAIL/OFFPEAK_PASSWORD when standalone)');
+  }
+  if (email && !/^[^@\s]+@[^@\s]+$/.test(email)) problems.push('email: must be an email address');
+
+  const levelRaw = pick('LOG_LEVEL', 'log_level') ?? 'info';
+  const logLevel = LEVELS[levelRaw.toLowerCase()];
+  if (!logLevel) problems.push(`log_level: must be one of ${Object.keys(LEVELS).join(', ')}`);
+
+  const household = pick('OFFPEAK_HOUSEHOLD_POWER_ENTITY_ID', 'household_power_entity_id');
+  if (household && !/^sensor\.[a-z0-9_]+$/.test(household)) problems.push('household_power_entity_id: must be a sensor.* entity id');
+
+  const appliances = parseOverrides(opts.appliances, problems);
+  if (problems.length) throw new ConfigError(problems);
+  return Object.freeze({
+    ha: { url: haUrl, token: haToken!, supervised: !haUrlRaw },
+    cloudUrl: cloudUrl!.replace(/\/+$/, ''),
+    email,
+    password,
+    refreshToken,
+    dataDir: path.resolve(str(env.OFFPEAK_DATA_DIR) ?? path.dirname(optionsFile)),
+    logLevel: logLevel!,
+    householdPowerEntityId: household,
+    appliances,
+  });
+}

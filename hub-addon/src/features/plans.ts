@@ -1,0 +1,229 @@
+// Plans: pull the appliances and schedules, apply slot `idx` of each at every local half-hour
+// boundary, re-pull when GET /schedules/updated-at moves, and leave alone an entity a person
+// changed until the next slot.
+import type { HassEntity } from 'home-assistant-js-websocket';
+import { entityUses, hubAppliances, type HubAppliance } from '../appliances.js';
+import type { AddonContext, Stop } from '../context.js';
+import { describe } from '../ha.js';
+import { isValidZone, localSlotAt, nextBoundaryMs } from '../local-time.js';
+import { decideSlot, meetsExpectation } from '../plan-actions.js';
+import { viaCloud } from '../reachability.js';
+import { controlOf } from '../state.js';
+
+const slotKeyAt = (ctx: AddonContext, ms: number) => {
+  const s = localSlotAt(ms, ctx.state.timezone);
+  return { ...s, key: `${s.date}#${s.index}` };
+};
+
+/** The account's zone: the profile's, else Home Assistant's, else UTC. */
+function zoneOf(ctx: AddonContext): string {
+  for (const z of [ctx.state.profile?.timezone, ctx.ha.config?.time_zone]) if (z && isValidZone(z)) return z;
+  return 'UTC';
+}
+
+/** Logs each configured entity missing from Home Assistant (once until it appears). */
+export function reportMissingEntities(ctx: AddonContext): void {
+  if (!ctx.ha.connected) return;
+  const seen = new Set<string>();
+  for (const use of entityUses(ctx.state.appliances)) {
+    seen.add(use.entityId);
+    const missing = !ctx.ha.entity(use.entityId);
+    if (missing && !ctx.state.missingEntities.has(use.entityId)) {
+      ctx.log.warn('entity does not exist in Home Assistant', { entity_id: use.entityId, role: use.role, appliance_id: use.appliance.id, appliance: use.appliance.name, type: use.appliance.type });
+      ctx.state.missingEntities.add(use.entityId);
+    } else if (!missing && ctx.state.missingEntities.delete(use.entityId)) {
+      ctx.log.info('entity found in Home Assistant', { entity_id: use.entityId, appliance: use.appliance.name });
+    }
+  }
+  for (const id of ctx.state.missingEntities) if (!seen.has(id)) ctx.state.missingEntities.delete(id);
+}
+
+/** Profile and appliance list. */
+export async function pullAppliances(ctx: AddonContext): Promise<void> {
+  const [profile, list] = await viaCloud(ctx, 'appliances', () => Promise.all([ctx.cloud.me(), ctx.cloud.appliances()]));
+  ctx.state.profile = profile;
+  ctx.state.timezone = zoneOf(ctx);
+  ctx.state.rawAppliances = list;
+  rebuildAppliances(ctx);
+}
+
+function rebuildAppliances(ctx: AddonContext): void {
+  ctx.state.appliances = hubAppliances(ctx.state.rawAppliances, ctx.state.view?.appliances ?? [], ctx.config.appliances);
+  reportMissingEntities(ctx);
+}
+
+/** The unified schedules view and its stamp. */
+export async function pullSchedules(ctx: AddonContext): Promise<void> {
+  const [view, stamp] = await viaCloud(ctx, 'schedules', () => Promise.all([ctx.cloud.schedules(), ctx.cloud.schedulesUpdatedAt()]));
+  ctx.state.view = view;
+  ctx.state.updatedAt = stamp.updated_at;
+  ctx.state.stats.schedulePulls++;
+  rebuildAppliances(ctx);
+  ctx.log.info('schedules pulled', {
+    date: view.date,
+    updated_at: stamp.updated_at,
+    optimization_enabled: view.optimization_enabled,
+    appliances: view.appliances.map((a) => ({ id: a.appliance_id, name: a.name, type: a.appliance_type, source: a.source, enabled: a.optimization_enabled })),
+  });
+}
+
+/** Applies the current slot to every appliance (skipping those a person took over in this slot). */
+export async function applyCurrentSlot(ctx: AddonContext, reason: string): Promise<void> {
+  const view = ctx.state.view;
+  if (!view) return;
+  const slot = slotKeyAt(ctx, ctx.clock.now());
+  if (!view.optimization_enabled) {
+    ctx.log.info('optimization paused (master switch); nothing applied', { slot: slot.index, reason });
+    return;
+  }
+  const stale = view.date !== slot.date;
+  for (const appliance of ctx.state.appliances) {
+    await applyOne(ctx, appliance, slot, reason, stale);
+  }
+}
+
+async function applyOne(ctx: AddonContext, appliance: HubAppliance, slot: { date: string; index: number; key: string }, reason: string, stale: boolean): Promise<void> {
+  const entry = ctx.state.view?.appliances.find((e) => e.appliance_id === appliance.id);
+  if (!entry || !appliance.entities.entity_id || appliance.type === 'solar' || appliance.type === 'dehumidifier') return;
+  const c = controlOf(ctx.state, appliance.id);
+  const base = { appliance_id: appliance.id, appliance: appliance.name, type: appliance.type, slot: slot.index, date: slot.date, reason };
+  if (!appliance.isActive) return;
+  if (appliance.override?.enabled === false) return void ctx.log.debug('not applied: disabled in the add-on options', base);
+  if (!entry.optimization_enabled) return void ctx.log.info('not applied: optimization paused for this appliance', base);
+  if (c.overrideSlotKey === slot.key) return void ctx.log.info('not applied: a person changed it in this slot', base);
+  if (Object.keys(entry.schedule).length === 0) return void ctx.log.info('not applied: no schedule yet', base);
+  const entity = ctx.ha.entity(appliance.entities.entity_id);
+  const decision = decideSlot(appliance, entry.schedule, slot.index, entity, ctx.ha.temperatureUnit, c.lastOn);
+  if ('skip' in decision) return void ctx.log.info('not applied', { ...base, why: decision.skip });
+  const { action } = decision;
+  try {
+    if (action.call) {
+      // Our own change is on its way: no override check on this entity until the call answers.
+      c.expect = null;
+      await ctx.ha.call(action.call.domain, action.call.service, action.entityId, action.call.data);
+      ctx.state.stats.applied++;
+    }
+    ctx.log.info(action.call ? 'applied' : 'already as planned', {
+      ...base,
+      entity_id: action.entityId,
+      service: action.call ? `${action.call.domain}.${action.call.service}` : null,
+      data: action.call?.data,
+      why: action.why,
+      source: entry.source,
+      ...(stale ? { stale_schedule_date: ctx.state.view?.date } : {}),
+    });
+  } catch (e) {
+    return void ctx.log.warn('Home Assistant refused the command', { ...base, entity_id: action.entityId, service: `${action.call?.domain}.${action.call?.service}`, error: describe(e) });
+  }
+  c.slotKey = slot.key;
+  c.expect = action.expect ? { entityId: action.entityId, value: action.expect, baselineContext: ctx.ha.entity(action.entityId)?.context.id ?? null } : null;
+  c.commandedF = action.setpointF ?? c.commandedF;
+  c.roomTargetF = action.setpointF;
+  c.guardActive = false;
+  if (action.expect?.kind === 'state') c.lastOn = action.expect.value !== 'off';
+  else if (appliance.type === 'ev_charger' || appliance.type === 'home_battery') c.lastOn = /on$/.test(action.why);
+}
+
+/** Flags a controlled entity a person changed (not our context, not what we commanded). */
+export function detectOverrides(ctx: AddonContext): void {
+  const now = ctx.clock.now();
+  let slot: ReturnType<typeof slotKeyAt> | null = null;
+  for (const [applianceId, c] of ctx.state.control) {
+    if (!c.expect) continue;
+    slot ??= slotKeyAt(ctx, now);
+    if (c.slotKey !== slot.key || c.overrideSlotKey === slot.key) continue;
+    const entity: HassEntity | undefined = ctx.ha.entity(c.expect.entityId);
+    if (!entity || meetsExpectation(entity, c.expect.value)) continue;
+    if (entity.context.id === c.expect.baselineContext || ctx.ha.isOwnChange(entity)) continue;
+    c.overrideSlotKey = slot.key;
+    c.guardActive = false;
+    ctx.state.stats.overrides++;
+    const appliance = ctx.state.appliances.find((a) => a.id === applianceId);
+    ctx.log.info('manual change detected; left alone until the next slot', {
+      appliance_id: applianceId,
+      appliance: appliance?.name,
+      entity_id: entity.entity_id,
+      expected: c.expect.value,
+      now: c.expect.value.kind === 'state' ? entity.state : entity.attributes[c.expect.value.key],
+      slot: slot.index,
+    });
+  }
+}
+
+/** Starts the plan loop: first pull and apply, boundary timer, updated-at poll, override watch. */
+export async function startPlans(ctx: AddonContext): Promise<Stop> {
+  let stopped = false;
+  let boundaryTimer = ctx.clock.setTimeout(() => {}, 0);
+  let pollTimer = boundaryTimer;
+  let lastAppliancesPull = -Infinity;
+
+  const refresh = async (why: string): Promise<boolean> => {
+    try {
+      if (ctx.clock.now() - lastAppliancesPull >= ctx.timing.appliancesRefreshMs || why !== 'poll') {
+        await pullAppliances(ctx);
+        lastAppliancesPull = ctx.clock.now();
+      }
+      await pullSchedules(ctx);
+      return true;
+    } catch (e) {
+      ctx.log.warn('could not pull schedules', { why, error: describe(e) });
+      return false;
+    }
+  };
+
+  const armBoundary = () => {
+    const now = ctx.clock.now();
+    const next = nextBoundaryMs(now, ctx.state.timezone);
+    ctx.state.nextApplyMs = next;
+    boundaryTimer = ctx.clock.setTimeout(() => {
+      armBoundary();
+      ctx.tasks.run(() => ctx.commands.push(onBoundary));
+    }, next - now);
+  };
+
+  const onBoundary = async () => {
+    if (stopped) return;
+    const slot = slotKeyAt(ctx, ctx.clock.now());
+    // A new local day needs that day's plan; without the cloud the last plan carries on.
+    if (ctx.state.view && ctx.state.view.date !== slot.date) await refresh('new day');
+    if (stopped) return;
+    ctx.state.stats.boundaries++;
+    await applyCurrentSlot(ctx, 'slot boundary');
+  };
+
+  const poll = async () => {
+    if (stopped) return;
+    try {
+      const stamp = await viaCloud(ctx, 'updated-at', () => ctx.cloud.schedulesUpdatedAt());
+      const changed = stamp.updated_at !== ctx.state.updatedAt;
+      if (changed || !ctx.state.view) {
+        ctx.log.info('schedules changed in the cloud; re-pulling', { was: ctx.state.updatedAt, now: stamp.updated_at });
+        if (await refresh('updated-at')) await ctx.commands.push(() => applyCurrentSlot(ctx, 'schedule updated'));
+      }
+    } catch (e) {
+      ctx.log.debug('updated-at poll failed', { error: describe(e) });
+    }
+  };
+  const armPoll = () => {
+    pollTimer = ctx.clock.setTimeout(() => {
+      if (stopped) return;
+      armPoll();
+      ctx.tasks.run(poll);
+    }, ctx.timing.updatedAtPollMs);
+  };
+
+  const offEntities = ctx.ha.onEntities(() => detectOverrides(ctx));
+  const offReady = ctx.ha.onReady(() => reportMissingEntities(ctx));
+  await refresh('start');
+  ctx.state.timezone = zoneOf(ctx);
+  await ctx.commands.push(() => applyCurrentSlot(ctx, 'start'));
+  armBoundary();
+  armPoll();
+  return () => {
+    stopped = true;
+    ctx.clock.clearTimeout(boundaryTimer);
+    ctx.clock.clearTimeout(pollTimer);
+    offEntities();
+    offReady();
+  };
+}

@@ -1,0 +1,123 @@
+// Readings: every 5 minutes (on the clock's 5-minute marks) read each appliance's entities, queue
+// the readings on disk, and send the queue oldest first, at most 100 per request. A refused batch
+// (4xx other than 401/408/429) is dropped with a log line so it cannot block the queue; while the
+// cloud is unreachable everything waits. Each cycle ends with one status line.
+import type { ReadingClient } from '@offpeak/cloud/contract';
+import { CloudError } from '../cloud-error.js';
+import type { AddonContext, Stop } from '../context.js';
+import { describe } from '../ha.js';
+import { viaCloud } from '../reachability.js';
+import type { BufferedReading } from '../reading-buffer.js';
+import { applianceReading, householdPowerW, hvacReading } from '../readings.js';
+import { controlOf } from '../state.js';
+import { toF } from '../units.js';
+import { localSlotAt } from '../local-time.js';
+import { runComfortGuard } from './comfort-guard.js';
+
+/** The readings of this moment. */
+export function collectReadings(ctx: AddonContext): BufferedReading[] {
+  if (!ctx.ha.connected) return [];
+  const timestamp = new Date(ctx.clock.now()).toISOString();
+  const unit = ctx.ha.temperatureUnit;
+  const entities = ctx.ha.entities;
+  const weather = entities[ctx.state.profile?.weather_entity_id ?? ''];
+  const outdoorF = typeof weather?.attributes.temperature === 'number' ? toF(weather.attributes.temperature, (weather.attributes.temperature_unit as string) ?? unit) : null;
+  const household = ctx.config.householdPowerEntityId ? householdPowerW(entities[ctx.config.householdPowerEntityId]) : null;
+  const slot = localSlotAt(ctx.clock.now(), ctx.state.timezone);
+  const key = `${slot.date}#${slot.index}`;
+  const out: BufferedReading[] = [];
+  for (const a of ctx.state.appliances) {
+    if (!a.isActive) continue;
+    if (a.type === 'hvac') {
+      const c = controlOf(ctx.state, a.id);
+      const overrideActive = c.overrideSlotKey === key || c.guardActive;
+      const r = hvacReading(a, entities, unit, timestamp, { commandedF: c.commandedF, roomTargetF: c.slotKey === key ? c.roomTargetF : undefined, overrideActive }, outdoorF);
+      if ('reading' in r) out.push({ kind: 'hvac', reading: r.reading });
+      else ctx.log.debug('no HVAC reading', { appliance_id: a.id, why: r.skip });
+    } else {
+      const r = applianceReading(a, entities, unit, timestamp, household);
+      if (r) out.push({ kind: 'appliance', applianceId: a.id, reading: r });
+    }
+  }
+  return out;
+}
+
+/** Sends the queue until it is empty or the cloud stops answering. */
+export async function flushReadings(ctx: AddonContext, client: ReadingClient): Promise<void> {
+  for (let batch = ctx.buffer.nextBatch(); batch; batch = ctx.buffer.nextBatch()) {
+    try {
+      const items = batch.items;
+      const accepted =
+        batch.kind === 'hvac'
+          ? await viaCloud(ctx, 'readings', () => ctx.cloud.pushHvacReadings(items.map((r) => r.reading as never), client))
+          : await viaCloud(ctx, 'readings', () => ctx.cloud.pushApplianceReadings(batch!.applianceId!, items.map((r) => r.reading as never)));
+      ctx.state.stats.readingsSent += accepted.accepted;
+      await ctx.buffer.remove(batch);
+    } catch (e) {
+      if (e instanceof CloudError && !e.retryable && e.status !== 401) {
+        ctx.log.error('cloud refused a batch of readings; dropped', { count: batch.items.length, status: e.status, detail: e.detail, appliance_id: batch.applianceId });
+        await ctx.buffer.remove(batch);
+        continue;
+      }
+      ctx.log.debug('readings kept for later', { queued: ctx.buffer.size, error: describe(e) });
+      return;
+    }
+  }
+}
+
+/** One status line: what the add-on sees and does. */
+export function statusLine(ctx: AddonContext): Record<string, unknown> {
+  const s = ctx.state;
+  return {
+    ha_connected: ctx.ha.connected,
+    ha_version: ctx.ha.haVersion,
+    cloud_reachable: s.cloudReachable,
+    appliances: s.appliances.length,
+    entities_found: s.appliances.reduce((n, a) => n + Object.values(a.entities).filter((id) => id && ctx.ha.entity(id)).length, 0),
+    entities_missing: [...s.missingEntities],
+    readings_sent: s.stats.readingsSent,
+    readings_queued: ctx.buffer.size,
+    commands_applied: s.stats.applied,
+    overrides: s.stats.overrides,
+    next_apply: s.nextApplyMs === null ? null : new Date(s.nextApplyMs).toISOString(),
+    schedule_date: s.view?.date ?? null,
+    paused: s.view ? !s.view.optimization_enabled : null,
+  };
+}
+
+/** Starts the 5-minute cycle. */
+export function startReadings(ctx: AddonContext): Stop {
+  const client: ReadingClient = { kind: 'node', version: ctx.version, node_bundle: `node ${process.versions.node}` };
+  let stopped = false;
+  let timer = ctx.clock.setTimeout(() => {}, 0);
+  const every = ctx.timing.readingsEveryMs;
+  const arm = () => {
+    const now = ctx.clock.now();
+    timer = ctx.clock.setTimeout(() => ctx.tasks.run(cycle), (Math.floor(now / every) + 1) * every - now);
+  };
+  let flushing = false;
+  const cycle = async () => {
+    if (stopped) return;
+    arm();
+    try {
+      client.ha_version = ctx.ha.haVersion ?? undefined;
+      const readings = collectReadings(ctx);
+      if (readings.length) await ctx.buffer.add(readings);
+      ctx.state.stats.readingsQueued += readings.length;
+      if (!flushing) {
+        flushing = true;
+        await flushReadings(ctx, client).finally(() => (flushing = false));
+      }
+      await ctx.commands.push(() => runComfortGuard(ctx));
+    } catch (e) {
+      ctx.log.error('readings cycle failed', { error: describe(e) });
+    }
+    ctx.state.stats.cycles++;
+    ctx.log.info('status', statusLine(ctx));
+  };
+  arm();
+  return () => {
+    stopped = true;
+    ctx.clock.clearTimeout(timer);
+  };
+}

@@ -1,0 +1,101 @@
+// Readings from entity states (spec 2.5, 4.13). Pure: entities in, cloud readings out, or the
+// reason there is none. Temperatures become Fahrenheit; out-of-range values are left out so one
+// odd sensor never makes the cloud refuse a whole batch.
+import type { ApplianceReadingInput, HvacReadingInput } from '@offpeak/cloud/contract';
+import type { HassEntities, HassEntity } from 'home-assistant-js-websocket';
+import type { HubAppliance } from './appliances.js';
+import { numericState, round1, toF } from './units.js';
+
+/** What the plan side knows about an HVAC unit at reading time. */
+export interface HvacControlState {
+  /** Setpoint the plan asked for in this slot, F. */
+  roomTargetF?: number;
+  /** Setpoint this hub last commanded, F. */
+  commandedF?: number;
+  /** A person's override or the comfort guard is in control. */
+  overrideActive?: boolean;
+}
+
+const HVAC_STATE: Record<string, string> = { heat: 'HEAT', cool: 'COOL', off: 'OFF', dry: 'DRY', fan_only: 'FAN', heat_cool: 'heat_cool', auto: 'auto' };
+const inRange = (v: number | null | undefined, min: number, max: number): v is number => typeof v === 'number' && Number.isFinite(v) && v >= min && v <= max;
+
+/** A sensor's temperature in F (its own unit_of_measurement, else the system unit). */
+export function sensorTempF(entity: HassEntity | undefined, systemUnit: string): number | null {
+  const n = numericState(entity?.state);
+  if (n === null || !entity) return null;
+  return toF(n, (entity.attributes.unit_of_measurement as string | undefined) ?? systemUnit);
+}
+
+/** The HVAC reading of `appliance` now, or the reason there is none. */
+export function hvacReading(
+  appliance: HubAppliance,
+  entities: HassEntities,
+  unit: string,
+  timestamp: string,
+  control: HvacControlState,
+  outdoorF: number | null,
+): { reading: HvacReadingInput } | { skip: string } {
+  const climate = entities[appliance.entities.entity_id ?? ''];
+  if (!climate) return { skip: `climate entity ${appliance.entities.entity_id ?? '(none)'} does not exist in Home Assistant` };
+  if (climate.state === 'unavailable' || climate.state === 'unknown') return { skip: `${climate.entity_id} is ${climate.state}` };
+  const a = climate.attributes;
+  let indoor: number | null = typeof a.current_temperature === 'number' ? toF(a.current_temperature, unit) : null;
+  let source: 'entity' | 'sensor' = 'entity';
+  if (!inRange(indoor, 30, 120)) {
+    indoor = sensorTempF(entities[appliance.entities.indoor_temp_entity_id ?? ''], unit);
+    source = 'sensor';
+  }
+  if (!inRange(indoor, 30, 120)) return { skip: `no indoor temperature from ${climate.entity_id}${appliance.entities.indoor_temp_entity_id ? ` or ${appliance.entities.indoor_temp_entity_id}` : ''}` };
+  const reading: HvacReadingInput = {
+    timestamp,
+    appliance_id: appliance.id,
+    indoor_temp: round1(indoor),
+    hvac_state: HVAC_STATE[climate.state] ?? climate.state,
+    indoor_source: source,
+  };
+  if (inRange(a.current_humidity as number, 0, 100)) reading.indoor_humidity = a.current_humidity as number;
+  if (typeof a.temperature === 'number') {
+    const target = toF(a.temperature, unit);
+    if (inRange(target, 30, 120)) reading.target_temp = round1(target);
+  }
+  if (typeof a.fan_mode === 'string') reading.fan_mode = a.fan_mode;
+  if (typeof a.hvac_action === 'string') reading.hvac_action = a.hvac_action;
+  if (inRange(outdoorF, -50, 150)) reading.outdoor_temp = round1(outdoorF);
+  if (inRange(control.commandedF, 30, 120)) reading.commanded_setpoint = round1(control.commandedF);
+  if (inRange(control.roomTargetF, 30, 120)) reading.room_target = round1(control.roomTargetF);
+  if (control.overrideActive !== undefined) reading.override_active = control.overrideActive;
+  return { reading };
+}
+
+/** The charge (EV, battery, robot) or tank-temperature (water heater) reading, or null. */
+export function applianceReading(appliance: HubAppliance, entities: HassEntities, unit: string, timestamp: string, householdPowerW: number | null): ApplianceReadingInput | null {
+  const control = entities[appliance.entities.entity_id ?? ''];
+  const label = control ? labelOf(appliance, control) : 'UNKNOWN';
+  let value: number | null = null;
+  if (appliance.type === 'water_heater') {
+    value = sensorTempF(entities[appliance.entities.temp_entity_id ?? ''], unit);
+    if (!inRange(value, 60, 180)) return null;
+  } else if (appliance.type === 'ev_charger' || appliance.type === 'home_battery' || appliance.type === 'robot') {
+    value = numericState(entities[appliance.entities.soc_entity_id ?? '']?.state);
+    // A robot without a soc sensor may still carry the (pre-2026.8) battery_level attribute.
+    if (value === null && appliance.type === 'robot' && typeof control?.attributes.battery_level === 'number') value = control.attributes.battery_level;
+    if (!inRange(value, 0, 100)) return null;
+  } else return null;
+  const reading: ApplianceReadingInput = { timestamp, state: label, value: round1(value) };
+  if (householdPowerW !== null) reading.metadata = { household_power_w: householdPowerW };
+  return reading;
+}
+
+function labelOf(appliance: HubAppliance, control: HassEntity): string {
+  if (appliance.type === 'robot') return control.state.toUpperCase();
+  if (control.state === 'on') return appliance.type === 'water_heater' ? 'ON' : 'CHARGING';
+  if (control.state === 'off') return appliance.type === 'water_heater' ? 'OFF' : 'IDLE';
+  return control.state.toUpperCase().slice(0, 64);
+}
+
+/** The household's power draw in W from a power sensor (W or kW), or null. */
+export function householdPowerW(entity: HassEntity | undefined): number | null {
+  const n = numericState(entity?.state);
+  if (n === null || !entity) return null;
+  return entity.attributes.unit_of_measurement === 'kW' ? n * 1000 : n;
+}

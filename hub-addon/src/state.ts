@@ -1,0 +1,71 @@
+// What the running add-on knows, shared by its features (one object, plain data).
+import type { Appliance, Profile, SchedulesView } from '@offpeak/cloud/contract';
+import type { HubAppliance } from './appliances.js';
+import type { Expectation } from './plan-actions.js';
+
+/** Per appliance: what this hub commanded in the current slot and whether a person took over. */
+export interface ControlState {
+  /** The slot (local date + index) the command belongs to. */
+  slotKey: string | null;
+  /** What the entity should show, and its context id when we commanded (a change by us arrives later). */
+  expect: { entityId: string; value: Expectation; baselineContext: string | null } | null;
+  /** HVAC: setpoint commanded / planned, F. */
+  commandedF?: number;
+  roomTargetF?: number;
+  /** Last on/off commanded (button entities toggle). */
+  lastOn: boolean | null;
+  /** A person changed the entity in this slot: leave it alone until the next one. */
+  overrideSlotKey: string | null;
+  /** The comfort guard commanded this slot (cloud unreachable, house outside its band). */
+  guardActive: boolean;
+}
+
+export interface AddonState {
+  profile: Profile | null;
+  timezone: string;
+  rawAppliances: Appliance[];
+  appliances: HubAppliance[];
+  view: SchedulesView | null;
+  updatedAt: string | null;
+  cloudReachable: boolean;
+  control: Map<string, ControlState>;
+  missingEntities: Set<string>;
+  nextApplyMs: number | null;
+  lastWeatherPushDate: string | null;
+  stats: {
+    readingsSent: number;
+    readingsQueued: number;
+    /** Slot boundaries handled. */
+    boundaries: number;
+    applied: number;
+    overrides: number;
+    guardCommands: number;
+    schedulePulls: number;
+    weatherPushes: number;
+    cycles: number;
+  };
+}
+
+export function initialState(): AddonState {
+  return {
+    profile: null,
+    timezone: 'UTC',
+    rawAppliances: [],
+    appliances: [],
+    view: null,
+    updatedAt: null,
+    cloudReachable: false,
+    control: new Map(),
+    missingEntities: new Set(),
+    nextApplyMs: null,
+    lastWeatherPushDate: null,
+    stats: { readingsSent: 0, readingsQueued: 0, boundaries: 0, applied: 0, overrides: 0, guardCommands: 0, schedulePulls: 0, weatherPushes: 0, cycles: 0 },
+  };
+}
+
+/** The control record of an appliance, created on first use. */
+export function controlOf(state: AddonState, applianceId: string): ControlState {
+  let c = state.control.get(applianceId);
+  if (!c) state.control.set(applianceId, (c = { slotKey: null, expect: null, lastOn: null, overrideSlotKey: null, guardActive: false }));
+  return c;
+}

@@ -1,0 +1,78 @@
+// DST days apply the right slot (the account's local wall clock, as the cloud numbers slots), and
+// the daily forecast push inside 02:30-03:30 UTC.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { rampPreferences, signUp, type CloudAccount } from '../src/bench/cloud-account.js';
+import { startCloudProcess, type CloudProcess } from '../src/bench/cloud-process.js';
+import { startHarness, waitFor, type Harness } from './support/harness.js';
+import { HOUSE_APPLIANCES, houseFixture } from './support/house.js';
+
+let cloud: CloudProcess;
+let account: CloudAccount;
+let h: Harness | undefined;
+const MIN = 60_000;
+
+beforeAll(async () => {
+  cloud = await startCloudProcess();
+  account = await signUp(cloud.url, { timezone: 'America/New_York' });
+  expect((await account.call('PATCH', '/auth/me', { weather_entity_id: 'weather.home' })).status).toBe(200);
+  await account.createAppliance('hvac', 'Living room', HOUSE_APPLIANCES[0]!.config);
+  // Comfort bands whose midpoint is 57 + local hour (F): the setpoint names the slot's hour.
+  expect((await account.call('PUT', '/api/v1/preferences', rampPreferences())).status).toBe(200);
+  expect((await account.call('POST', '/api/v1/schedule/recompute')).status).toBe(200);
+}, 120_000);
+afterEach(async () => {
+  await h?.stop();
+  h = undefined;
+});
+afterAll(async () => {
+  await cloud?.stop();
+});
+
+const setpoint = () => h!.ha.getState('climate.living_room')!.attributes.temperature;
+const start = (iso: string) => startHarness({ cloud, account, startMs: Date.parse(iso), fixture: houseFixture, prepare: async () => {} });
+
+describe('DST days', () => {
+  it('spring forward: 01:59 EST is followed by slot 6 (03:00 EDT)', async () => {
+    h = await start('2026-03-08T06:54:00Z'); // 01:54 EST, slot 3
+    expect(setpoint()).toBe(57 + 1);
+    await h.advance(6 * MIN); // 07:00Z = 03:00 EDT
+    expect(setpoint()).toBe(57 + 3);
+    expect(h.logs.filter((l) => l.msg === 'applied' && l.reason === 'slot boundary').map((l) => l.slot)).toEqual([6]);
+  }, 60_000);
+
+  it('fall back: the 01:00-02:00 hour is applied twice, then 02:00 EST is slot 4', async () => {
+    h = await start('2026-11-01T05:24:00Z'); // 01:24 EDT, slot 2
+    expect(setpoint()).toBe(57 + 1);
+    await h.advance(36 * MIN); // 06:00Z = 01:00 EST, slot 2 again
+    await h.advance(30 * MIN); // 06:30Z = 01:30 EST, slot 3
+    expect(setpoint()).toBe(57 + 1);
+    await h.advance(30 * MIN); // 07:00Z = 02:00 EST, slot 4
+    expect(setpoint()).toBe(57 + 2);
+    const slots = h.logs.filter((l) => (l.msg === 'applied' || l.msg === 'already as planned') && l.reason === 'slot boundary').map((l) => l.slot);
+    expect(slots).toEqual([3, 2, 3, 4]);
+  }, 60_000);
+});
+
+describe('weather', () => {
+  it('pushes the hourly forecast once between 02:30 and 03:30 UTC, in F from local midnight', async () => {
+    const day = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    h = await start(`${day}T02:20:00Z`);
+    await h.advance(20 * MIN);
+    await waitFor(() => h!.addon.state.stats.weatherPushes === 1, 10_000, 'forecast push');
+    await h.advance(60 * MIN);
+    expect(h.addon.state.stats.weatherPushes).toBe(1);
+    const pushes = h.requests.filter((r) => r.path === '/api/v1/weather');
+    expect(pushes.map((p) => p.status)).toEqual([201]);
+    const f = pushes[0]!.body.forecast;
+    // 02:30 UTC is 21:30 the evening before in New York: hour 0 is that local midnight (05:00Z).
+    expect(f.hourly_temps_f.length).toBeGreaterThanOrEqual(24);
+    expect(f.hourly_temps_f.length).toBeLessThanOrEqual(72);
+    expect(f.hourly_humidity).toHaveLength(f.hourly_temps_f.length);
+    expect(f.hourly_wind_mph.every((w: number) => w === 5)).toBe(true);
+    const items = houseFixture(Date.parse(`${day}T02:20:00Z`)).forecasts!['weather.home']!.hourly!;
+    const localMidnight = Date.parse(`${new Date(Date.parse(`${day}T02:30:00Z`) - 5 * 3_600_000).toISOString().slice(0, 10)}T05:00:00Z`);
+    const at = (ms: number) => items.find((i) => Date.parse(i.datetime as string) === ms)?.temperature;
+    expect(f.hourly_temps_f[20]).toBe(at(localMidnight + 20 * 3_600_000));
+    expect(h.logs.find((l) => l.msg === 'forecast pushed')).toMatchObject({ entity_id: 'weather.home', accepted_hours: f.hourly_temps_f.length });
+  }, 60_000);
+});

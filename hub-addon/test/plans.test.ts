@@ -1,0 +1,138 @@
+// The add-on against the Home Assistant simulator and the real built cloud: readings on cadence,
+// the planned setpoint at a slot boundary, a recompute reaching the house within one poll, and a
+// person's change left alone and reported.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rampPreferences } from '../src/bench/cloud-account.js';
+import { startCloudProcess, type CloudProcess } from '../src/bench/cloud-process.js';
+import { localSlotAt } from '../src/local-time.js';
+import { startHarness, waitFor, type Harness } from './support/harness.js';
+import { HOUSE_APPLIANCES, houseFixture } from './support/house.js';
+
+const ZONE = 'America/New_York';
+let cloud: CloudProcess;
+let h: Harness;
+let boundary: number;
+let ids: Record<string, string>;
+
+beforeAll(async () => {
+  cloud = await startCloudProcess();
+  // The current real half hour: a recompute re-plans it (past slots stay as they were).
+  boundary = Math.floor(Date.now() / 1_800_000) * 1_800_000;
+  h = await startHarness({
+    cloud,
+    startMs: boundary - 6 * 60_000,
+    fixture: houseFixture,
+    timezone: ZONE,
+    prepare: async (account) => {
+      ids = {};
+      expect((await account.call('PATCH', '/auth/me', { weather_entity_id: 'weather.home' })).status).toBe(200);
+      for (const a of HOUSE_APPLIANCES) ids[a.type] = await account.createAppliance(a.type, a.name, a.config);
+      expect((await account.call('PUT', '/api/v1/preferences', rampPreferences())).status).toBe(200);
+      expect((await account.call('POST', '/api/v1/schedule/recompute')).status).toBe(200);
+    },
+  });
+}, 120_000);
+
+afterAll(async () => {
+  await h?.stop();
+  await cloud?.stop();
+});
+
+const schedules = async () => (await h.account.call('GET', '/api/v1/schedules')).body;
+const hvacTarget = async (ms: number) => {
+  const entry = (await schedules()).appliances.find((a: any) => a.appliance_type === 'hvac');
+  const idx = localSlotAt(ms, ZONE).index;
+  const s = entry.schedule;
+  return s.setpoint_temps?.[idx] ?? (s.high_temps[idx] + s.low_temps[idx]) / 2;
+};
+const health = async () => (await h.account.call('GET', '/api/v1/integration/health')).body;
+
+describe('the add-on on the simulator and the real cloud', () => {
+  it('sends readings every 5 minutes with client kind node, its version and ha_version', async () => {
+    await h.advance(60_000); // boundary - 5 min: the first reading
+    await waitFor(() => h.addon.state.stats.readingsSent >= 1, 15_000, 'first readings');
+    // Someone moves the thermostat in the last minutes of the slot: the boundary puts the plan back.
+    await h.ha.callService('climate', 'set_temperature', { entity_id: 'climate.living_room', temperature: 80 });
+    await h.advance(5 * 60_000); // the boundary itself: the second reading
+    await waitFor(async () => (await health()).sample_count >= 2, 15_000, 'two HVAC readings in the cloud');
+    const hb = await health();
+    expect(Date.parse(hb.last_reading_at)).toBe(boundary);
+    // Charge readings of the EV, battery and robot, and the tank temperature, were accepted too.
+    expect(h.addon.state.stats.readingsSent).toBeGreaterThanOrEqual(2 * 5);
+    expect(h.addon.buffer.size).toBe(0);
+    const pushes = h.requests.filter((r) => r.path === '/api/v1/readings');
+    expect(pushes.length).toBe(2);
+    for (const p of pushes) {
+      expect(p.status).toBe(201);
+      expect(p.body.client).toEqual({ kind: 'node', version: '0.1.0', node_bundle: `node ${process.versions.node}`, ha_version: '2026.8.0' });
+      expect(p.body.readings[0]).toMatchObject({ appliance_id: ids.hvac, indoor_temp: 74, hvac_state: 'COOL', indoor_source: 'entity', target_temp: expect.any(Number), indoor_humidity: 45, outdoor_temp: 71 });
+    }
+    const soc = h.requests.filter((r) => r.path === `/api/v1/appliances/${ids.ev_charger}/readings`);
+    expect(soc.map((r) => r.status)).toEqual([201, 201]);
+    expect(soc[0]!.body.readings).toEqual([{ timestamp: new Date(boundary - 5 * 60_000).toISOString(), state: 'IDLE', value: 40, metadata: { household_power_w: 1200 } }]);
+  });
+
+  it('holds the planned setpoint on the climate entity at the slot boundary', async () => {
+    const target = await hvacTarget(boundary);
+    await waitFor(() => h.ha.getState('climate.living_room')!.attributes.temperature === Math.round(target), 10_000, 'planned setpoint');
+    const applied = h.logs.find((l) => l.msg === 'applied' && l.entity_id === 'climate.living_room' && l.reason === 'slot boundary');
+    expect(applied).toMatchObject({ service: 'climate.set_temperature', data: { temperature: Math.round(target) }, slot: localSlotAt(boundary, ZONE).index });
+  });
+
+  it('switches the EV, battery and water heater as planned and only ever docks the robot', async () => {
+    const view = await schedules();
+    const idx = localSlotAt(boundary, ZONE).index;
+    const on = (type: string) => view.appliances.find((a: any) => a.appliance_type === type).schedule.intervals[idx] as boolean;
+    await waitFor(() => h.ha.getState('switch.ev_charger')!.state === (on('ev_charger') ? 'on' : 'off'), 10_000, 'EV switch');
+    expect(h.ha.getState('switch.water_heater')!.state).toBe(on('water_heater') ? 'on' : 'off');
+    expect(h.ha.getState('select.battery_mode')!.state).toBe(on('home_battery') ? 'force_charge' : 'self_consumption');
+    const robotCalls = h.ha.serviceCalls.filter((c: any) => c.domain === 'vacuum');
+    expect(robotCalls.every((c: any) => c.service === 'return_to_base')).toBe(true);
+  });
+
+  it('reaches the house within one updated-at poll after a recompute', async () => {
+    const before = (await h.account.call('GET', '/api/v1/schedules/updated-at')).body.updated_at;
+    const shifted = rampPreferences();
+    shifted.hourly_low_temps_f = shifted.hourly_low_temps_f.map((v) => v + 3);
+    shifted.hourly_high_temps_f = shifted.hourly_high_temps_f.map((v) => v + 3);
+    expect((await h.account.call('PUT', '/api/v1/preferences', shifted)).status).toBe(200);
+    expect((await h.account.call('POST', '/api/v1/schedule/recompute')).status).toBe(200);
+    expect((await h.account.call('GET', '/api/v1/schedules/updated-at')).body.updated_at).not.toBe(before);
+    const target = Math.round(await hvacTarget(boundary));
+    expect(h.ha.getState('climate.living_room')!.attributes.temperature).not.toBe(target);
+    await h.advance(3 * 60_000); // one poll period
+    expect(h.ha.getState('climate.living_room')!.attributes.temperature).toBe(target);
+    expect(h.logs.find((l) => l.msg === 'applied' && l.reason === 'schedule updated')).toMatchObject({ entity_id: 'climate.living_room', data: { temperature: target } });
+  });
+
+  it('leaves a manual change alone until the next slot and reports it on readings', async () => {
+    const planned = h.ha.getState('climate.living_room')!.attributes.temperature as number;
+    const overrides = h.addon.state.stats.overrides;
+    await h.ha.callService('climate', 'set_temperature', { entity_id: 'climate.living_room', temperature: planned + 4 });
+    await waitFor(() => h.addon.state.stats.overrides === overrides + 1, 5_000, 'override detected');
+    expect(h.logs.filter((l) => l.msg === 'manual change detected; left alone until the next slot').at(-1)).toMatchObject({ entity_id: 'climate.living_room', expected: { kind: 'attr', key: 'temperature', value: planned }, now: planned + 4 });
+    // Another recompute in the same slot does not undo the person's choice.
+    const shifted = rampPreferences();
+    const before = (await h.account.call('GET', '/api/v1/schedules/updated-at')).body.updated_at;
+    expect((await h.account.call('PUT', '/api/v1/preferences', shifted)).status).toBe(200);
+    expect((await h.account.call('POST', '/api/v1/schedule/recompute')).status).toBe(200);
+    expect((await h.account.call('GET', '/api/v1/schedules/updated-at')).body.updated_at).not.toBe(before);
+    const sent = h.requests.length;
+    await h.advance(3 * 60_000); // a poll and a readings cycle (boundary + 10 min)
+    expect(h.ha.getState('climate.living_room')!.attributes.temperature).toBe(planned + 4);
+    const reading = h.requests.slice(sent).find((r) => r.path === '/api/v1/readings')!.body.readings[0];
+    expect(reading).toMatchObject({ override_active: true, target_temp: planned + 4, commanded_setpoint: planned });
+    // The next slot applies the plan again. It is still in the future of the real cloud, which
+    // would refuse readings stamped that far ahead: the cloud is cut off meanwhile (they queue),
+    // and the slot is applied from the cached plan.
+    const view = await schedules();
+    await h.cutoff.down();
+    const next = boundary + 30 * 60_000;
+    await h.advance(next - h.clock.now());
+    const entry = view.appliances.find((a: any) => a.appliance_type === 'hvac').schedule;
+    const idx = localSlotAt(next, ZONE).index;
+    const target = Math.round(entry.setpoint_temps?.[idx] ?? (entry.high_temps[idx] + entry.low_temps[idx]) / 2);
+    expect(h.ha.getState('climate.living_room')!.attributes.temperature).toBe(target);
+    expect(h.addon.buffer.size).toBeGreaterThan(0);
+  });
+});
