@@ -26,12 +26,12 @@ export async function runComfortGuard(ctx: AddonContext): Promise<void> {
     if (indoorF >= band.lowF && indoorF <= band.highF) continue;
     const midF = (band.lowF + band.highF) / 2;
     const action = climateAction(entity, ctx.ha.temperatureUnit, midF, band, `indoor ${indoorF.toFixed(1)} F outside the band ${band.lowF}-${band.highF} F while the cloud is unreachable`);
-    c.guardActive = true;
     if (!action.call) continue;
     try {
       c.expect = null;
       await ctx.ha.call(action.call.domain, action.call.service, action.entityId, action.call.data);
       ctx.state.stats.guardCommands++;
+      c.guardActive = true;
       c.slotKey = key;
       c.expect = action.expect ? { entityId: action.entityId, value: action.expect, baselineContext: ctx.ha.entity(action.entityId)?.context.id ?? null } : null;
       c.commandedF = midF;

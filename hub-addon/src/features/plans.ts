@@ -159,7 +159,7 @@ export async function startPlans(ctx: AddonContext): Promise<Stop> {
 
   const refresh = async (why: string): Promise<boolean> => {
     try {
-      if (ctx.clock.now() - lastAppliancesPull >= ctx.timing.appliancesRefreshMs || why !== 'poll') {
+      if (ctx.clock.now() - lastAppliancesPull >= ctx.timing.appliancesRefreshMs || why === 'start' || why === 'updated-at') {
         await pullAppliances(ctx);
         lastAppliancesPull = ctx.clock.now();
       }
@@ -183,9 +183,10 @@ export async function startPlans(ctx: AddonContext): Promise<Stop> {
 
   const onBoundary = async () => {
     if (stopped) return;
-    const slot = slotKeyAt(ctx, ctx.clock.now());
-    // A new local day needs that day's plan; without the cloud the last plan carries on.
-    if (ctx.state.view && ctx.state.view.date !== slot.date) await refresh('new day');
+    // The view is pulled again at every boundary: a new local day needs that day's plan, and the
+    // pause switches change without a new schedule being written. Without the cloud the last plan
+    // carries on.
+    await refresh('boundary');
     if (stopped) return;
     ctx.state.stats.boundaries++;
     await applyCurrentSlot(ctx, 'slot boundary');

@@ -1,21 +1,25 @@
-// DST days apply the right slot (the account's local wall clock, as the cloud numbers slots), and
-// the daily forecast push inside 02:30-03:30 UTC.
+// Edges of the plan: DST days apply the right slot (the account's local wall clock, as the cloud
+// numbers slots), the pause switches, entities missing from Home Assistant, and the daily forecast
+// push inside 02:30-03:30 UTC.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { rampPreferences, signUp, type CloudAccount } from '../src/bench/cloud-account.js';
 import { startCloudProcess, type CloudProcess } from '../src/bench/cloud-process.js';
-import { startHarness, waitFor, type Harness } from './support/harness.js';
+import { pastBoundary, startHarness, waitFor, type Harness } from './support/harness.js';
 import { HOUSE_APPLIANCES, houseFixture } from './support/house.js';
 
 let cloud: CloudProcess;
 let account: CloudAccount;
 let h: Harness | undefined;
+let hvacId: string;
 const MIN = 60_000;
 
 beforeAll(async () => {
   cloud = await startCloudProcess();
   account = await signUp(cloud.url, { timezone: 'America/New_York' });
   expect((await account.call('PATCH', '/auth/me', { weather_entity_id: 'weather.home' })).status).toBe(200);
-  await account.createAppliance('hvac', 'Living room', HOUSE_APPLIANCES[0]!.config);
+  hvacId = await account.createAppliance('hvac', 'Living room', HOUSE_APPLIANCES[0]!.config);
+  // An appliance whose switch this Home Assistant does not have.
+  await account.createAppliance('ev_charger', 'Second car', { entity_id: 'switch.ghost_charger', soc_entity_id: 'sensor.ghost_soc' });
   // Comfort bands whose midpoint is 57 + local hour (F): the setpoint names the slot's hour.
   expect((await account.call('PUT', '/api/v1/preferences', rampPreferences())).status).toBe(200);
   expect((await account.call('POST', '/api/v1/schedule/recompute')).status).toBe(200);
@@ -50,6 +54,57 @@ describe('DST days', () => {
     expect(setpoint()).toBe(57 + 2);
     const slots = h.logs.filter((l) => (l.msg === 'applied' || l.msg === 'already as planned') && l.reason === 'slot boundary').map((l) => l.slot);
     expect(slots).toEqual([3, 2, 3, 4]);
+  }, 60_000);
+});
+
+describe('pause switches', () => {
+  const applied = () => h!.logs.filter((l) => l.msg === 'applied' && l.type === 'hvac');
+  const pause = async (route: string, on: boolean) => expect((await account.call('PUT', route, { optimization_enabled: !on })).status).toBe(200);
+
+  it('applies nothing while the master switch is off, and resumes at the next slot when it is on', async () => {
+    const boundary = pastBoundary(2 * 3_600_000);
+    await pause('/api/v1/preferences', true);
+    h = await start(new Date(boundary - 6 * MIN).toISOString());
+    await h.ha.callService('climate', 'set_temperature', { entity_id: 'climate.living_room', temperature: 85 });
+    await h.advance(6 * MIN);
+    expect(setpoint()).toBe(85);
+    expect(applied()).toEqual([]);
+    expect(h.logs.filter((l) => l.msg === 'optimization paused (master switch); nothing applied').map((l) => l.reason)).toEqual(['start', 'slot boundary']);
+    await pause('/api/v1/preferences', false);
+    await h.advance(30 * MIN);
+    expect(setpoint()).not.toBe(85);
+    expect(applied().map((l) => l.reason)).toEqual(['slot boundary']);
+  }, 60_000);
+
+  it('leaves a unit alone while its own switch is off', async () => {
+    const boundary = pastBoundary(2 * 3_600_000);
+    await pause(`/api/v1/appliances/${hvacId}/preferences`, true);
+    try {
+      h = await start(new Date(boundary - 6 * MIN).toISOString());
+      await h.ha.callService('climate', 'set_temperature', { entity_id: 'climate.living_room', temperature: 85 });
+      await h.advance(6 * MIN);
+      expect(setpoint()).toBe(85);
+      expect(h.logs.filter((l) => l.msg === 'not applied: optimization paused for this appliance').map((l) => l.reason)).toEqual(['start', 'slot boundary']);
+    } finally {
+      await pause(`/api/v1/appliances/${hvacId}/preferences`, false);
+    }
+  }, 60_000);
+});
+
+describe('entities', () => {
+  it('says in its log which configured entities Home Assistant does not have, and carries on', async () => {
+    h = await start(new Date(pastBoundary(2 * 3_600_000) - 6 * MIN).toISOString());
+    const missing = h.logs.filter((l) => l.msg === 'entity does not exist in Home Assistant');
+    expect(missing.map((l) => [l.entity_id, l.role, l.appliance, l.level])).toEqual([
+      ['switch.ghost_charger', 'entity_id', 'Second car', 'warn'],
+      ['sensor.ghost_soc', 'soc_entity_id', 'Second car', 'warn'],
+    ]);
+    await h.advance(6 * MIN);
+    const status = h.logs.filter((l) => l.msg === 'status').at(-1);
+    expect(status).toMatchObject({ entities_missing: ['switch.ghost_charger', 'sensor.ghost_soc'], entities_found: 2 });
+    expect(h.logs.find((l) => l.msg === 'not applied' && l.appliance === 'Second car')).toMatchObject({ why: 'entity switch.ghost_charger does not exist in Home Assistant' });
+    // Logged once, not at every pull.
+    expect(h.logs.filter((l) => l.msg === 'entity does not exist in Home Assistant')).toHaveLength(2);
   }, 60_000);
 });
 
