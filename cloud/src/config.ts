@@ -45,6 +45,13 @@ const configSchema = yup.object({
   DEVICE_READING_PUSH_INTERVAL_S: num().integer().min(60).max(86_400).default(3600),
   DEVICE_CAPTURE_INTERVAL_S: num().integer().min(10).max(3600).default(300),
   DEVICE_COMMAND_POLL_WAIT_S: num().integer().min(0).max(55).default(50),
+  APPLIANCES_MAX_PER_ACCOUNT: num().integer().min(1).default(50),
+  RECOMPUTE_LIMIT_PER_MINUTE: num().integer().min(0).default(10),
+  SCHEDULE_HISTORY_ROWS_PER_DAY: num().integer().min(1).max(1000).default(48),
+  PURGE_RETENTION_DAYS: num().integer().min(15).max(3650).default(30),
+  LONG_POLL_MAX_PARKED: num().integer().min(1).default(10_000),
+  LONG_POLL_MAX_PER_DEVICE: num().integer().min(1).max(100).default(2),
+  DEVICE_COMMANDS_PER_POLL: num().integer().min(1).max(1000).default(50),
   METRICS_MIN_COHORT_HOMES: num().integer().min(5).default(10),
   METRICS_BATCH_DAYS: num().integer().min(1).max(100_000).default(5000),
 });
@@ -97,6 +104,20 @@ export type Config = Readonly<{
   deviceReadingPushIntervalS: number;
   deviceCaptureIntervalS: number;
   deviceCommandPollWaitS: number;
+  /** Appliances one account may have; a create over it gets 400. */
+  appliancesMaxPerAccount: number;
+  /** POST /api/v1/schedule/recompute calls per account per minute (0: no limit); over it 429. */
+  recomputeLimitPerMinute: number;
+  /** Schedule history rows kept per appliance and local date (the newest). */
+  scheduleHistoryRowsPerDay: number;
+  /** Days the daily purge keeps expired claim codes, delivered commands and forecast pushes (at least the refit's 14). */
+  purgeRetentionDays: number;
+  /** Long-polls one instance holds parked; over it a poll that would park gets 429. */
+  longPollMaxParked: number;
+  /** Concurrent long-polls of one device token on one instance; over it 429. */
+  longPollMaxPerDevice: number;
+  /** Commands one long-poll answer hands over at most. */
+  deviceCommandsPerPoll: number;
   /** A rankings cohort counts only with at least this many homes holding a value (the caller included). */
   metricsMinCohortHomes: number;
   /** Account-days one batch of the daily metrics job computes and writes at once. */
@@ -159,6 +180,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     deviceReadingPushIntervalS: v.DEVICE_READING_PUSH_INTERVAL_S,
     deviceCaptureIntervalS: v.DEVICE_CAPTURE_INTERVAL_S,
     deviceCommandPollWaitS: v.DEVICE_COMMAND_POLL_WAIT_S,
+    appliancesMaxPerAccount: v.APPLIANCES_MAX_PER_ACCOUNT,
+    recomputeLimitPerMinute: v.RECOMPUTE_LIMIT_PER_MINUTE,
+    scheduleHistoryRowsPerDay: v.SCHEDULE_HISTORY_ROWS_PER_DAY,
+    purgeRetentionDays: v.PURGE_RETENTION_DAYS,
+    longPollMaxParked: v.LONG_POLL_MAX_PARKED,
+    longPollMaxPerDevice: v.LONG_POLL_MAX_PER_DEVICE,
+    deviceCommandsPerPoll: v.DEVICE_COMMANDS_PER_POLL,
     metricsMinCohortHomes: v.METRICS_MIN_COHORT_HOMES,
     metricsBatchDays: v.METRICS_BATCH_DAYS,
   });

@@ -1,4 +1,5 @@
-import type { Server } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import path from 'node:path';
 import { createApp } from './app.js';
 import { startScheduler } from './jobs/scheduler.js';
@@ -71,6 +72,7 @@ export async function startCloud(config: Config, overrides: CloudOverrides = {})
   // (and a proxy's) open between polls, longer than the 60 s idle timeout proxies commonly use, so
   // the proxy closes first. headersTimeout stays above it, as Node requires; requestTimeout (300 s)
   // already exceeds a 55 s park.
+  const connections = trackConnections(server);
   server.keepAliveTimeout = LONG_POLL_KEEP_ALIVE_MS;
   server.headersTimeout = LONG_POLL_KEEP_ALIVE_MS + 1_000;
   const port = (server.address() as { port: number }).port;
@@ -86,7 +88,9 @@ export async function startCloud(config: Config, overrides: CloudOverrides = {})
       // Parked long-polls answer [] at once (their devices re-poll another instance), so the
       // server can close without waiting out a 55 s wait.
       await services.commandWaiters.stop();
-      await closeServer(server, config.shutdownGraceMs);
+      await closeServer(server, connections, config.shutdownGraceMs);
+      // Commands put back after a failed hand-over are stored before the pool closes.
+      await services.deviceCommands.settled();
       // After the last requests: their recompute requests are stored, running batches finish.
       await services.recomputeQueue.stop();
       await services.scheduleEvents.settled();
@@ -111,19 +115,44 @@ async function waitForDatabase(db: ReturnType<typeof createDatabase>, timeoutMs 
   }
 }
 
+/**
+ * The server's connections and how many requests each is serving. Node's closeIdleConnections()
+ * leaves a connection that has not sent a request yet (its headers timer counts as activity), and
+ * fetch (undici) opens such a spare connection after an aborted request, as a satellite's aborted
+ * long-poll is: shutdown then waited the whole grace period for a connection that carried nothing.
+ */
+function trackConnections(server: Server) {
+  const serving = new Map<Socket, number>();
+  server.on('connection', (socket: Socket) => {
+    serving.set(socket, 0);
+    socket.once('close', () => serving.delete(socket));
+  });
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    const socket = req.socket;
+    serving.set(socket, (serving.get(socket) ?? 0) + 1);
+    res.once('close', () => serving.has(socket) && serving.set(socket, serving.get(socket)! - 1));
+  });
+  return {
+    /** Destroys every connection not serving a request right now: idle keep-alive ones and ones that never sent one. */
+    closeQuiet(): void {
+      for (const [socket, requests] of serving) if (requests === 0) socket.destroy();
+    },
+  };
+}
+
 /** Waits for in-flight requests, then cuts whatever is left after the grace period (long-polls). */
-function closeServer(server: Server, graceMs: number): Promise<void> {
+function closeServer(server: Server, connections: ReturnType<typeof trackConnections>, graceMs: number): Promise<void> {
   return new Promise((resolve) => {
     const timer = setTimeout(() => server.closeAllConnections(), graceMs);
     timer.unref();
-    // Keep-alive connections turn idle as their last response ends; close them as they do, so
+    // Keep-alive connections turn quiet as their last response ends; close them as they do, so
     // shutdown takes as long as the slowest in-flight request, not the keep-alive timeout.
-    const sweep = setInterval(() => server.closeIdleConnections(), 50);
+    const sweep = setInterval(() => connections.closeQuiet(), 50);
     server.close(() => {
       clearTimeout(timer);
       clearInterval(sweep);
       resolve();
     });
-    server.closeIdleConnections();
+    connections.closeQuiet();
   });
 }

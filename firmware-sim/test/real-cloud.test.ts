@@ -11,6 +11,11 @@ import { startSimulator, type RunningSimulator } from '../src/simulator.js';
 import { stateDir } from './support.js';
 
 const CLOUD_MAIN = fileURLToPath(new URL('../../cloud/dist/main.js', import.meta.url));
+/**
+ * Long, so a shutdown that waits it out shows: the simulator stops by aborting its long-poll, and
+ * fetch then leaves a connection that never sends a request, which the cloud must close at once.
+ */
+const SHUTDOWN_GRACE_MS = 15_000;
 let cloud: { url: string; child: ChildProcess };
 let dataDir: string;
 let sim: RunningSimulator | undefined;
@@ -19,7 +24,7 @@ beforeAll(async () => {
   if (!existsSync(CLOUD_MAIN)) throw new Error('cloud/dist/main.js is missing: run `npm run build` first (npm test does)');
   dataDir = mkdtempSync(path.join(tmpdir(), 'offpeak-sim-e2e-'));
   chmodSync(dataDir, 0o755); // the embedded server runs as the postgres user when we are root
-  const env = { ...process.env, PORT: '0', HOST: '127.0.0.1', OFFPEAK_DATA_DIR: dataDir, LOG_LEVEL: process.env.E2E_LOG ?? 'warn', JOBS_ENABLED: 'false', RECOMPUTE_DEBOUNCE_MS: '200', SHUTDOWN_GRACE_MS: '1000' };
+  const env = { ...process.env, PORT: '0', HOST: '127.0.0.1', OFFPEAK_DATA_DIR: dataDir, LOG_LEVEL: process.env.E2E_LOG ?? 'warn', JOBS_ENABLED: 'false', RECOMPUTE_DEBOUNCE_MS: '200', SHUTDOWN_GRACE_MS: String(SHUTDOWN_GRACE_MS) };
   delete env.DATABASE_URL;
   const child = spawn(process.execPath, [CLOUD_MAIN], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   cloud = await new Promise((resolve, reject) => {
@@ -40,11 +45,14 @@ afterAll(async () => {
   await sim?.stop();
   if (cloud) {
     const exited = new Promise((r) => cloud.child.once('exit', r));
+    const stopping = Date.now();
     cloud.child.kill('SIGTERM');
     await exited;
+    // Stopping takes the embedded PostgreSQL's own shutdown (a second or two), not the grace period.
+    expect(Date.now() - stopping).toBeLessThan(SHUTDOWN_GRACE_MS / 2);
   }
   rmSync(dataDir, { recursive: true, force: true });
-}, 30_000);
+}, 40_000);
 
 async function call(method: string, route: string, body?: unknown, token?: string) {
   const res = await fetch(cloud.url + route, {

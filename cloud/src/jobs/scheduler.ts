@@ -4,6 +4,7 @@ import { log } from '../log.js';
 import type { Services } from '../services/index.js';
 import { runDailyMetrics } from './daily-metrics.js';
 import { runNightly } from './nightly-run.js';
+import { purgeExpired } from './purge-expired.js';
 import { refreshPrices } from './refresh-prices.js';
 import { refitModels } from './refit-models.js';
 
@@ -27,6 +28,8 @@ function jobsOf(services: Services): ScheduledJob[] {
     { name: 'daily-metrics', cron: '30 5 * * *', run: (now, signal) => runDailyMetrics(services, now, signal) },
     // Weekly, an hour before Sunday's nightly run, which then plans with the fresh models.
     { name: 'refit-models', cron: '0 3 * * 0', run: (now, signal) => refitModels({ modelRefit: services.modelRefit, jobs: services.store.jobs }, now, signal) },
+    // Expired refresh tokens, old claim codes, delivered commands and forecast pushes, daily.
+    { name: 'purge-expired', cron: '15 3 * * *', run: (now) => purgeExpired(services, now) },
   ];
 }
 

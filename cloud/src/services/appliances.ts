@@ -28,25 +28,32 @@ function validConfig(type: ApplianceType, config: Record<string, unknown>, previ
   return result.value;
 }
 
-/** Appliance CRUD (4.6) with the free-tier HVAC limit. */
-export function createAppliancesService(store: Store, deps: { planningEvents: PlanningEvents }) {
+/** Appliances one account may have by default (APPLIANCES_MAX_PER_ACCOUNT). */
+export const DEFAULT_MAX_APPLIANCES_PER_ACCOUNT = 50;
+
+/** The 400 detail of a create over the per-account appliance limit. */
+export const applianceLimitDetail = (max: number) => `Appliance limit reached: an account may have at most ${max} appliances; delete one first`;
+
+/** Appliance CRUD (4.6) with the free-tier HVAC limit and the per-account appliance limit. */
+export function createAppliancesService(store: Store, deps: { planningEvents: PlanningEvents; maxPerAccount?: number }) {
   const { planningEvents } = deps;
+  const maxPerAccount = deps.maxPerAccount ?? DEFAULT_MAX_APPLIANCES_PER_ACCOUNT;
 
   /**
-   * Inserts an appliance whose config is already valid, inside `transaction`. An HVAC first locks
-   * the user row and counts every HVAC of the account, so two concurrent creates on a free account
-   * cannot both pass: 403 `Upgrade required`. The satellite claim calls this in its own transaction.
+   * Inserts an appliance whose config is already valid, inside `transaction`. It first locks the
+   * user row and counts the account's appliances, so two concurrent creates cannot both pass a
+   * limit: over the per-account limit 400, a second HVAC on a free account 403 `Upgrade required`.
+   * The satellite claim calls this in its own transaction.
    */
   async function insertWithinTier(
     userId: string,
     row: { type: ApplianceType; name: string; config: Record<string, unknown> },
     transaction: Transaction,
   ): Promise<ApplianceRow> {
-    if (row.type === 'hvac') {
-      const quota = await store.applianceQuota.lockHvacQuota(userId, transaction);
-      if (!quota) throw unauthorized(DETAIL.invalidToken);
-      if (quota.tier !== 'premium' && quota.hvacCount >= 1) throw forbidden(DETAIL.upgradeRequired);
-    }
+    const quota = await store.applianceQuota.lockHvacQuota(userId, transaction);
+    if (!quota) throw unauthorized(DETAIL.invalidToken);
+    if (row.type === 'hvac' && quota.tier !== 'premium' && quota.hvacCount >= 1) throw forbidden(DETAIL.upgradeRequired);
+    if (quota.applianceCount >= maxPerAccount) throw badRequest(applianceLimitDetail(maxPerAccount));
     return store.appliances.insert({ userId, ...row }, { transaction });
   }
 

@@ -35,6 +35,8 @@ export function createCommandWaiters(opts: CommandWaitersOptions) {
   const firstDelayMs = opts.reconnectDelayMs ?? 250;
   const maxDelayMs = opts.maxReconnectDelayMs ?? 5_000;
   const byDevice = new Map<string, Set<Listener>>();
+  /** Registered waiters, kept as a count: a fleet of thousands asks for it on every park. */
+  let registered = 0;
   let client: pg.Client | null = null;
   let retryTimer: NodeJS.Timeout | null = null;
   let delayMs = firstDelayMs;
@@ -116,8 +118,11 @@ export function createCommandWaiters(opts: CommandWaitersOptions) {
     /** True while the LISTEN connection is up. */
     isListening: () => client !== null,
 
-    /** Parked polls right now (for tests and the benchmark). */
-    parkedCount: () => [...byDevice.values()].reduce((n, set) => n + set.size, 0),
+    /** Registered polls right now (parked, or querying before they park): the per-instance cap counts these. */
+    parkedCount: () => registered,
+
+    /** Registered polls of one device right now: the per-device cap counts these. */
+    countFor: (deviceId: string) => byDevice.get(deviceId)?.size ?? 0,
 
     register(deviceId: string): Waiter {
       let woken: WakeReason | null = closing ? 'closing' : null;
@@ -128,9 +133,10 @@ export function createCommandWaiters(opts: CommandWaitersOptions) {
       };
       const listeners = byDevice.get(deviceId) ?? new Set<Listener>();
       byDevice.set(deviceId, listeners.add(listener));
+      registered += 1;
       return {
         cancel() {
-          listeners.delete(listener);
+          if (listeners.delete(listener)) registered -= 1;
           if (listeners.size === 0 && byDevice.get(deviceId) === listeners) byDevice.delete(deviceId);
         },
         wait(timeoutMs, signal) {

@@ -3,7 +3,7 @@ import { anchoredReading } from '../domain/devices/anchored-reading.js';
 import { parseControlCommand } from '../domain/devices/control-command.js';
 import { parseDeviceState, type DeviceState } from '../domain/devices/device-state.js';
 import { setpointRange } from '../domain/devices/setpoint-range.js';
-import { AppError, badRequest, conflict } from '../errors.js';
+import { AppError, badRequest, conflict, tooManyRequests } from '../errors.js';
 import { log } from '../log.js';
 import type { Store } from '../store/index.js';
 import type { HandedOverCommand } from '../store/commands-repo.js';
@@ -26,25 +26,82 @@ const toCommand = (row: HandedOverCommand): DeviceCommand => ({
   created_at: new Date(row.created_at).toISOString(),
 });
 
+/** The long-poll limits (README configuration; docs/devices-and-long-poll.md "Limits"). */
+export interface LongPollLimits {
+  /** Polls one instance holds parked at once; over it a poll that would park is refused with 429. */
+  maxParked: number;
+  /** Concurrent polls of one device token on one instance; over it 429. */
+  maxParkedPerDevice: number;
+  /** Commands one answer hands over at most (oldest first); the rest wait for the next poll. */
+  commandsPerPoll: number;
+}
+
+export const DEFAULT_LONG_POLL_LIMITS: LongPollLimits = { maxParked: 10_000, maxParkedPerDevice: 2, commandsPerPoll: 50 };
+
+/** A refused poll comes back after 5-15 s, spread so a refused crowd does not return in one second. */
+const retryAfterS = () => 5 + Math.floor(Math.random() * 11);
+
+/** Put-back retries after a failed hand-over: 100 ms doubling to 5 s, until it is stored. */
+const REQUEUE_FIRST_DELAY_MS = 100;
+const REQUEUE_MAX_DELAY_MS = 5_000;
+
 /** The device command queue (3.3, 4.17): user commands, schedule nudges, long-poll hand-over, state reports. */
-export function createDeviceCommandsService(store: Store, deps: { appliances: AppliancesService; readings: ReadingsService; waiters: CommandWaiters }) {
+export function createDeviceCommandsService(
+  store: Store,
+  deps: { appliances: AppliancesService; readings: ReadingsService; waiters: CommandWaiters; limits?: Partial<LongPollLimits> },
+) {
   const { appliances, readings, waiters } = deps;
+  const limits = { ...DEFAULT_LONG_POLL_LIMITS, ...deps.limits };
+  const requeueing = new Set<Promise<void>>();
+  let stopping = false;
 
   /**
-   * Marks the device's pending commands delivered and returns them oldest first, for a response
-   * that can still be written: should the client be gone by the time they are marked, they are put
-   * back at once (null), so nothing is handed to a dead connection.
+   * Marks the device's pending commands delivered and returns them oldest first (at most
+   * `commandsPerPoll`), for a response that can still be written: should the client be gone by the
+   * time they are marked, they are put back at once (null), so nothing is handed to a dead connection.
    */
   async function handOver(device: BoundDevice, isLive: () => boolean, now: Date): Promise<DeviceCommand[] | null> {
-    const commands = (await store.commands.handOver(device.deviceId, device.applianceId, now)).map(toCommand);
+    const commands = (await store.commands.handOver(device.deviceId, device.applianceId, now, limits.commandsPerPoll)).map(toCommand);
     if (isLive()) return commands;
-    await requeue(commands);
+    void requeue(commands);
     return null;
   }
 
-  /** Puts handed-over, unacknowledged commands back in the queue (their answer never reached the device). */
-  async function requeue(commands: DeviceCommand[]): Promise<void> {
-    if (commands.length > 0) await store.commands.requeue(commands.map((c) => c.id));
+  /**
+   * Puts handed-over, unacknowledged commands back in the queue (their answer never reached the
+   * device). A failed put-back (the pool exhausted under load, the database briefly gone) is retried
+   * with backoff until it is stored: a command marked delivered that no device received would be
+   * lost. Shutdown waits for these (settled()); once stopping, a last failure is logged and given up.
+   */
+  function requeue(commands: DeviceCommand[]): Promise<void> {
+    if (commands.length === 0) return Promise.resolve();
+    const ids = commands.map((c) => c.id);
+    const run = (async () => {
+      for (let delayMs = REQUEUE_FIRST_DELAY_MS; ; delayMs = Math.min(delayMs * 2, REQUEUE_MAX_DELAY_MS)) {
+        try {
+          await store.commands.requeue(ids);
+          return;
+        } catch (err) {
+          if (stopping) return void log('devices').error({ err, ids }, 'put-back after a failed hand-over failed at shutdown');
+          log('devices').warn({ err: (err as Error).message, ids, retryInMs: delayMs }, 'put-back after a failed hand-over failed, retrying');
+          await new Promise((r) => setTimeout(r, delayMs));
+        }
+      }
+    })().finally(() => requeueing.delete(run));
+    requeueing.add(run);
+    return run;
+  }
+
+  /** The 429 for a poll that would park over a limit, or null. Registered polls count, this one included. */
+  function overLimit(deviceId: string): AppError | null {
+    if (waiters.countFor(deviceId) > limits.maxParkedPerDevice) {
+      return tooManyRequests(`Too many concurrent long-polls for this device (limit ${limits.maxParkedPerDevice}); poll again once one has answered`, retryAfterS());
+    }
+    if (waiters.parkedCount() > limits.maxParked) {
+      const wait = retryAfterS();
+      return tooManyRequests(`Too many parked long-polls on this instance (limit ${limits.maxParked}); poll again in ${wait} seconds`, wait);
+    }
+    return null;
   }
 
   /** Writes the state report's reading, anchored on the latest one; false with nothing to anchor to or over the daily ceiling. */
@@ -62,9 +119,9 @@ export function createDeviceCommandsService(store: Store, deps: { appliances: Ap
     }
   }
 
-  /** Queues a schedule_updated nudge for each device bound to the appliance, unless one is pending; returns how many were stored. */
-  async function enqueueScheduleUpdated(applianceId: string): Promise<number> {
-    const deviceIds = await store.commands.insertNudges(applianceId);
+  /** Queues a schedule_updated nudge for each device bound to the appliances, unless one is pending; returns how many were stored. */
+  async function enqueueScheduleUpdated(...applianceIds: string[]): Promise<number> {
+    const deviceIds = await store.commands.insertNudges(applianceIds);
     for (const deviceId of deviceIds) waiters.wakeLocal(deviceId);
     return deviceIds.length;
   }
@@ -88,21 +145,23 @@ export function createDeviceCommandsService(store: Store, deps: { appliances: Ap
 
     enqueueScheduleUpdated,
 
-    /** The schedule_updated trigger: nudges the satellites of appliances that got new schedule rows; failures are logged, never thrown. */
+    /**
+     * The schedule_updated trigger: nudges the satellites of appliances that got new schedule rows,
+     * in one statement per schedule write (not one per appliance); failures are logged, never thrown.
+     */
     async nudgeForNewSchedules(applianceIds: readonly string[]): Promise<void> {
-      for (const applianceId of applianceIds) {
-        try {
-          await enqueueScheduleUpdated(applianceId);
-        } catch (err) {
-          log('devices').error({ err, applianceId }, 'schedule_updated nudge failed');
-        }
+      try {
+        await enqueueScheduleUpdated(...applianceIds);
+      } catch (err) {
+        log('devices').error({ err, applianceIds }, 'schedule_updated nudge failed');
       }
     },
 
     /**
      * GET /devices/commands: hands over what is pending; with nothing pending parks up to
      * `waitS` seconds until a NOTIFY for the device arrives, then looks again. Null when the client
-     * disconnected (nothing was marked delivered); an empty list on timeout or shutdown.
+     * disconnected (nothing was marked delivered); an empty list on timeout or shutdown. Throws 429
+     * instead of parking over the per-device or per-instance limit.
      */
     async poll(device: BoundDevice, waitS: number, connection: PollConnection): Promise<DeviceCommand[] | null> {
       const deadline = Date.now() + waitS * 1000;
@@ -114,6 +173,9 @@ export function createDeviceCommandsService(store: Store, deps: { appliances: Ap
           if (commands === null || commands.length > 0) return commands;
           const remainingMs = deadline - Date.now();
           if (remainingMs <= 0) return [];
+          // Refused only with nothing to hand over: a limit never keeps a pending command back.
+          const refused = overLimit(device.deviceId);
+          if (refused) throw refused;
           const reason = await waiter.wait(remainingMs, connection.signal);
           if (reason === 'aborted') return null;
           if (reason !== 'notified') return [];
@@ -124,6 +186,12 @@ export function createDeviceCommandsService(store: Store, deps: { appliances: Ap
     },
 
     requeue,
+
+    /** Shutdown: stops retrying put-backs forever and waits for those under way (before the pool closes). */
+    async settled(): Promise<void> {
+      stopping = true;
+      while (requeueing.size > 0) await Promise.all([...requeueing]);
+    },
 
     /**
      * POST /devices/state: `source` first (422), then the other fields (400). Acknowledges the

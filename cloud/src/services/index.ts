@@ -13,6 +13,7 @@ import { PlanningEvents } from './planning-events.js';
 import { createPreferencesService } from './preferences.js';
 import { createPriceFeedsService, type PriceFeedsConfig } from './price-feeds.js';
 import { createProfilesService } from './profiles.js';
+import { createPurgeService } from './purge.js';
 import { createLinkHealthService } from './link-health.js';
 import { createRateLimiter } from './rate-limiter.js';
 import { createRatesService } from './rates.js';
@@ -32,6 +33,8 @@ export interface ServiceOptions {
     Pick<Config, 'dynamicPriceAdderCentsPerKwh' | 'weatherFallbackBaseUrl' | 'weatherFallbackTimeoutMs' | 'weatherFallbackCacheMinutes'> &
     Pick<Config, 'recomputeDebounceMs' | 'planningWorkers' | 'planningBatchSize' | 'planningJobLeaseMs' | 'planningPollMs'> &
     Pick<Config, 'deviceReadingPushIntervalS' | 'deviceCaptureIntervalS' | 'deviceCommandPollWaitS'> &
+    Pick<Config, 'longPollMaxParked' | 'longPollMaxPerDevice' | 'deviceCommandsPerPoll'> &
+    Pick<Config, 'appliancesMaxPerAccount' | 'recomputeLimitPerMinute' | 'scheduleHistoryRowsPerDay' | 'purgeRetentionDays'> &
     Pick<Config, 'metricsMinCohortHomes' | 'metricsBatchDays'>;
   /** The database the command waiters LISTEN on (their own connection, outside the pool). */
   databaseUrl: string;
@@ -56,7 +59,7 @@ export function createServices(store: Store, opts: ServiceOptions) {
   });
   const planningEvents = new PlanningEvents();
   const scheduleEvents = new ScheduleEvents();
-  const appliances = createAppliancesService(store, { planningEvents });
+  const appliances = createAppliancesService(store, { planningEvents, maxPerAccount: opts.config.appliancesMaxPerAccount });
   const constraints = createConstraintsService(store, { appliances, planningEvents });
   const preferences = createPreferencesService(store, { appliances, planningEvents });
   const readings = createReadingsService(store, { dailyLimitPerAppliance: opts.config.readingsDailyLimitPerAppliance });
@@ -67,7 +70,16 @@ export function createServices(store: Store, opts: ServiceOptions) {
   const outdoorForecast = createOutdoorForecastService({ weather, config: opts.config });
   const schedules = createSchedulesService(store, { profiles, linkHealth });
   const modelRefit = createModelRefitService(store, { weather, outdoorForecast, profiles });
-  const recompute = createRecomputeService(store, { profiles, outdoorForecast, modelRefit, scheduleEvents, schedules, defaultAdderCentsPerKwh: opts.config.dynamicPriceAdderCentsPerKwh });
+  const recompute = createRecomputeService(store, {
+    profiles,
+    outdoorForecast,
+    modelRefit,
+    scheduleEvents,
+    schedules,
+    defaultAdderCentsPerKwh: opts.config.dynamicPriceAdderCentsPerKwh,
+    recomputeLimit: { perMinute: opts.config.recomputeLimitPerMinute, limiter: rateLimiter },
+    historyRowsPerDay: opts.config.scheduleHistoryRowsPerDay,
+  });
   const recomputeQueue = createRecomputeQueue(store, {
     recompute,
     planningEvents,
@@ -92,7 +104,12 @@ export function createServices(store: Store, opts: ServiceOptions) {
       commandPollWaitS: opts.config.deviceCommandPollWaitS,
     },
   });
-  const deviceCommands = createDeviceCommandsService(store, { appliances, readings, waiters: commandWaiters });
+  const deviceCommands = createDeviceCommandsService(store, {
+    appliances,
+    readings,
+    waiters: commandWaiters,
+    limits: { maxParked: opts.config.longPollMaxParked, maxParkedPerDevice: opts.config.longPollMaxPerDevice, commandsPerPoll: opts.config.deviceCommandsPerPoll },
+  });
   const metrics = createMetricsService(store, { profiles, rates, defaultAdderCentsPerKwh: opts.config.dynamicPriceAdderCentsPerKwh });
   const dailyMetrics = createDailyMetricsJob(store, {
     defaultAdderCentsPerKwh: opts.config.dynamicPriceAdderCentsPerKwh,
@@ -100,8 +117,9 @@ export function createServices(store: Store, opts: ServiceOptions) {
     leaseMs: METRICS_RUN_LEASE_MS,
     minCohortHomes: opts.config.metricsMinCohortHomes,
   });
+  const purge = createPurgeService(store, { retentionDays: opts.config.purgeRetentionDays });
   scheduleEvents.subscribe((_userId, applianceIds) => deviceCommands.nudgeForNewSchedules(applianceIds));
-  return { db: store.db, store, rateLimiter, auth, profiles, planningEvents, readings, linkHealth, appliances, constraints, preferences, rates, priceFeeds, weather, outdoorForecast, commandWaiters, devices, deviceCommands, scheduleEvents, schedules, modelRefit, recompute, recomputeQueue, nightlyRun, metrics, dailyMetrics };
+  return { db: store.db, store, rateLimiter, auth, profiles, planningEvents, readings, linkHealth, appliances, constraints, preferences, rates, priceFeeds, weather, outdoorForecast, commandWaiters, devices, deviceCommands, scheduleEvents, schedules, modelRefit, recompute, recomputeQueue, nightlyRun, metrics, dailyMetrics, purge };
 }
 
 export type Services = ReturnType<typeof createServices>;

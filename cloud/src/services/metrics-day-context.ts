@@ -1,12 +1,11 @@
 // The slot grid and tariff of each (zone, local day) a metrics run meets, computed once per run:
 // a fleet shares a handful of zones and plans, so thousands of account-days reuse each value.
 import { pricePeriods, type PricePeriods } from '../domain/metrics/price-slots.js';
-import { findDynamicZone } from '../domain/tariffs/catalog.js';
-import type { PricePoint } from '../domain/tariffs/price-point.js';
 import { buildRateCurve } from '../domain/tariffs/rate-curve.js';
 import type { StoredRateSettings } from '../domain/tariffs/rate-settings.js';
 import { dayBoundsUtc, slotDurationsHours, slotStartsUtc, type LocalDate } from '../domain/time/slot-grid.js';
 import type { Store } from '../store/index.js';
+import { dynamicPointsLoader } from './dynamic-points.js';
 
 /** A local day of a zone on the slot grid. */
 export interface DayGrid {
@@ -31,14 +30,7 @@ export function createDayContext(store: Store, opts: { defaultAdderCentsPerKwh: 
   const settingsKeys = new WeakMap<StoredRateSettings, string>();
   const keyOf = (settings: StoredRateSettings) => settingsKeys.get(settings) ?? settingsKeys.set(settings, JSON.stringify(settings)).get(settings)!;
 
-  /** Stored day-ahead points covering the day, or null (the curve then falls back to the zone plan). */
-  async function dynamicPoints(settings: StoredRateSettings, date: LocalDate, timeZone: string): Promise<PricePoint[] | null> {
-    const zone = settings.pricing_source === 'dynamic' && settings.dynamic_zone !== null ? findDynamicZone(settings.dynamic_zone) : undefined;
-    if (!zone) return null;
-    const { start, end } = dayBoundsUtc(date, timeZone);
-    const points = await store.prices.pointsBetween(zone.slug, start, end);
-    return points.length ? points : null;
-  }
+  const dynamicPoints = dynamicPointsLoader(store.prices);
 
   return {
     /** The day's place in real time. */

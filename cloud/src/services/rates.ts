@@ -1,10 +1,10 @@
 import { effectiveTimeZone } from '../domain/account-time-zone.js';
-import { findDynamicZone } from '../domain/tariffs/catalog.js';
 import { buildRateCurve, validateRateUpdate, type RateCurveResponse } from '../domain/tariffs/rate-curve.js';
 import type { StoredRateSettings } from '../domain/tariffs/rate-settings.js';
-import { dayBoundsUtc, localDateOf, type LocalDate } from '../domain/time/slot-grid.js';
+import { localDateOf, type LocalDate } from '../domain/time/slot-grid.js';
 import { badRequest } from '../errors.js';
 import type { Store } from '../store/index.js';
+import { dynamicPointsLoader } from './dynamic-points.js';
 import type { ProfileRow } from '../store/models/index.js';
 import type { PlanningEvents } from './planning-events.js';
 import type { ProfilesService } from './profiles.js';
@@ -21,16 +21,6 @@ export function createRatesService(
 ) {
   const { profiles, planningEvents, defaultAdderCentsPerKwh } = deps;
 
-  /** Stored points covering the account's local day, or null when there are none. */
-  async function dynamicPoints(settings: StoredRateSettings, date: LocalDate, timeZone: string) {
-    if (settings.pricing_source !== 'dynamic' || settings.dynamic_zone === null) return null;
-    const zone = findDynamicZone(settings.dynamic_zone);
-    if (!zone) return null;
-    const { start, end } = dayBoundsUtc(date, timeZone);
-    const points = await store.prices.pointsBetween(zone.slug, start, end);
-    return points.length ? points : null;
-  }
-
   /** The rate curve of one local date of the account. */
   async function buildFor(userId: string, profile: ProfileRow, date: LocalDate, stored?: Omit<StoredRateSettings, 'pricing_location'>): Promise<RateCurveResponse> {
     const timeZone = effectiveTimeZone(profile);
@@ -43,7 +33,7 @@ export function createRatesService(
       date,
       timeZone,
       defaultAdderCentsPerKwh,
-      dynamicPoints: await dynamicPoints(settings, date, timeZone),
+      dynamicPoints: await dynamicPointsLoader(store.prices)(settings, date, timeZone),
     });
   }
 

@@ -6,22 +6,22 @@ import type { Logger } from 'pino';
 import type { RecomputeResponse, RecomputeResult } from '../contract/index.js';
 import { effectiveTimeZone } from '../domain/account-time-zone.js';
 import { intradayDay, nightlyDay, type PlanningDay } from '../domain/planning/planning-day.js';
-import { findDynamicZone } from '../domain/tariffs/catalog.js';
-import type { PricePoint } from '../domain/tariffs/price-point.js';
-import type { StoredRateSettings } from '../domain/tariffs/rate-settings.js';
-import { addDays, dayBoundsUtc, type LocalDate } from '../domain/time/slot-grid.js';
-import { AppError } from '../errors.js';
+import { isUnchangedPlan } from '../domain/planning/unchanged-plan.js';
+import { addDays, type LocalDate } from '../domain/time/slot-grid.js';
+import { AppError, tooManyRequests } from '../errors.js';
 import { log } from '../log.js';
 import type { Store } from '../store/index.js';
 import type { PlanningJob } from '../store/jobs-repo.js';
 import type { NewScheduleRow, ScheduleRow, ScheduleTrigger } from '../store/schedules-repo.js';
 import type { ModelRefitService } from './model-refit.js';
 import type { OutdoorForecastService } from './outdoor-forecast.js';
+import { dynamicPointsLoader } from './dynamic-points.js';
 import { planAccountDay, type DayDeps } from './recompute-day.js';
 import { loadAccountInputs, type AccountInputs } from './recompute-inputs.js';
 import type { ProfilesService } from './profiles.js';
 import type { ScheduleEvents } from './schedule-events.js';
 import type { SchedulesService } from './schedules.js';
+import type { RateLimiter } from './rate-limiter.js';
 
 /** One account to plan: why, and for a nightly job the run's instant and the job itself. */
 export interface RecomputeTarget {
@@ -44,22 +44,11 @@ export interface AccountOutcome {
   exit?: 'no profile' | 'optimization_mode off' | 'superseded';
 }
 
+/** History rows kept per appliance and local date by default (SCHEDULE_HISTORY_ROWS_PER_DAY). */
+export const DEFAULT_HISTORY_ROWS_PER_DAY = 48;
+
 /** The job was taken over by another worker after this one's lease ran out: its work is not stored. */
 class Superseded extends Error {}
-
-/** Stored dynamic prices of a zone for a local day, read once per run whatever the number of accounts. */
-function dynamicPointsLoader(store: Store) {
-  const cache = new Map<string, Promise<readonly PricePoint[] | null>>();
-  return (settings: StoredRateSettings, date: LocalDate, timeZone: string) => {
-    const zone = settings.pricing_source === 'dynamic' && settings.dynamic_zone !== null ? findDynamicZone(settings.dynamic_zone) : undefined;
-    if (!zone) return Promise.resolve(null);
-    const { start, end } = dayBoundsUtc(date, timeZone);
-    const key = `${zone.slug}|${start.getTime()}|${end.getTime()}`;
-    let points = cache.get(key);
-    if (!points) cache.set(key, (points = store.prices.pointsBetween(zone.slug, start, end).then((p) => (p.length ? p : null))));
-    return points;
-  };
-}
 
 /** Wires the recompute over the store and the services it reads. */
 export function createRecomputeService(
@@ -71,10 +60,15 @@ export function createRecomputeService(
     scheduleEvents: ScheduleEvents;
     schedules: Pick<SchedulesService, 'view'>;
     defaultAdderCentsPerKwh: number;
+    /** History rows kept per appliance and local date (the newest); older ones go as new ones are written. */
+    historyRowsPerDay?: number;
+    /** Synchronous recomputes one account may ask for per minute (0: no limit), counted by `limiter`. */
+    recomputeLimit?: { perMinute: number; limiter: Pick<RateLimiter, 'consume'> };
     logger?: Logger;
   },
 ) {
   const logger = deps.logger ?? log('recompute');
+  const historyRowsPerDay = deps.historyRowsPerDay ?? DEFAULT_HISTORY_ROWS_PER_DAY;
 
   /** The days a target plans: nightly its next local day; otherwise the rest of today, and tomorrow when already planned. */
   function daysOf(target: RecomputeTarget, account: AccountInputs, planned: Map<string, ScheduleRow>, now: Date): PlanningDay[] {
@@ -97,6 +91,7 @@ export function createRecomputeService(
         if (!(await store.jobs.finish(target.job.job.id, target.job.workerId, outcome, transaction))) throw new Superseded();
       }
       await store.schedules.insert(rows, { transaction });
+      await store.schedules.trim(rows, historyRowsPerDay, transaction);
     });
   }
 
@@ -117,13 +112,16 @@ export function createRecomputeService(
         if (i === 0) results = plan.results;
       }
     }
+    // A re-plan identical to the day's newest row adds no history row (and so no schedule_updated nudge).
+    const changed = rows.filter((r) => !isUnchangedPlan(previous.get(`${r.appliance_id}|${r.local_date}`), r));
     try {
-      await write(target, rows, exit ?? `planned ${rows.length} rows`);
+      const unchanged = rows.length - changed.length;
+      await write(target, changed, exit ?? `planned ${rows.length} rows${unchanged ? `, ${unchanged} unchanged` : ""}`);
     } catch (err) {
       if (err instanceof Superseded) return { userId: account.userId, results: [], written: [], exit: 'superseded' };
       throw err;
     }
-    const written = [...new Set(rows.map((r) => r.appliance_id))];
+    const written = [...new Set(changed.map((r) => r.appliance_id))];
     deps.scheduleEvents.schedulesWritten(account.userId, written);
     return { userId: account.userId, results, written, ...(exit && { exit }) };
   }
@@ -144,7 +142,7 @@ export function createRecomputeService(
       });
       if (profile) Object.assign(account, { profile, timeZone: effectiveTimeZone(profile) });
     }
-    const dayDeps: DayDeps = { ...deps, dynamicPoints: dynamicPointsLoader(store) };
+    const dayDeps: DayDeps = { ...deps, dynamicPoints: dynamicPointsLoader(store.prices) };
     const dates = new Set<LocalDate>();
     for (const [i, account] of accounts.entries()) {
       const target = targets[i]!;
@@ -169,6 +167,13 @@ export function createRecomputeService(
 
     /** POST /api/v1/schedule/recompute: re-plans the account now and answers the unified view with results. */
     async recompute(userId: string, now: Date): Promise<RecomputeResponse> {
+      const limit = deps.recomputeLimit;
+      if (limit) {
+        const verdict = await limit.limiter.consume(`recompute:account:${userId}`, limit.perMinute, 60_000);
+        if (!verdict.allowed) {
+          throw tooManyRequests(`Too many recomputes: at most ${limit.perMinute} a minute per account; try again in ${verdict.retryAfterS} seconds`, verdict.retryAfterS);
+        }
+      }
       const [outcome] = await planAccounts([{ userId, trigger: 'recompute' }], now);
       if (outcome!.status === 'rejected') throw outcome!.reason;
       const { results, written, exit } = outcome!.value;

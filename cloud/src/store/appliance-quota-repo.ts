@@ -5,9 +5,11 @@ export interface HvacQuota {
   tier: 'free' | 'premium';
   /** Every HVAC of the account, active or not, satellites included (decisions.md). */
   hvacCount: number;
+  /** Every appliance of the account, of any type, active or not (the per-account limit). */
+  applianceCount: number;
 }
 
-/** The free-tier HVAC limit, read under a lock so concurrent creates cannot both pass it. */
+/** The free-tier HVAC limit and the per-account appliance limit, read under a lock so concurrent creates cannot both pass them. */
 export function createApplianceQuotaRepo(db: Sequelize) {
   return {
     /**
@@ -20,11 +22,11 @@ export function createApplianceQuotaRepo(db: Sequelize) {
         { bind: [userId], type: QueryTypes.SELECT, transaction },
       );
       if (!owner) return null;
-      const [count] = await db.query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM appliances WHERE user_id = $1 AND appliance_type = 'hvac'`,
+      const [count] = await db.query<{ hvac: number; total: number }>(
+        `SELECT count(*) FILTER (WHERE appliance_type = 'hvac')::int AS hvac, count(*)::int AS total FROM appliances WHERE user_id = $1`,
         { bind: [userId], type: QueryTypes.SELECT, transaction },
       );
-      return { tier: owner.tier ?? 'free', hvacCount: count?.n ?? 0 };
+      return { tier: owner.tier ?? 'free', hvacCount: count?.hvac ?? 0, applianceCount: count?.total ?? 0 };
     },
   };
 }

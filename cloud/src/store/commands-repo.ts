@@ -21,11 +21,13 @@ const INSERT_CONTROL_SQL = `
                   SELECT device_id, $1, 'control', $2::jsonb FROM bound RETURNING id, device_id)
   SELECT id, device_id, pg_notify('${COMMANDS_CHANNEL}', device_id) FROM stored`;
 
-// Coalesced by the partial unique index: a second pending nudge for a device is not stored.
+// Coalesced by the partial unique index: a second pending nudge for a device is not stored. One
+// statement for all the appliances of a schedule write: the claimed devices among them are found
+// first, so an account without a satellite (most of a nightly run) costs one indexed lookup.
 const INSERT_NUDGES_SQL = `
-  WITH bound AS (${BOUND_SQL}),
+  WITH bound AS (SELECT device_id, appliance_id FROM devices WHERE appliance_id = ANY($1::uuid[]) AND claimed_at IS NOT NULL FOR SHARE),
        stored AS (INSERT INTO device_commands (device_id, appliance_id, kind, payload)
-                  SELECT device_id, $1, 'schedule_updated', '{"kind":"schedule_updated"}' FROM bound
+                  SELECT device_id, appliance_id, 'schedule_updated', '{"kind":"schedule_updated"}' FROM bound
                   ON CONFLICT (device_id) WHERE delivered_at IS NULL AND kind = 'schedule_updated' DO NOTHING
                   RETURNING device_id)
   SELECT device_id, pg_notify('${COMMANDS_CHANNEL}', device_id) FROM stored`;
@@ -39,6 +41,7 @@ const HAND_OVER_SQL = `
     SELECT id FROM device_commands
      WHERE device_id = $1 AND appliance_id = $2 AND delivered_at IS NULL
      ORDER BY id
+     LIMIT $4
      FOR UPDATE SKIP LOCKED
   )
   UPDATE device_commands c SET delivered_at = $3 FROM picked WHERE c.id = picked.id
@@ -70,15 +73,16 @@ export function createCommandsRepo(db: Sequelize) {
       return row ? { id: row.id, deviceId: row.device_id } : null;
     },
 
-    /** Queues a schedule_updated nudge for each claimed device of the appliance without one pending; returns those devices. */
-    async insertNudges(applianceId: string): Promise<string[]> {
-      const rows = await db.query<{ device_id: string }>(INSERT_NUDGES_SQL, { bind: [applianceId], type: QueryTypes.SELECT });
+    /** Queues a schedule_updated nudge for each claimed device of the appliances without one pending; returns those devices. */
+    async insertNudges(applianceIds: readonly string[]): Promise<string[]> {
+      if (applianceIds.length === 0) return [];
+      const rows = await db.query<{ device_id: string }>(INSERT_NUDGES_SQL, { bind: [applianceIds], type: QueryTypes.SELECT });
       return rows.map((r) => r.device_id);
     },
 
-    /** Marks the device's pending commands for its appliance delivered (committed) and returns them oldest first. */
-    async handOver(deviceId: string, applianceId: string, now: Date): Promise<HandedOverCommand[]> {
-      const rows = await db.query<HandedOverCommand>(HAND_OVER_SQL, { bind: [deviceId, applianceId, now], type: QueryTypes.SELECT });
+    /** Marks the device's oldest `limit` pending commands for its appliance delivered (committed) and returns them oldest first. */
+    async handOver(deviceId: string, applianceId: string, now: Date, limit: number): Promise<HandedOverCommand[]> {
+      const rows = await db.query<HandedOverCommand>(HAND_OVER_SQL, { bind: [deviceId, applianceId, now, limit], type: QueryTypes.SELECT });
       return rows.sort((a, b) => a.id - b.id);
     },
 

@@ -9,6 +9,7 @@ import { createPreferencesRepo } from './preferences-repo.js';
 import { defineModels } from './models/index.js';
 import { createPricesRepo } from './prices-repo.js';
 import { createProfilesRepo } from './profiles-repo.js';
+import { createPurgeRepo } from './purge-repo.js';
 import { createRateLimitsRepo } from './rate-limits-repo.js';
 import { createRateSettingsRepo } from './rate-settings-repo.js';
 import { createReadingsRepo } from './readings-repo.js';
@@ -52,6 +53,7 @@ export function createStore(db: Sequelize) {
     metrics: createMetricsRepo(db),
     metricsRankings: createMetricsRankingsRepo(db),
     metricsRuns: createMetricsRunsRepo(db),
+    purge: createPurgeRepo(db),
   };
 }
 

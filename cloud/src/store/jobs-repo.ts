@@ -1,4 +1,5 @@
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
+import { withSessionLock } from './session-lock.js';
 
 export type JobKind = 'recompute' | 'nightly';
 
@@ -141,14 +142,11 @@ export function createJobsRepo(db: Sequelize) {
     },
 
     /**
-     * Runs `fn` unless another instance holds the model-refit lock (then returns null). The
-     * transaction-scoped advisory lock goes with the transaction, even if the process dies.
+     * Runs `fn` unless another instance holds the model-refit lock (then returns null). The lock is
+     * held on a connection of its own, not a pooled one (store/session-lock.ts).
      */
-    async withRefitLock<T>(fn: () => Promise<T>): Promise<T | null> {
-      return db.transaction(async (transaction) => {
-        const [row] = await select<{ locked: boolean }>('SELECT pg_try_advisory_xact_lock($1) AS locked', [REFIT_LOCK_KEY], transaction);
-        return row?.locked ? fn() : null;
-      });
+    withRefitLock<T>(fn: () => Promise<T>): Promise<T | null> {
+      return withSessionLock(db, REFIT_LOCK_KEY, fn);
     },
 
     /** Deletes jobs finished before `before`; returns how many. */

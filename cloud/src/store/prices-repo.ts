@@ -1,4 +1,5 @@
 import { QueryTypes, type Sequelize } from 'sequelize';
+import { withSessionLock } from './session-lock.js';
 import type { PricePoint } from '../domain/tariffs/price-point.js';
 import type { LocalDate } from '../domain/time/slot-grid.js';
 
@@ -76,18 +77,10 @@ export function createPricesRepo(db: Sequelize) {
 
     /**
      * Runs `fn` unless another instance is refreshing prices right now (then returns null without
-     * running it). The transaction-scoped advisory lock is released when `fn` settles, even if the
-     * process dies, so a crashed run never blocks the next one.
+     * running it). The lock is held on a connection of its own, not a pooled one (store/session-lock.ts).
      */
-    async withRefreshLock<T>(fn: () => Promise<T>): Promise<T | null> {
-      return db.transaction(async (transaction) => {
-        const [row] = await db.query<{ locked: boolean }>('SELECT pg_try_advisory_xact_lock($1) AS locked', {
-          bind: [REFRESH_LOCK_KEY],
-          type: QueryTypes.SELECT,
-          transaction,
-        });
-        return row?.locked ? fn() : null;
-      });
+    withRefreshLock<T>(fn: () => Promise<T>): Promise<T | null> {
+      return withSessionLock(db, REFRESH_LOCK_KEY, fn);
     },
   };
 }

@@ -74,6 +74,23 @@ export function createSchedulesRepo(db: Sequelize) {
       await db.query(INSERT_SQL, { bind, transaction: opts.transaction });
     },
 
+    /**
+     * Bounds the history: of each (appliance, date) among `rows`, keeps the newest `keep` rows and
+     * deletes the older ones. Runs in the writing transaction, on the (appliance_id, local_date) index.
+     */
+    async trim(rows: readonly Pick<NewScheduleRow, 'appliance_id' | 'local_date'>[], keep: number, transaction?: Transaction): Promise<number> {
+      if (rows.length === 0) return 0;
+      const [row] = await db.query<{ n: number }>(
+        `WITH pairs AS (SELECT DISTINCT * FROM unnest($1::uuid[], $2::date[]) AS p(appliance_id, local_date)),
+              ranked AS (SELECT s.id, row_number() OVER (PARTITION BY s.appliance_id, s.local_date ORDER BY s.created_at DESC, s.id DESC) AS rn
+                           FROM schedules s JOIN pairs p USING (appliance_id, local_date)),
+              gone AS (DELETE FROM schedules WHERE id IN (SELECT id FROM ranked WHERE rn > $3) RETURNING 1)
+         SELECT count(*)::int AS n FROM gone`,
+        { bind: [rows.map((r) => r.appliance_id), rows.map((r) => r.local_date), keep], type: QueryTypes.SELECT, transaction },
+      );
+      return row?.n ?? 0;
+    },
+
     /** The newest row per (appliance, date) of these accounts on these local dates. */
     async newest(userIds: readonly string[], dates: readonly LocalDate[]): Promise<ScheduleRow[]> {
       if (userIds.length === 0 || dates.length === 0) return [];

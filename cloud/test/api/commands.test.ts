@@ -182,6 +182,23 @@ describe('schedule_updated nudges', () => {
     expect(await rows(cloud, `SELECT kind FROM device_commands WHERE appliance_id = $1`, [plain])).toEqual([]);
   });
 
+  it('asks the database once per schedule write, not once per appliance (a nightly run writes every appliance of every home)', async () => {
+    const { user, device } = await userWithDevice();
+    const others = [await createAppliance(cloud, user, 'hvac'), await createAppliance(cloud, user, 'ev_charger'), await createAppliance(cloud, user, 'water_heater')];
+    const statements: string[] = [];
+    const count = (_options: unknown, query: { sql?: string }) => {
+      if (query.sql?.includes('device_commands')) statements.push(query.sql);
+    };
+    cloud.services.db.addHook('afterQuery', 'count-nudges', count as never);
+    try {
+      await cloud.services.deviceCommands.nudgeForNewSchedules([...others, device.applianceId]);
+    } finally {
+      cloud.services.db.removeHook('afterQuery', 'count-nudges');
+    }
+    expect(statements).toHaveLength(1);
+    expect((await poll(device)).body.map((c: { payload: object }) => c.payload)).toEqual([{ kind: 'schedule_updated' }]);
+  });
+
   it('keeps its place among control commands', async () => {
     const { user, device } = await userWithDevice();
     await command(user.token, device.applianceId, { power: true });

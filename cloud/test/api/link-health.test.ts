@@ -16,9 +16,13 @@ afterAll(() => cloud.stop());
 
 const NO_READINGS = 'No readings in the last 6 hours. Check that the integration or device is online and pushing readings.';
 
-/** Pushes one reading per entry of `minutes` (minutes ago), indoor temperature from `tempAt(i)`. */
-async function pushAt(token: string, minutes: number[], tempAt: (i: number) => number, applianceId?: string) {
-  const readings = minutes.map((m, i) => hvacReading({ timestamp: minutesAgo(m), indoor_temp: tempAt(i), ...(applianceId && { appliance_id: applianceId }) }));
+/**
+ * Pushes one reading per entry of `minutes` (minutes ago), indoor temperature from `tempAt(i)`.
+ * One clock reading spaces the batch: with one per reading, a millisecond tick between two made
+ * "3 hours 15 minutes" read "3 hours 14 minutes" now and then.
+ */
+async function pushAt(token: string, minutes: number[], tempAt: (i: number) => number, applianceId?: string, nowMs = Date.now()) {
+  const readings = minutes.map((m, i) => hvacReading({ timestamp: minutesAgo(m, nowMs), indoor_temp: tempAt(i), ...(applianceId && { appliance_id: applianceId }) }));
   const res = await api.post('/api/v1/readings', { readings }, { token });
   if (res.status !== 201) throw new Error(`push failed: ${res.status} ${JSON.stringify(res.body)}`);
   return readings.map((r) => r.timestamp);

@@ -83,4 +83,21 @@ describe('the LISTEN connection', () => {
     expect(res).toMatchObject({ status: 200, body: [{ id: queued.body.command_id }] });
     expect(Date.now() - started).toBeLessThan(5_000);
   });
+
+  it('puts a handed-over command back even when the database is away at that moment (retried until stored, never lost)', async () => {
+    const user = await signUp(directApi);
+    const device = await claimDevice(directApi, user.token);
+    const queued = await directApi.post(`/api/v1/appliances/${device.applianceId}/command`, { mode: 'HEAT' }, { token: user.token });
+    // Handed over to an answer that never reached the device...
+    const [handed] = await direct.services.store.commands.handOver(device.deviceId, device.applianceId, new Date(), 50);
+    expect(handed!.id).toBe(queued.body.command_id);
+    // ...and put back by an instance whose database connections are cut right then.
+    proxy.cut();
+    const putBack = viaProxy.services.deviceCommands.requeue([{ id: handed!.id, payload: { kind: 'control' }, created_at: new Date().toISOString() }]);
+    await new Promise((r) => setTimeout(r, 800));
+    proxy.restore();
+    await putBack;
+    const res = await directApi.get('/api/v1/devices/commands', { token: device.deviceToken });
+    expect(res.body.map((c: { id: number }) => c.id)).toEqual([queued.body.command_id]);
+  });
 });

@@ -1,4 +1,5 @@
 import http from 'node:http';
+import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningCloud } from '../../src/server.js';
 import { claimDevice, type ClaimedDevice } from '../support/devices.js';
@@ -185,6 +186,25 @@ describe('nothing is lost or delivered twice', () => {
     } finally {
       await restarted.stop();
     }
+  });
+
+  it("stops at once after a satellite aborted its poll, although fetch then left a connection open that never sent a request", async () => {
+    const c = await startTestCloud({ databaseUrl, shutdownGraceMs: 5_000 });
+    const { device } = await setup(apiClient(c.url));
+    const aborted = new AbortController();
+    const poll = fetch(`${c.url}/api/v1/devices/commands?wait=30`, { headers: { authorization: `Bearer ${device.deviceToken}` }, signal: aborted.signal }).catch(() => null);
+    await parked(c);
+    aborted.abort();
+    await poll;
+    // What undici does after the abort, made certain: a connection that has sent nothing.
+    const target = new URL(c.url);
+    const quiet = net.connect(Number(target.port), target.hostname);
+    await new Promise((resolve) => quiet.once('connect', resolve));
+    const closed = new Promise((resolve) => quiet.once('close', resolve));
+    const stopping = Date.now();
+    await c.stop();
+    await closed;
+    expect(Date.now() - stopping).toBeLessThan(2_500);
   });
 
   it('with many devices parked on both instances and commands posted to either', async () => {

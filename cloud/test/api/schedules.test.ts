@@ -138,6 +138,25 @@ describe('GET /api/v1/schedule', () => {
     expect(res.body.schedule.temp_trajectory).toEqual(body.temp_trajectory);
   });
 
+  it('keeps the setpoint a bounded satellite applies on a defaults row within its bounds (issue 12: 66-74, base 84, level 3)', async () => {
+    const user = await signUp(api);
+    const device = await claimDevice(api, user.token, { setpoint_min_f: 66, setpoint_max_f: 74 });
+    expect((await api.put('/api/v1/preferences', { base_temperature: 84, savings_level: 3 }, { token: user.token })).status).toBe(200);
+    const applied = (schedule: { setpoint_temps: number[] | null; high_temps: number[]; low_temps: number[] }) =>
+      schedule.high_temps.map((h, i) => schedule.setpoint_temps?.[i] ?? (h + schedule.low_temps[i]!) / 2);
+    // No row yet: the computed defaults body.
+    const computed = await api.get('/api/v1/schedule', { token: device.deviceToken });
+    expect(computed.body).toMatchObject({ source: 'defaults', schedule: { setpoint_temps: null } });
+    for (const t of applied(computed.body.schedule)) expect(t >= 66 && t <= 74, `applies ${t}`).toBe(true);
+    // Warm-up: the recompute stores a defaults row; every pull of it is bounded too.
+    expect((await api.post('/api/v1/schedule/recompute', undefined, { token: user.token })).body.results[0].status).toBe('calibrating');
+    for (const path of ['/api/v1/schedule', `/api/v1/appliances/${device.applianceId}/schedule`]) {
+      const res = await api.get(path, { token: device.deviceToken });
+      expect(res.body).toMatchObject({ source: 'defaults', schedule: { setpoint_temps: null } });
+      for (const t of applied(res.body.schedule)) expect(t >= 66 && t <= 74, `${path} applies ${t}`).toBe(true);
+    }
+  });
+
   it("a device token reads its own appliance's schedule, and 403 for another appliance_id", async () => {
     const user = await userWithHvac();
     const device = await claimDevice(api, user.token);

@@ -1,8 +1,8 @@
 import { QueryTypes } from 'sequelize';
 import type { RunningCloud } from '../../src/server.js';
 
-/** An ISO timestamp `minutes` before now. */
-export const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+/** An ISO timestamp `minutes` before `nowMs` (default now: pass one clock reading to space a batch exactly). */
+export const minutesAgo = (minutes: number, nowMs = Date.now()) => new Date(nowMs - minutes * 60_000).toISOString();
 
 /** A valid HVAC reading taken a minute ago, with `overrides` applied. */
 export const hvacReading = (overrides: Record<string, unknown> = {}) => ({ timestamp: minutesAgo(1), indoor_temp: 72.5, hvac_state: 'COOL', ...overrides });

@@ -42,7 +42,7 @@ export async function provisionDevices(databaseUrl: string, userId: string, coun
  * first poll waits a random 5-55 s and later ones 55 s, so timeouts spread out the way a real
  * fleet's do instead of all expiring in the same second.
  */
-export function startPolling(baseUrl: string, onCommand: (device: BenchDevice, atMs: number) => void) {
+export function startPolling(baseUrl: string, onCommands: (device: BenchDevice, atMs: number, commandIds: number[]) => void) {
   const target = new URL(baseUrl);
   const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
   let stopped = false;
@@ -64,10 +64,13 @@ export function startPolling(baseUrl: string, onCommand: (device: BenchDevice, a
           if (res.statusCode !== 200) {
             errors += 1;
             firstError ??= `${res.statusCode} ${Buffer.concat(chunks).toString().slice(0, 200)}`;
-            setTimeout(() => pollOnce(device), 1000);
+            // A refused poll (429) comes back when told, as the firmware does.
+            const retryAfterS = Number(res.headers['retry-after']);
+            setTimeout(() => pollOnce(device), Number.isFinite(retryAfterS) && retryAfterS > 0 ? retryAfterS * 1000 : 1000);
             return;
           }
-          if ((JSON.parse(Buffer.concat(chunks).toString()) as unknown[]).length > 0) onCommand(device, atMs);
+          const commands = JSON.parse(Buffer.concat(chunks).toString()) as { id: number }[];
+          if (commands.length > 0) onCommands(device, atMs, commands.map((c) => c.id));
           pollOnce(device);
         });
       },
@@ -93,7 +96,7 @@ export function startPolling(baseUrl: string, onCommand: (device: BenchDevice, a
   };
 }
 
-/** POSTs a control command as the owner; resolves when the cloud has answered 202. */
+/** POSTs a control command as the owner; resolves with its command_id when the cloud has answered 202. */
 export function postCommand(agent: http.Agent, baseUrl: string, userToken: string, applianceId: string): Promise<number> {
   const target = new URL(baseUrl);
   const body = JSON.stringify({ target_temp_f: 70 + Math.floor(Math.random() * 6) });
@@ -108,8 +111,13 @@ export function postCommand(agent: http.Agent, baseUrl: string, userToken: strin
         headers: { authorization: `Bearer ${userToken}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
       },
       (res) => {
-        res.resume();
-        res.on('end', () => (res.statusCode === 202 ? resolve(res.statusCode) : reject(new Error(`command POST answered ${res.statusCode}`))));
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          res.statusCode === 202
+            ? resolve((JSON.parse(Buffer.concat(chunks).toString()) as { command_id: number }).command_id)
+            : reject(new Error(`command POST answered ${res.statusCode}`)),
+        );
       },
     );
     req.on('error', reject);

@@ -13,6 +13,13 @@ export const fieldMessage =
 
 const ENTITY_ID = /^([a-z0-9_]+)\.[a-z0-9_]+$/;
 
+/**
+ * The longest entity id stored (Home Assistant's own limit for an entity id): the service stores and
+ * echoes them back in every schedule, so an unbounded one would be a cheap way to bloat every row
+ * and answer (issue 12.6). A fixed contract limit rather than a setting: clients validate with it.
+ */
+export const ENTITY_ID_MAX_LENGTH = 255;
+
 /** Renders values like Python's tuple repr, the style of the contract's appliance_type message. */
 export const pyTuple = (values: readonly string[]): string => `(${values.map((v) => `'${v}'`).join(', ')})`;
 
@@ -32,8 +39,9 @@ export function entityIdField(domains: readonly string[] | 'any', opts: { nullab
     .string()
     .strict()
     .typeError(message)
+    .test('entity-id-length', fieldMessage(`must be at most ${ENTITY_ID_MAX_LENGTH} characters`), (v) => v == null || v.length <= ENTITY_ID_MAX_LENGTH)
     .test('entity-id', message, (v) => {
-      if (v == null) return true;
+      if (v == null || v.length > ENTITY_ID_MAX_LENGTH) return true;
       const m = ENTITY_ID.exec(v);
       return m !== null && (domains === 'any' || domains.includes(m[1]!));
     });

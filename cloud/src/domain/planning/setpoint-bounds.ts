@@ -1,5 +1,5 @@
 // A satellite's claimed setpoint range applies to every schedule it pulls, even one planned before
-// the range changed.
+// the range changed, and defaults rows included (docs/schedules-and-recompute.md "Setpoint clamping").
 import { claimedBounds } from '../devices/setpoint-range.js';
 
 /** The claimed range of an HVAC config when both bounds are set (decisions.md "Devices"), else null. */
@@ -8,13 +8,20 @@ export function setpointBoundsOf(config: Record<string, unknown>): { minF: numbe
   return minF !== null && maxF !== null && minF <= maxF ? { minF, maxF } : null;
 }
 
-/** The schedule with every setpoint clamped into the config's claimed range (unchanged without one). */
+const clampArray = (values: unknown, minF: number, maxF: number) =>
+  Array.isArray(values) ? values.map((v: unknown) => (typeof v === 'number' ? Math.min(maxF, Math.max(minF, v)) : v)) : values;
+
+/**
+ * The schedule as a bounded device must apply it (unchanged without a claimed range): every
+ * setpoint clamped into the range; and when `setpoint_temps` is null (a defaults row, whose client
+ * applies `(high + low) / 2`, spec 2.9) the comfort band is clamped instead, so that midpoint lies
+ * within the range too. `setpoint_temps` stays null as the contract says of defaults rows.
+ */
 export function clampSetpoints(schedule: Record<string, unknown>, config: Record<string, unknown>): Record<string, unknown> {
   const bounds = setpointBoundsOf(config);
-  const setpoints = schedule.setpoint_temps;
-  if (!bounds || !Array.isArray(setpoints)) return schedule;
-  return {
-    ...schedule,
-    setpoint_temps: setpoints.map((v: unknown) => (typeof v === 'number' ? Math.min(bounds.maxF, Math.max(bounds.minF, v)) : v)),
-  };
+  if (!bounds) return schedule;
+  const { minF, maxF } = bounds;
+  if (Array.isArray(schedule.setpoint_temps)) return { ...schedule, setpoint_temps: clampArray(schedule.setpoint_temps, minF, maxF) };
+  if (!Array.isArray(schedule.high_temps) || !Array.isArray(schedule.low_temps)) return schedule;
+  return { ...schedule, high_temps: clampArray(schedule.high_temps, minF, maxF), low_temps: clampArray(schedule.low_temps, minF, maxF) };
 }

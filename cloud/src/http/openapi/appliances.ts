@@ -89,7 +89,7 @@ export const appliancesApi: ApiModule = {
         body: ref('ApplianceCreate'),
         ok: { 201: json('Created', ref('ApplianceCreated')) },
         errors: {
-          400: [`appliance_type must be one of ('hvac', 'ev_charger', 'home_battery', 'water_heater', 'solar', 'dehumidifier', 'robot')`, FIELD_DETAIL],
+          400: [`appliance_type must be one of ('hvac', 'ev_charger', 'home_battery', 'water_heater', 'solar', 'dehumidifier', 'robot')`, FIELD_DETAIL, 'Appliance limit reached: an account may have at most <n> appliances; delete one first'],
           403: [DETAIL.upgradeRequired],
         },
       }),

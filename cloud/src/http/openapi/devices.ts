@@ -72,7 +72,14 @@ export const devicesApi: ApiModule = {
         auth: 'device',
         params: [queryParam('wait', 'Seconds to park; default 0; clamped to [0, 55]', { type: 'integer', default: 0 })],
         ok: { 200: json('The commands; empty on timeout', ref('DeviceCommandList')) },
-        errors: { ...DEVICE_ERRORS, 400: [WAIT_DETAIL] },
+        errors: {
+          ...DEVICE_ERRORS,
+          400: [WAIT_DETAIL],
+          429: [
+            'Too many concurrent long-polls for this device (limit <n>); poll again once one has answered',
+            'Too many parked long-polls on this instance (limit <n>); poll again in <s> seconds',
+          ],
+        },
       }),
     },
     '/api/v1/devices/state': {

@@ -60,6 +60,7 @@ export const schedulesApi: ApiModule = {
           'No body. The remaining slots of today are re-planned from the current state (indoor temperature, state of charge); past slots stay as they were. When the next day is already planned (the nightly run), it is re-planned too.',
         auth: 'user',
         ok: { 200: json('The unified view plus per-appliance results', ref('RecomputeResponse')) },
+        errors: { 429: ['Too many recomputes: at most <n> a minute per account; try again in <s> seconds'] },
       }),
     },
     '/api/v1/schedules/history': {

@@ -2,7 +2,6 @@ import { Router, type RequestHandler, type Response } from 'express';
 import { claimRequestSchema, type DeviceCommand } from '../../contract/index.js';
 import { parseWait, WAIT_DETAIL } from '../../domain/devices/long-poll-wait.js';
 import { badRequest } from '../../errors.js';
-import { log } from '../../log.js';
 import type { DeviceCommandsService } from '../../services/device-commands.js';
 import type { DevicesService } from '../../services/devices.js';
 import { currentUser } from '../authenticate.js';
@@ -80,7 +79,7 @@ function sendCommands(res: Response, commands: DeviceCommand[], deviceCommands: 
   if (commands.length > 0) {
     res.once('close', () => {
       if (res.writableFinished) return;
-      deviceCommands.requeue(commands).catch((err: unknown) => log('devices').error({ err, ids: commands.map((c) => c.id) }, 'requeue after a failed hand-over failed'));
+      void deviceCommands.requeue(commands); // retried until stored, see requeue()
     });
   }
   res.json(commands);
