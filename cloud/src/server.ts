@@ -2,6 +2,7 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import path from 'node:path';
 import { createApp } from './app.js';
+import { clockFor } from './clock.js';
 import { startScheduler } from './jobs/scheduler.js';
 import { resolveJwtSecret } from './jwt-secret.js';
 import type { Config } from './config.js';
@@ -55,8 +56,11 @@ export async function startCloud(config: Config, overrides: CloudOverrides = {})
   await migrate(db);
 
   const publicUrlDefault = `http://localhost:${config.port}`;
+  const clock = clockFor(config.clock);
+  if (config.clock) startLog.warn({ clock: config.clock }, `accelerated clock: ${new Date(config.clock.startMs).toISOString()} at ${new Date(config.clock.anchorMs).toISOString()}, ${config.clock.rate}x (test only)`);
   const services = createServices(createStore(db), {
     config,
+    clock,
     jwtSecret,
     publicUrl: config.publicUrl ?? publicUrlDefault,
     databaseUrl,
@@ -78,7 +82,7 @@ export async function startCloud(config: Config, overrides: CloudOverrides = {})
   const port = (server.address() as { port: number }).port;
   const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`;
   startLog.info({ url }, 'cloud ready');
-  const stopJobs = config.jobsEnabled ? startScheduler(services) : undefined;
+  const stopJobs = config.jobsEnabled ? startScheduler(services, config.clock ? { kind: 'accelerated', clock } : { kind: 'system' }) : undefined;
   if (config.jobsEnabled) services.recomputeQueue.start();
 
   let stopping: Promise<void> | undefined;
