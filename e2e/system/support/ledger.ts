@@ -1,6 +1,6 @@
 // What the database holds, counted the way the fault tests report it: readings per appliance in a
 // window against the 5-minute grid both homes capture on (lost = grid instants with no reading,
-// doubled = readings beyond one per grid instant), and commands delivered to the satellite.
+// doubled = rows beyond one per timestamp), and commands delivered to the satellite.
 import { createDatabase } from '../../../cloud/dist/store/database.js';
 import type { Database } from './cloud.js';
 import type { HomeB } from './homes.js';
@@ -36,7 +36,9 @@ export async function tallyReadings(db: Database, applianceId: string, fromMs: n
       expected++;
       if (!perSlot.has(t)) gaps.push(new Date(t).toISOString());
     }
-    const doubled = [...perSlot.values()].reduce((n, c) => n + c - 1, 0);
+    // Doubled: the same reading stored twice (one timestamp); a state report's reading beside a
+    // capture is a reading of its own.
+    const doubled = rows.length - new Set(rows.map((r) => new Date(r.ts).getTime())).size;
     return { expected, stored: rows.length, lost: gaps.length, doubled, gaps: gaps.slice(0, 5) };
   } finally {
     await seq.close();

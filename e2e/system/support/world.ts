@@ -1,5 +1,6 @@
 // A whole system for one test: PostgreSQL, a cloud instance on the accelerated clock, the
 // homeowner's account (premium: two HVACs) and both homes. Faults reuse it and break one part.
+import { startCutOff, type CutOff } from '../../../hub-addon/dist/bench/cloud-process.js';
 import { createCloud, setTier, startDatabase, type CloudInstance, type Database } from './cloud.js';
 import { signUp, startHomeA, startHomeB, HOUSE_APPLIANCES, type Account, type HomeA, type HomeB } from './homes.js';
 import { sharedClock, type SharedClock } from './sim-clock.js';
@@ -18,6 +19,8 @@ export interface World {
   account: Account;
   homeA: HomeA;
   homeB: HomeB;
+  /** With `satelliteLink`: the relay between the satellite and the cloud, to cut its network. */
+  satelliteLink?: CutOff;
   ids: ApplianceIds;
   stop(): Promise<void>;
 }
@@ -33,7 +36,7 @@ export const SYSTEM_CLOUD_ENV = {
  * Starts everything; the clock reads `startMs` `setupRealMs` after the call (setup runs on the
  * earlier simulated time). Fails when setup ends after `readyByMs` (simulated).
  */
-export async function startWorld(opts: { startMs: number; rate: number; setupRealMs?: number; readyByMs?: number; env?: Record<string, string> }): Promise<World> {
+export async function startWorld(opts: { startMs: number; rate: number; setupRealMs?: number; readyByMs?: number; env?: Record<string, string>; satelliteLink?: boolean }): Promise<World> {
   const began = Date.now();
   const clock = sharedClock(opts.startMs, opts.rate, opts.setupRealMs ?? 45_000);
   const db = await startDatabase();
@@ -46,7 +49,8 @@ export async function startWorld(opts: { startMs: number; rate: number; setupRea
     if (r.status !== 201) throw new Error(`appliance ${a.type}: ${r.status} ${JSON.stringify(r.body)}`);
     ids[a.type] = r.body.appliance_id;
   }
-  const homeB = await startHomeB(account, cloud.url, clock);
+  const satelliteLink = opts.satelliteLink ? await startCutOff(cloud.url) : undefined;
+  const homeB = await startHomeB(account, satelliteLink?.url ?? cloud.url, clock);
   ids.satellite = homeB.applianceId;
   const homeA = await startHomeA(account, cloud.url, clock);
   const ready = clock.now();
@@ -61,8 +65,10 @@ export async function startWorld(opts: { startMs: number; rate: number; setupRea
     account,
     homeA,
     homeB,
+    satelliteLink,
     ids,
     stop: async () => {
+      await satelliteLink?.close();
       await homeA.stop().catch(() => {});
       await homeB.stop().catch(() => {});
       await cloud.stop().catch(() => {});
