@@ -214,7 +214,12 @@ export async function startPlans(ctx: AddonContext): Promise<Stop> {
   };
 
   const offEntities = ctx.ha.onEntities(() => detectOverrides(ctx));
-  const offReady = ctx.ha.onReady(() => reportMissingEntities(ctx));
+  const offReady = ctx.ha.onReady(() => {
+    reportMissingEntities(ctx);
+    // Back after Home Assistant restarted or the socket dropped: a boundary may have passed while
+    // commands could not reach it, so the current slot is applied again.
+    if (ctx.ha.connections > 1 && !stopped) ctx.tasks.run(() => ctx.commands.push(() => applyCurrentSlot(ctx, 'reconnected')));
+  });
   await refresh('start');
   ctx.state.timezone = zoneOf(ctx);
   await ctx.commands.push(() => applyCurrentSlot(ctx, 'start'));
