@@ -16,7 +16,10 @@ let ids: Record<string, string>;
 
 beforeAll(async () => {
   cloud = await startCloudProcess();
-  // The current real half hour: a recompute re-plans it (past slots stay as they were).
+  // The current real half hour: a recompute re-plans it (past slots stay as they were). Too close
+  // to its end, the tests would straddle the next one: wait for that one to start.
+  const untilNext = 1_800_000 - (Date.now() % 1_800_000);
+  if (untilNext < 4 * 60_000) await new Promise((r) => setTimeout(r, untilNext + 1000));
   boundary = Math.floor(Date.now() / 1_800_000) * 1_800_000;
   h = await startHarness({
     cloud,
@@ -31,7 +34,7 @@ beforeAll(async () => {
       expect((await account.call('POST', '/api/v1/schedule/recompute')).status).toBe(200);
     },
   });
-}, 120_000);
+}, 400_000);
 
 afterAll(async () => {
   await h?.stop();

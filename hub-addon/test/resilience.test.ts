@@ -60,16 +60,24 @@ describe('Home Assistant going away', () => {
     const boundary = pastBoundary(60 * 60_000);
     h = await startHarness({ cloud, startMs: boundary - 6 * 60_000, fixture: houseFixture, prepare: house });
     expect(h.addon.ha.connections).toBe(1);
-    await h.ha.restart({ downMs: 1500 });
+    // Home Assistant goes away across a slot boundary: that slot's command fails, and is made on
+    // reconnect.
+    await h.ha.callService('climate', 'set_temperature', { entity_id: 'climate.living_room', temperature: 85 });
+    await waitFor(() => h!.addon.ha.entity('climate.living_room')?.attributes.temperature === 85, 5_000, 'person change seen');
+    await h.ha.stop();
+    await h.advance(6 * 60_000);
+    expect(h.logs.some((l) => l.msg === 'Home Assistant refused the command' && l.reason === 'slot boundary' && l.type === 'hvac')).toBe(true);
+    await h.ha.restart({ downMs: 500 });
     await waitFor(() => h!.addon.ha.connected && h!.addon.ha.connections === 2, 20_000, 'reconnected');
     expect(h.logs.some((l) => l.msg === 'Home Assistant connection lost; reconnecting')).toBe(true);
     // A person's change made while we were away shows in the entity map after the reconnect.
     h.ha.setAttributes('climate.living_room', { current_temperature: 76 });
     await waitFor(() => h!.addon.ha.entity('climate.living_room')?.attributes.current_temperature === 76, 5_000, 'fresh states');
-    await h.advance(6 * 60_000);
+    await waitFor(() => h!.logs.some((l) => l.reason === 'reconnected' && l.type === 'hvac' && l.msg === 'applied'), 10_000, 'slot applied on reconnect');
+    expect(h.ha.getState('climate.living_room')!.attributes.temperature).not.toBe(85);
+    await h.advance(5 * 60_000);
     const reading = h.requests.filter((r) => r.path === '/api/v1/readings').at(-1)!.body.readings[0];
-    expect(reading).toMatchObject({ indoor_temp: 76, timestamp: new Date(boundary).toISOString() });
-    expect(h.logs.some((l) => l.reason === 'slot boundary' && l.type === 'hvac')).toBe(true);
+    expect(reading).toMatchObject({ indoor_temp: 76, timestamp: new Date(boundary + 5 * 60_000).toISOString() });
   }, 60_000);
 
   it('drops a half-open socket when pings go unanswered and reconnects', async () => {
@@ -99,6 +107,22 @@ describe('sessions', () => {
   };
   const storeSession = (dataDir: string, s: { access_token: string; refresh_token: string; expires_at: number }) =>
     writeFileSync(path.join(dataDir, 'session.json'), JSON.stringify({ ...s, seed: null }));
+
+  it('refreshes ahead of expiry, keeping the rotated refresh token in /data', async () => {
+    const account = await signUp(cloud.url);
+    await house(account);
+    const s = await login(account.email, account.password);
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'addon-data-'));
+    // A valid token with 4 minutes left: inside the 5-minute margin.
+    storeSession(dataDir, { access_token: s.access_token, refresh_token: s.refresh_token, expires_at: Math.floor(Date.now() / 1000) + 240 });
+    h = await startHarness({ cloud, account, dataDir, startMs: pastBoundary(60 * 60_000) - 6 * 60_000, fixture: houseFixture, prepare: async () => {} });
+    expect(h.addon.session.stats).toEqual({ logins: 0, refreshes: 1 });
+    expect(h.logs.some((l) => l.msg === 'access token rejected; renewing the session')).toBe(false);
+    expect(h.requests.filter((r) => r.status === 401)).toEqual([]);
+    const stored = JSON.parse((await import('node:fs')).readFileSync(path.join(dataDir, 'session.json'), 'utf8'));
+    expect(stored.refresh_token).not.toBe(s.refresh_token);
+    expect(stored.expires_at).toBeGreaterThan(Math.floor(Date.now() / 1000) + 3000);
+  }, 60_000);
 
   it('refreshes on `Token expired` and retries the call', async () => {
     const account = await signUp(cloud.url);

@@ -67,8 +67,12 @@ export async function pullSchedules(ctx: AddonContext): Promise<void> {
   });
 }
 
-/** Applies the current slot to every appliance (skipping those a person took over in this slot). */
-export async function applyCurrentSlot(ctx: AddonContext, reason: string): Promise<void> {
+/**
+ * Applies the current slot to every appliance (skipping those a person took over in this slot).
+ * `onlyUnapplied`: just the appliances whose command for this slot has not gone through (after a
+ * Home Assistant reconnect), so a change made meanwhile by a person is not undone.
+ */
+export async function applyCurrentSlot(ctx: AddonContext, reason: string, onlyUnapplied = false): Promise<void> {
   const view = ctx.state.view;
   if (!view) return;
   const slot = slotKeyAt(ctx, ctx.clock.now());
@@ -78,6 +82,7 @@ export async function applyCurrentSlot(ctx: AddonContext, reason: string): Promi
   }
   const stale = view.date !== slot.date;
   for (const appliance of ctx.state.appliances) {
+    if (onlyUnapplied && controlOf(ctx.state, appliance.id).slotKey === slot.key) continue;
     await applyOne(ctx, appliance, slot, reason, stale);
   }
 }
@@ -216,9 +221,8 @@ export async function startPlans(ctx: AddonContext): Promise<Stop> {
   const offEntities = ctx.ha.onEntities(() => detectOverrides(ctx));
   const offReady = ctx.ha.onReady(() => {
     reportMissingEntities(ctx);
-    // Back after Home Assistant restarted or the socket dropped: a boundary may have passed while
-    // commands could not reach it, so the current slot is applied again.
-    if (ctx.ha.connections > 1 && !stopped) ctx.tasks.run(() => ctx.commands.push(() => applyCurrentSlot(ctx, 'reconnected')));
+    // Commands that failed while Home Assistant was away are made now, not at the next boundary.
+    if (ctx.ha.connections > 1) ctx.tasks.run(() => ctx.commands.push(() => applyCurrentSlot(ctx, 'reconnected', true)));
   });
   await refresh('start');
   ctx.state.timezone = zoneOf(ctx);

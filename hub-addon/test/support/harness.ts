@@ -93,7 +93,7 @@ export async function startHarness(opts: HarnessOptions): Promise<Harness> {
     requests.push({ method: init.method, path: new URL(input).pathname, body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined, status: res.status });
     return res;
   };
-  const addon = await startAddon({ config, clock, log, pingIntervalMs: 1000, pingTimeoutMs: 1000, fetch: recordingFetch, ...opts.addon });
+  const addon = await startAddon({ config, clock, log, pingIntervalMs: 2000, pingTimeoutMs: 3000, fetch: recordingFetch, ...opts.addon });
   return {
     clock,
     ha,
