@@ -5,6 +5,7 @@ import type { Config } from './config.js';
 import { createUserAuthenticator } from './http/authenticate.js';
 import { dashboardStatic } from './http/dashboard-static.js';
 import { createDeviceAuthenticator } from './http/device-auth.js';
+import { createDrain, type Drain } from './http/drain.js';
 import { errorHandler, notFoundHandler } from './http/error-middleware.js';
 import { jsonOnly } from './http/json-only.js';
 import { pathGate } from './http/validate.js';
@@ -12,10 +13,12 @@ import { authRouter } from './http/routes/auth.js';
 import { appliancesRouter } from './http/routes/appliances.js';
 import { devicesRouter } from './http/routes/devices.js';
 import { healthRouter } from './http/routes/health.js';
+import { householdLoadRouter } from './http/routes/household-load.js';
 import { openapiRouter } from './http/routes/openapi.js';
 import { healthStatusRouter } from './http/routes/health-status.js';
 import { metricsRouter } from './http/routes/metrics.js';
 import { preferencesRouter } from './http/routes/preferences.js';
+import { insightsRouter } from './http/routes/insights.js';
 import { ratesRouter } from './http/routes/rates.js';
 import { readingsRouter } from './http/routes/readings.js';
 import { schedulesRouter } from './http/routes/schedules.js';
@@ -31,8 +34,8 @@ export type AppConfig = Pick<Config, 'bodyLimit' | 'trustProxy'> & {
 
 const REQUEST_ID = /^[\w.-]{1,64}$/;
 
-/** Builds the Express app (no listen: main and the tests do that). */
-export function createApp(config: AppConfig, services: Services): Express {
+/** Builds the Express app (no listen: main and the tests do that). `drain` takes it out of rotation before a stop. */
+export function createApp(config: AppConfig, services: Services, drain: Drain = createDrain()): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', Array.isArray(config.trustProxy) ? [...config.trustProxy] : config.trustProxy);
@@ -54,6 +57,7 @@ export function createApp(config: AppConfig, services: Services): Express {
       },
     }),
   );
+  app.use(drain.middleware);
   app.use(pathGate);
   app.use(jsonOnly);
   app.use(express.json({ limit: config.bodyLimit, type: ['application/json', 'application/*+json'] }));
@@ -61,15 +65,17 @@ export function createApp(config: AppConfig, services: Services): Express {
   const requireUser = createUserAuthenticator(config.jwtSecret);
   const { requireDevice, requireUserOrDevice } = createDeviceAuthenticator(services.devices, requireUser, services.clock);
   const now = services.clock;
-  app.use(healthRouter(services.db));
+  app.use(healthRouter(services.db, drain.isDraining));
   app.use(openapiRouter());
   app.use('/auth', authRouter({ auth: services.auth, profiles: services.profiles, requireUser }));
   app.use('/api/v1', appliancesRouter({ appliances: services.appliances, constraints: services.constraints, requireUser }));
   app.use('/api/v1', preferencesRouter({ preferences: services.preferences, requireUser }));
+  app.use('/api/v1', insightsRouter({ insights: services.insights, requireUser }));
   app.use('/api/v1', readingsRouter({ readings: services.readings, requireUser, requireUserOrDevice, now }));
   app.use('/api/v1', devicesRouter({ devices: services.devices, deviceCommands: services.deviceCommands, requireUser, requireDevice, now }));
   app.use('/api/v1', healthStatusRouter({ linkHealth: services.linkHealth, requireUser, now }));
   app.use('/api/v1', ratesRouter({ rates: services.rates, requireUser, now }));
+  app.use('/api/v1', householdLoadRouter({ householdLoad: services.householdLoad, requireUser, now }));
   app.use('/api/v1', schedulesRouter({ schedules: services.schedules, recompute: services.recompute, requireUser, requireUserOrDevice, now }));
   app.use('/api/v1', weatherRouter({ weather: services.weather, requireUser, now }));
   app.use('/api/v1', metricsRouter({ metrics: services.metrics, requireUser, now }));

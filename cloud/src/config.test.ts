@@ -26,6 +26,11 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATABASE_URL: 'postgresql://localhost/offpeak' }).databaseUrl).toBe('postgresql://localhost/offpeak');
   });
 
+  it('accepts a PUBLIC_URL on localhost and refuses one that is not http(s)', () => {
+    expect(loadConfig({ PUBLIC_URL: 'http://localhost:8080' }).publicUrl).toBe('http://localhost:8080');
+    expect(() => loadConfig({ PUBLIC_URL: 'ftp://example.com' })).toThrow('PUBLIC_URL: must be an http or https URL');
+  });
+
   it('parses numbers and booleans', () => {
     expect(loadConfig({ PORT: '9000', EMAIL_CONFIRMATION_REQUIRED: 'true', AUTH_RATE_LIMIT_PER_MINUTE: '0' })).toMatchObject({
       port: 9000,

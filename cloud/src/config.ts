@@ -6,6 +6,9 @@ import { parseTrustProxy, type TrustProxy } from './trust-proxy.js';
 /** Every environment variable the cloud reads, validated once at start-up. See README "Configuration". */
 const num = () => yup.number().typeError('${path} must be a number');
 const bool = () => yup.boolean().typeError('${path} must be true or false');
+/** An http or https URL; yup's url() refuses hosts without a dot such as `localhost`. */
+const httpUrl = () =>
+  yup.string().test('http-url', '${path} must be an http or https URL', (v) => !v || (URL.canParse(v) && /^https?:$/.test(new URL(v).protocol)));
 
 const isoInstant = (v: string | undefined) => v === undefined || (/(?:[zZ]|[+-]\d\d:?\d\d)$/.test(v) && !Number.isNaN(Date.parse(v)));
 
@@ -20,7 +23,7 @@ const configSchema = yup.object({
   JWT_SECRET: yup.string().test('jwt-secret-bytes', '${path} must be at least 32 bytes', (v) => v === undefined || Buffer.byteLength(v) >= 32).optional(),
   LOG_LEVEL: yup.string().oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BODY_LIMIT: yup.string().matches(/^\d+(b|kb|mb)$/, 'must look like 512kb or 1mb').default('1mb'),
-  PUBLIC_URL: yup.string().url().optional(),
+  PUBLIC_URL: httpUrl().optional(),
   EMAIL_CONFIRMATION_REQUIRED: bool().default(false),
   AUTH_RATE_LIMIT_PER_MINUTE: num().integer().min(0).default(10),
   AUTH_RATE_LIMIT_PER_IP_PER_MINUTE: num().integer().min(0).default(1000),
@@ -28,6 +31,7 @@ const configSchema = yup.object({
     .string()
     .test('trust-proxy', '${path} must be false, a hop count (1 behind one reverse proxy) or comma-separated proxy addresses or subnets (loopback, 10.0.0.0/8); true would trust every hop', (v) => v === undefined || parseTrustProxy(v) !== null),
   SHUTDOWN_GRACE_MS: num().integer().min(0).default(10_000),
+  SHUTDOWN_DRAIN_DELAY_MS: num().integer().min(0).default(0),
   DB_POOL_MAX: num().integer().min(1).default(10),
   READINGS_DAILY_LIMIT_PER_APPLIANCE: num().integer().min(1).default(1440),
   JOBS_ENABLED: bool().default(true),
@@ -37,7 +41,7 @@ const configSchema = yup.object({
   PRICE_FEED_RETRIES: num().integer().min(0).max(10).default(2),
   PRICE_FEED_RETRY_DELAY_MS: num().integer().min(0).default(5_000),
   DYNAMIC_PRICE_ADDER_CENTS_PER_KWH: num().min(0).max(50).default(0),
-  WEATHER_FALLBACK_BASE_URL: yup.string().test('http-url', '${path} must be an http or https URL', (v) => !v || (URL.canParse(v) && /^https?:$/.test(new URL(v).protocol))).default('https://api.open-meteo.com'),
+  WEATHER_FALLBACK_BASE_URL: httpUrl().default('https://api.open-meteo.com'),
   WEATHER_FALLBACK_TIMEOUT_MS: num().integer().min(1).default(5_000),
   WEATHER_FALLBACK_CACHE_MINUTES: num().integer().min(0).default(180),
   RECOMPUTE_DEBOUNCE_MS: num().integer().min(0).default(3_000),
@@ -77,6 +81,8 @@ export type Config = Readonly<{
   /** Which proxies' X-Forwarded-For entries to believe for the client IP (Express's `trust proxy`). */
   trustProxy: TrustProxy;
   shutdownGraceMs: number;
+  /** How long a stopping instance keeps serving with /readyz at 503 before it closes its listener. */
+  shutdownDrainDelayMs: number;
   dbPoolMax: number;
   readingsDailyLimitPerAppliance: number;
   /** Runs the scheduled jobs (price refresh...) in this instance; tests turn it off. */
@@ -171,6 +177,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authRateLimitPerIpPerMinute: v.AUTH_RATE_LIMIT_PER_IP_PER_MINUTE,
     trustProxy: v.TRUST_PROXY === undefined ? false : (parseTrustProxy(v.TRUST_PROXY) ?? false),
     shutdownGraceMs: v.SHUTDOWN_GRACE_MS,
+    shutdownDrainDelayMs: v.SHUTDOWN_DRAIN_DELAY_MS,
     dbPoolMax: v.DB_POOL_MAX,
     readingsDailyLimitPerAppliance: v.READINGS_DAILY_LIMIT_PER_APPLIANCE,
     jobsEnabled: v.JOBS_ENABLED,

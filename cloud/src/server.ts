@@ -1,8 +1,10 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { createApp } from './app.js';
 import { clockFor } from './clock.js';
+import { createDrain } from './http/drain.js';
 import { startScheduler } from './jobs/scheduler.js';
 import { resolveJwtSecret } from './jwt-secret.js';
 import type { Config } from './config.js';
@@ -15,7 +17,7 @@ import { createStore } from './store/index.js';
 import { migrate } from './store/migrate.js';
 
 /** Idle keep-alive of client connections (Node's default is 5 s). */
-const LONG_POLL_KEEP_ALIVE_MS = 65_000;
+export const LONG_POLL_KEEP_ALIVE_MS = 65_000;
 /**
  * Pending-connection queue (Node's default is 511; the kernel caps it at net.core.somaxconn). When an
  * instance stops, its parked satellites reconnect to the others within a second or two; a short
@@ -29,7 +31,13 @@ export interface RunningCloud {
   services: Services;
   /** The Express app, for tests that inspect its routes. */
   app: ReturnType<typeof createApp>;
-  /** Stops accepting, lets in-flight requests finish (up to the grace period), closes the database. */
+  /**
+   * Takes the instance out of rotation without closing it: /readyz answers 503, parked long-polls
+   * answer [] at once and new ones do not park, responses close their connections, scheduled jobs
+   * stop; then waits SHUTDOWN_DRAIN_DELAY_MS for the load balancer to notice. Idempotent.
+   */
+  drain(): Promise<void>;
+  /** Drains, stops accepting, lets in-flight requests finish (up to the grace period), closes the database. */
   stop(): Promise<void>;
 }
 
@@ -55,19 +63,20 @@ export async function startCloud(config: Config, overrides: CloudOverrides = {})
   await waitForDatabase(db);
   await migrate(db);
 
-  const publicUrlDefault = `http://localhost:${config.port}`;
+  let listeningPort = config.port;
   const clock = clockFor(config.clock);
   if (config.clock) startLog.warn({ clock: config.clock }, `accelerated clock: ${new Date(config.clock.startMs).toISOString()} at ${new Date(config.clock.anchorMs).toISOString()}, ${config.clock.rate}x (test only)`);
   const services = createServices(createStore(db), {
     config,
     clock,
     jwtSecret,
-    publicUrl: config.publicUrl ?? publicUrlDefault,
+    publicUrl: () => config.publicUrl ?? `http://localhost:${listeningPort}`,
     databaseUrl,
     mailer: overrides.mailer,
   });
   await services.commandWaiters.start();
-  const app = createApp({ ...config, jwtSecret }, services);
+  const drainState = createDrain();
+  const app = createApp({ ...config, jwtSecret }, services, drainState);
 
   const server = await new Promise<Server>((resolve, reject) => {
     const s = app.listen(config.port, config.host, LISTEN_BACKLOG, (err?: Error) => (err ? reject(err) : resolve(s)));
@@ -80,18 +89,29 @@ export async function startCloud(config: Config, overrides: CloudOverrides = {})
   server.keepAliveTimeout = LONG_POLL_KEEP_ALIVE_MS;
   server.headersTimeout = LONG_POLL_KEEP_ALIVE_MS + 1_000;
   const port = (server.address() as { port: number }).port;
+  listeningPort = port;
   const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`;
   startLog.info({ url }, 'cloud ready');
   const stopJobs = config.jobsEnabled ? startScheduler(services, config.clock ? { kind: 'accelerated', clock } : { kind: 'system' }) : undefined;
   if (config.jobsEnabled) services.recomputeQueue.start();
 
+  let draining: Promise<void> | undefined;
+  const drain = () =>
+    (draining ??= (async () => {
+      drainState.start();
+      startLog.info({ delayMs: config.shutdownDrainDelayMs }, 'draining: /readyz answers 503');
+      // Parked long-polls answer [] at once (their devices re-poll another instance), and new ones
+      // answer at once, so the server can close without waiting out a 55 s wait.
+      await services.commandWaiters.stop();
+      // Meanwhile the load balancer's health check sees the 503 and stops sending requests here;
+      // whatever still arrives is served.
+      await Promise.all([stopJobs?.(), sleep(config.shutdownDrainDelayMs)]);
+    })());
+
   let stopping: Promise<void> | undefined;
   const stop = () =>
     (stopping ??= (async () => {
-      await stopJobs?.();
-      // Parked long-polls answer [] at once (their devices re-poll another instance), so the
-      // server can close without waiting out a 55 s wait.
-      await services.commandWaiters.stop();
+      await drain();
       await closeServer(server, connections, config.shutdownGraceMs);
       // Commands put back after a failed hand-over are stored before the pool closes.
       await services.deviceCommands.settled();
@@ -102,7 +122,7 @@ export async function startCloud(config: Config, overrides: CloudOverrides = {})
       await embedded?.stop();
       startLog.info('cloud stopped');
     })());
-  return { url, port, services, app, stop };
+  return { url, port, services, app, drain, stop };
 }
 
 async function waitForDatabase(db: ReturnType<typeof createDatabase>, timeoutMs = 30_000): Promise<void> {

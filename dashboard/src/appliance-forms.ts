@@ -101,8 +101,8 @@ export const CONSTRAINT_FIELDS: Partial<Record<ApplianceType, FormField[]>> = {
   ],
   home_battery: [pctField('target_charge_pct', 'Target charge (%)'), pctField('min_charge_pct', 'Minimum charge (%)'), { key: 'deadline_time', label: 'Ready by', kind: 'time' }],
   water_heater: [
-    { key: 'max_temp_f', label: 'Maximum tank temperature (°F)', kind: 'number', step: 1 },
-    { key: 'min_temp_f', label: 'Minimum tank temperature (°F)', kind: 'number', step: 1 },
+    { key: 'max_temp_f', label: 'Maximum tank temperature (°F)', kind: 'number', min: 80, max: 180, step: 1, hint: '80 to 180 °F.' },
+    { key: 'min_temp_f', label: 'Minimum tank temperature (°F)', kind: 'number', min: 80, max: 180, step: 1, hint: '80 to 180 °F, below the maximum.' },
   ],
   robot: [
     pctField('target_charge_pct', 'Target charge (%)'),

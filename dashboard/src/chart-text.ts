@@ -14,14 +14,55 @@ export function slotRuns(on: readonly boolean[]): string[] {
   return runs;
 }
 
+/** Indexes of the first lowest and the first highest value. */
+function extremes(values: readonly number[]): { lo: number; hi: number } {
+  let lo = 0;
+  let hi = 0;
+  values.forEach((v, i) => {
+    if (v < values[lo]!) lo = i;
+    if (v > values[hi]!) hi = i;
+  });
+  return { lo, hi };
+}
+
 /** "Prices run from 8.0¢/kWh (cheapest from 00:00) to 32.0¢/kWh (priciest from 16:00)." */
 export function priceSummary(rates: readonly number[]): string {
   if (!rates.length) return 'No prices.';
-  let lo = 0;
-  let hi = 0;
-  rates.forEach((r, i) => {
-    if (r < rates[lo]!) lo = i;
-    if (r > rates[hi]!) hi = i;
-  });
+  const { lo, hi } = extremes(rates);
   return `Prices run from ${cents(rates[lo])} (cheapest from ${slotLabel(lo)}) to ${cents(rates[hi])} (priciest from ${slotLabel(hi)}).`;
+}
+
+/** "Exports earn from 3.0¢/kWh (least from 00:00) to 25.0¢/kWh (most from 16:00)." */
+export function exportSummary(rates: readonly number[]): string {
+  if (!rates.length) return 'Exports earn nothing.';
+  const { lo, hi } = extremes(rates);
+  const range =
+    rates[lo] === rates[hi]
+      ? `Exports earn ${cents(rates[lo])} all day.`
+      : `Exports earn from ${cents(rates[lo])} (least from ${slotLabel(lo)}) to ${cents(rates[hi])} (most from ${slotLabel(hi)}).`;
+  return rates[lo]! < 0 ? `${range} Below zero, sending energy to the grid costs money.` : range;
+}
+
+/** The whole home's day (issue 20): where the load comes from, how much is imported and exported, the peak draw against the limit, the cost. */
+export function homeSummary(home: {
+  load_kw_48: readonly number[];
+  grid_import_kw_48: readonly number[];
+  export_kw_48: readonly number[];
+  source: string;
+  expected_cost_cents: number;
+  max_import_kw: number | null;
+}): string {
+  const kwh = (kw: readonly number[]) => kw.reduce((s, v) => s + v * 0.5, 0);
+  let peak = 0;
+  home.grid_import_kw_48.forEach((v, i) => {
+    if (v > home.grid_import_kw_48[peak]!) peak = i;
+  });
+  const source = home.source === 'measured' ? 'measured from your power sensor' : home.source === 'set' ? 'the profile you set' : 'a typical household';
+  const limit = home.max_import_kw === null ? '' : ` (limit ${home.max_import_kw.toFixed(1)} kW)`;
+  const exported = kwh(home.export_kw_48);
+  return (
+    `Household use ${kwh(home.load_kw_48).toFixed(1)} kWh (${source}). ` +
+    `Planned grid import ${kwh(home.grid_import_kw_48).toFixed(1)} kWh, at most ${(home.grid_import_kw_48[peak] ?? 0).toFixed(1)} kW from ${slotLabel(peak)}${limit}` +
+    `${exported > 0 ? `; export ${exported.toFixed(1)} kWh` : ''}. Expected cost $${(home.expected_cost_cents / 100).toFixed(2)}.`
+  );
 }

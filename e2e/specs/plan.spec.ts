@@ -38,6 +38,12 @@ test('recompute now, then read the plan of each appliance and the earlier plans'
 
   const roof = page.getByTestId('plan-card').filter({ hasText: 'Solar panels' });
   await expect(roof).toContainText(/Expected generation \d+\.\d kWh/);
+
+  // The whole home (issue 20): the household load (typical: no sensor, no set profile), grid import and export.
+  const home = page.getByTestId('home-plan');
+  await expect(home.getByRole('img', { name: 'Whole home: household load, planned grid import and export (kW)' })).toBeVisible();
+  await expect(home).toContainText('Household use 26.3 kWh (a typical household).');
+  await expect(home).toContainText(/Planned grid import \d+\.\d kWh, at most \d+\.\d kW from \d\d:\d\d/);
   await expectAccessible(page);
 
   // Time to a usable plan page on a reload (target: within 1 s on the local cloud; the bound here

@@ -1,5 +1,5 @@
-// The tariff: a catalog plan, a dynamic zone with its adder, or custom hourly rates; the price
-// curve of the day drawn with its summary and numbers.
+// The tariff: a catalog plan, a dynamic zone with an adder, or custom hourly rates, and what exports
+// earn (none, net metering, custom hourly); each curve of the day drawn with its summary and numbers.
 import type { RateCurve } from '@offpeak/cloud/contract';
 import { api, expect, expectAccessible, openSignedIn, test } from '../support/fixtures.js';
 
@@ -48,5 +48,73 @@ test('pick a catalog plan, a dynamic zone with an adder, then custom hourly rate
   await expect(chart).toContainText('Prices run from 10.0¢/kWh (cheapest from 00:00) to 30.0¢/kWh (priciest from 16:00).');
   await chart.getByText('Show the numbers').click();
   await expect(chart.getByRole('row', { name: '16:30 30.00' })).toBeVisible();
+  await expectAccessible(page);
+});
+
+test('choose what exports earn: net metering, then custom hourly export rates, then nothing, and see the export curve', async ({ page, account }) => {
+  // Import prices of 10 ¢, 30 ¢ from 16:00 to 21:00, entered earlier.
+  const importHourly = Array.from({ length: 24 }, (_, h) => (h >= 16 && h < 21 ? 30 : 10));
+  await api('PUT', '/api/v1/rates', { hourly_rates_cents_per_kwh: importHourly }, account.token);
+
+  await openSignedIn(page, account, '/tariff');
+  const exportChart = page.getByTestId('export-chart');
+  await expect(page.getByTestId('export-source')).toHaveText('Exports earn nothing.');
+  await expect(exportChart).toHaveCount(0);
+  await expect(page.getByLabel('Nothing (no export credit)')).toBeChecked();
+  await expectAccessible(page);
+
+  // Net metering: exports earn the import price of the same half hour.
+  await page.getByLabel('Net metering: the price I pay at the same time').check();
+  await page.getByRole('button', { name: 'Save export rates' }).click();
+  await expect(page.getByTestId('export-saved')).toBeVisible();
+  await expect(page.getByTestId('export-source')).toContainText('net metering');
+  await expect(exportChart.getByRole('img', { name: 'Export price over the day (¢/kWh)' })).toBeVisible();
+  await expect(exportChart).toContainText('Exports earn from 10.0¢/kWh (least from 00:00) to 30.0¢/kWh (most from 16:00).');
+  expect(await api<RateCurve>('GET', '/api/v1/rates', undefined, account.token)).toMatchObject({ export_pricing: 'net_metering', export_source: 'net_metering' });
+  await expectAccessible(page);
+
+  // Custom: 4 ¢ most hours, 25 ¢ from 17:00 to 20:00, -2 ¢ at noon (a sunny glut); a value out of
+  // bounds comes back from the API in words next to the hourly editor, on the hour it names.
+  await page.getByLabel('My own hourly export rates').check();
+  const exportHourly = Array.from({ length: 24 }, (_, h) => (h === 12 ? -2 : h >= 17 && h < 20 ? 25 : 4));
+  for (let h = 0; h < 24; h++) await page.getByLabel(`Export price at ${String(h).padStart(2, '0')}:00`).fill(String(exportHourly[h]));
+  await page.getByLabel('Export price at 18:00').fill('600');
+  await page.getByRole('button', { name: 'Save export rates' }).click();
+  await expect(page.getByTestId('export_hourly_rates_cents_per_kwh-error')).toHaveText('export rate at hour 18 must be between -100 and 500 cents/kWh');
+  await expect(page.getByLabel('Export price at 18:00')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByTestId('export-source')).toContainText('net metering');
+  await expectAccessible(page);
+  await page.getByLabel('Export price at 18:00').fill('25');
+  await page.getByRole('button', { name: 'Save export rates' }).click();
+  await expect(page.getByTestId('export-saved')).toBeVisible();
+  await expect(page.getByTestId('export_hourly_rates_cents_per_kwh-error')).toHaveCount(0);
+  await expect(page.getByTestId('export-source')).toHaveText('Exports earn your own hourly export rates.');
+  await expect(exportChart).toContainText('Exports earn from -2.0¢/kWh (least from 12:00) to 25.0¢/kWh (most from 17:00). Below zero, sending energy to the grid costs money.');
+  await exportChart.getByText('Show the numbers').click();
+  await expect(exportChart.getByRole('row', { name: '17:30 25.00' })).toBeVisible();
+  await expect(exportChart.getByRole('row', { name: '12:30 -2.00' })).toBeVisible();
+  // The import curve beside it is unchanged.
+  await expect(page.getByTestId('tariff-chart')).toContainText('Prices run from 10.0¢/kWh (cheapest from 00:00) to 30.0¢/kWh (priciest from 16:00).');
+  expect(await api<RateCurve>('GET', '/api/v1/rates', undefined, account.token)).toMatchObject({
+    export_pricing: 'custom',
+    export_source: 'custom',
+    export_hourly_rates_cents_per_kwh: exportHourly,
+    hourly_rates_cents_per_kwh: importHourly,
+  });
+  await expectAccessible(page);
+
+  // Kept across a reload.
+  await page.reload();
+  await expect(page.getByLabel('My own hourly export rates')).toBeChecked();
+  await expect(page.getByLabel('Export price at 17:00')).toHaveValue('25');
+  await expect(page.getByLabel('Export price at 12:00')).toHaveValue('-2');
+
+  // Nothing: the export curve goes away.
+  await page.getByLabel('Nothing (no export credit)').check();
+  await page.getByRole('button', { name: 'Save export rates' }).click();
+  await expect(page.getByTestId('export-saved')).toBeVisible();
+  await expect(page.getByTestId('export-source')).toHaveText('Exports earn nothing.');
+  await expect(exportChart).toHaveCount(0);
+  expect(await api<RateCurve>('GET', '/api/v1/rates', undefined, account.token)).toMatchObject({ export_pricing: 'none', export_source: 'none', export_rates_cents_per_kwh: null });
   await expectAccessible(page);
 });

@@ -1,8 +1,9 @@
 // Starts the built cloud (cloud/dist/main.js, what `npm start` runs) on a free loopback port with
 // a fresh embedded PostgreSQL in a temporary OFFPEAK_DATA_DIR, the way firmware-sim's real-cloud
-// test does. Outside services (price feeds, weather) point at an unroutable loopback port.
+// test does, and a second instance with other settings on the same database. Outside services
+// (price feeds, weather) point at an unroutable loopback port.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,6 +17,8 @@ const NOWHERE = 'http://127.0.0.1:9';
 export interface RunningCloud {
   url: string;
   dataDir: string;
+  /** Everything the process has written to stdout and stderr so far. */
+  output(): string;
   stop(): Promise<void>;
 }
 
@@ -49,9 +52,37 @@ export async function startCloud(extraEnv: Record<string, string> = {}): Promise
   }
   const dataDir = mkdtempSync(path.join(tmpdir(), 'offpeak-e2e-'));
   chmodSync(dataDir, 0o755); // the embedded server runs as the postgres user when we are root
-  const child = spawn(process.execPath, [CLOUD_MAIN], { env: cloudEnv(dataDir, extraEnv), stdio: ['ignore', 'pipe', 'pipe'] });
+  return spawnCloud(cloudEnv(dataDir, extraEnv), dataDir, true);
+}
+
+/**
+ * A second cloud instance with its own settings (EMAIL_CONFIRMATION_REQUIRED, ...) on the running
+ * cloud's embedded PostgreSQL: the instances are stateless, so it needs no cluster of its own and
+ * starts in about a second instead of initialising one. It shares the data dir (and so the JWT
+ * secret) and leaves both in place when stopped. Its log, at `info`, is in `output()`.
+ */
+export async function startCloudOnSameDatabase(dataDir: string, extraEnv: Record<string, string> = {}): Promise<RunningCloud> {
+  const pgDir = path.join(dataDir, 'pg');
+  const port = runningPostgresPort(path.join(pgDir, 'cluster'));
+  if (port === null) throw new Error(`no PostgreSQL is running on ${pgDir}: start the first cloud before a second one`);
+  const password = readFileSync(path.join(pgDir, 'password'), 'utf8').trim();
+  const env = cloudEnv(dataDir, { LOG_LEVEL: 'info', ...extraEnv });
+  env.DATABASE_URL = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/offpeak`;
+  return spawnCloud(env, dataDir, false);
+}
+
+/** The port of the PostgreSQL server holding `clusterDir` (line 4 of postmaster.pid), or null. */
+function runningPostgresPort(clusterDir: string): number | null {
+  const pidFile = path.join(clusterDir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return null;
+  const port = Number(readFileSync(pidFile, 'utf8').split('\n')[3]);
+  return Number.isInteger(port) && port > 0 ? port : null;
+}
+
+async function spawnCloud(env: NodeJS.ProcessEnv, dataDir: string, ownsDataDir: boolean): Promise<RunningCloud> {
+  const child = spawn(process.execPath, [CLOUD_MAIN], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
   const url = await new Promise<string>((resolve, reject) => {
-    let out = '';
     const onData = (c: Buffer) => {
       out += c.toString();
       const m = /listening on (http:\/\/\S+)/.exec(out);
@@ -62,16 +93,16 @@ export async function startCloud(extraEnv: Record<string, string> = {}): Promise
     if (process.env.E2E_LOG) child.stdout!.on('data', (c: Buffer) => process.stderr.write(c));
     child.once('exit', (code) => reject(new Error(`cloud exited (${code}):\n${out}`)));
   });
-  return { url, dataDir, stop: () => stopChild(child, dataDir) };
+  return { url, dataDir, output: () => out, stop: () => stopChild(child, ownsDataDir ? dataDir : null) };
 }
 
-async function stopChild(child: ChildProcess, dataDir: string): Promise<void> {
+async function stopChild(child: ChildProcess, dataDir: string | null): Promise<void> {
   if (child.exitCode === null) {
     const exited = new Promise((r) => child.once('exit', r));
     child.kill('SIGTERM');
     await exited;
   }
-  rmSync(dataDir, { recursive: true, force: true });
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 }
 
 /** `npm run -w cloud admin -- set-tier EMAIL TIER` against the running cloud's embedded database. */

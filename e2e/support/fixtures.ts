@@ -64,14 +64,14 @@ export const test = base.extend<{ account: Account; consoleErrors: string[] }>({
   baseURL: async ({}, use) => use(process.env.E2E_BASE_URL),
   account: async ({}, use) => use(await signUpAccount()),
   consoleErrors: [
-    async ({ page }, use) => {
+    async ({ page, baseURL }, use) => {
       const errors: string[] = [];
       page.on('console', (m) => {
         if ((m.type() === 'error' || m.type() === 'warning') && !EXPECTED.test(m.text())) errors.push(`${m.type()}: ${m.text()}`);
       });
       page.on('pageerror', (e) => errors.push(`exception: ${e.message}`));
       page.on('request', (r) => {
-        if (!r.url().startsWith(process.env.E2E_BASE_URL!) && !r.url().startsWith('data:')) errors.push(`request left the origin: ${r.url()}`);
+        if (!r.url().startsWith(baseURL!) && !r.url().startsWith('data:')) errors.push(`request left the origin: ${r.url()}`);
       });
       await use(errors);
       expect(errors, 'console errors, exceptions or requests to other origins').toEqual([]);

@@ -1,8 +1,10 @@
-// One typed function per cloud endpoint the add-on calls (spec 4.4, 4.6, 4.9, 4.13, 4.14).
+// One typed function per cloud endpoint the add-on calls (spec 4.4, 4.6, 4.9, 4.13, 4.14; the
+// household load of issue 20, docs/home-plan.md).
 // Failures are CloudErrors carrying the status (0 = unreachable) and the body's `detail`.
 import type {
   Appliance,
   ApplianceReadingInput,
+  HouseholdLoadReadingsRequest,
   HvacReadingInput,
   Profile,
   ReadingClient,
@@ -22,6 +24,7 @@ export interface CloudApi {
   pushHvacReadings(readings: HvacReadingInput[], client: ReadingClient): Promise<ReadingsAccepted>;
   pushApplianceReadings(applianceId: string, readings: ApplianceReadingInput[]): Promise<ReadingsAccepted>;
   pushWeather(forecast: WeatherForecastInput): Promise<WeatherPushResponse>;
+  pushHouseholdLoad(readings: HouseholdLoadReadingsRequest['readings']): Promise<ReadingsAccepted>;
 }
 
 /** The API over a session. */
@@ -34,5 +37,6 @@ export function createCloudApi(session: CloudSession): CloudApi {
     pushHvacReadings: (readings, client) => session.call('POST', '/api/v1/readings', { readings, client }),
     pushApplianceReadings: (id, readings) => session.call('POST', `/api/v1/appliances/${encodeURIComponent(id)}/readings`, { readings }),
     pushWeather: (forecast) => session.call('POST', '/api/v1/weather', { forecast }),
+    pushHouseholdLoad: (readings) => session.call('POST', '/api/v1/household-load/readings', { readings }),
   };
 }

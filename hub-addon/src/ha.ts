@@ -15,6 +15,7 @@ import {
   type HassEntity,
 } from 'home-assistant-js-websocket';
 import { openHaSocket } from './ha-socket.js';
+import type { HistoryRow } from './household-history.js';
 import type { Logger } from './log.js';
 
 export interface HaLinkOptions {
@@ -199,6 +200,30 @@ export class HaLink {
       if (this.ownContexts.size > 500) this.ownContexts.delete(this.ownContexts.values().next().value!);
     }
     return result?.response;
+  }
+
+  /**
+   * The entity's recorded states in [startMs, endMs) (history/history_during_period, minimal and
+   * without attributes): compressed rows, the first one the state at the start. HA errors are
+   * HaServiceErrors with HA's code; a code of 3 means not connected.
+   */
+  async history(entityId: string, startMs: number, endMs: number): Promise<HistoryRow[]> {
+    const conn = this.conn;
+    if (!conn?.connected) throw new HaServiceError(3, 'Home Assistant is not connected');
+    try {
+      const result = await conn.sendMessagePromise<Record<string, HistoryRow[]>>({
+        type: 'history/history_during_period',
+        start_time: new Date(startMs).toISOString(),
+        end_time: new Date(endMs).toISOString(),
+        entity_ids: [entityId],
+        minimal_response: true,
+        no_attributes: true,
+      });
+      return result?.[entityId] ?? [];
+    } catch (e) {
+      const err = (typeof e === 'object' && e ? e : { code: e, message: String(e) }) as { code: string | number; message?: string };
+      throw new HaServiceError(err.code, err.message ?? String(err.code));
+    }
   }
 
   /** Closes the connection for good. */

@@ -1,13 +1,17 @@
 // Readings waiting for the cloud, kept on disk (<data>/readings-buffer.json) so an outage or a
 // restart loses none. Bounded: past `capacity` the oldest are dropped, with a log line. Sending
-// takes the oldest first, at most 100 per request, HVAC readings in one stream and each other
-// appliance's in its own.
+// takes the oldest first, at most 100 per request, HVAC readings in one stream, the whole-home
+// load in another and each other appliance's in its own.
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ApplianceReadingInput, HvacReadingInput } from '@offpeak/cloud/contract';
 import type { Logger } from './log.js';
+import type { HouseholdLoadReading } from './readings.js';
 
-export type BufferedReading = { kind: 'hvac'; reading: HvacReadingInput } | { kind: 'appliance'; applianceId: string; reading: ApplianceReadingInput };
+export type BufferedReading =
+  | { kind: 'hvac'; reading: HvacReadingInput }
+  | { kind: 'appliance'; applianceId: string; reading: ApplianceReadingInput }
+  | { kind: 'household'; reading: HouseholdLoadReading };
 
 export const BUFFER_FILE = 'readings-buffer.json';
 /** Two weeks of ten appliances at one reading per 5 minutes fits comfortably. */
@@ -16,7 +20,7 @@ export const MAX_BATCH = 100;
 
 /** A batch to send: readings of one stream, oldest first. */
 export interface Batch {
-  kind: 'hvac' | 'appliance';
+  kind: BufferedReading['kind'];
   applianceId?: string;
   items: BufferedReading[];
 }
@@ -66,9 +70,9 @@ export class ReadingBuffer {
   nextBatch(): Batch | null {
     const first = this.items[0];
     if (!first) return null;
-    const key = first.kind === 'hvac' ? 'hvac' : first.applianceId;
-    const items = this.items.filter((r) => (r.kind === 'hvac' ? 'hvac' : r.applianceId) === key).slice(0, MAX_BATCH);
-    return first.kind === 'hvac' ? { kind: 'hvac', items } : { kind: 'appliance', applianceId: first.applianceId, items };
+    const key = streamOf(first);
+    const items = this.items.filter((r) => streamOf(r) === key).slice(0, MAX_BATCH);
+    return first.kind === 'appliance' ? { kind: 'appliance', applianceId: first.applianceId, items } : { kind: first.kind, items };
   }
 
   /** Removes a batch that was sent (or refused for good). */
@@ -91,4 +95,6 @@ export class ReadingBuffer {
   }
 }
 
+/** HVAC readings share one stream, the household load has its own, each other appliance its own. */
+const streamOf = (r: BufferedReading) => (r.kind === 'appliance' ? r.applianceId : r.kind);
 const timestampOf = (r: BufferedReading | undefined) => r?.reading.timestamp ?? null;

@@ -1,7 +1,7 @@
 import type { HassEntities, HassEntity } from 'home-assistant-js-websocket';
 import { describe, expect, it } from 'vitest';
 import type { HubAppliance } from './appliances.js';
-import { applianceReading, householdPowerW, hvacReading } from './readings.js';
+import { applianceReading, householdPowerW, householdReading, hvacReading } from './readings.js';
 
 const e = (entity_id: string, state: string, attributes: Record<string, unknown> = {}): HassEntity => ({ entity_id, state, attributes, last_changed: '', last_updated: '', context: { id: 'c', parent_id: null, user_id: null } });
 const map = (...list: HassEntity[]): HassEntities => Object.fromEntries(list.map((x) => [x.entity_id, x]));
@@ -31,21 +31,29 @@ describe('hvacReading', () => {
 describe('applianceReading', () => {
   const ev: HubAppliance = { id: 'e1', name: 'Car', type: 'ev_charger', isActive: true, entities: { entity_id: 'switch.ev', soc_entity_id: 'sensor.ev' }, override: null };
   it('reads the state of charge with the switch as its label', () => {
-    expect(applianceReading(ev, map(e('switch.ev', 'on'), e('sensor.ev', '41.26')), '°F', TS, 1500)).toEqual({ timestamp: TS, state: 'CHARGING', value: 41.3, metadata: { household_power_w: 1500 } });
-    expect(applianceReading(ev, map(e('switch.ev', 'off'), e('sensor.ev', 'unknown')), '°F', TS, null)).toBeNull();
+    expect(applianceReading(ev, map(e('switch.ev', 'on'), e('sensor.ev', '41.26')), '°F', TS)).toEqual({ timestamp: TS, state: 'CHARGING', value: 41.3 });
+    expect(applianceReading(ev, map(e('switch.ev', 'off'), e('sensor.ev', 'unknown')), '°F', TS)).toBeNull();
   });
 
   it("reads a robot's battery attribute when it has no charge sensor, and a tank's temperature in F", () => {
     const robot: HubAppliance = { id: 'r1', name: 'Robot', type: 'robot', isActive: true, entities: { entity_id: 'vacuum.r' }, override: null };
-    expect(applianceReading(robot, map(e('vacuum.r', 'docked', { battery_level: 90 })), '°F', TS, null)).toEqual({ timestamp: TS, state: 'DOCKED', value: 90 });
+    expect(applianceReading(robot, map(e('vacuum.r', 'docked', { battery_level: 90 })), '°F', TS)).toEqual({ timestamp: TS, state: 'DOCKED', value: 90 });
     const tank: HubAppliance = { id: 't1', name: 'Tank', type: 'water_heater', isActive: true, entities: { entity_id: 'switch.t', temp_entity_id: 'sensor.t' }, override: null };
-    expect(applianceReading(tank, map(e('switch.t', 'on'), e('sensor.t', '55', { unit_of_measurement: '°C' })), '°F', TS, null)).toEqual({ timestamp: TS, state: 'ON', value: 131 });
-    expect(applianceReading(tank, map(e('switch.t', 'on'), e('sensor.t', '10', { unit_of_measurement: '°C' })), '°F', TS, null)).toBeNull();
+    expect(applianceReading(tank, map(e('switch.t', 'on'), e('sensor.t', '55', { unit_of_measurement: '°C' })), '°F', TS)).toEqual({ timestamp: TS, state: 'ON', value: 131 });
+    expect(applianceReading(tank, map(e('switch.t', 'on'), e('sensor.t', '10', { unit_of_measurement: '°C' })), '°F', TS)).toBeNull();
   });
 
   it('reads household power in W from W or kW', () => {
     expect(householdPowerW(e('sensor.p', '2.5', { unit_of_measurement: 'kW' }))).toBe(2500);
     expect(householdPowerW(e('sensor.p', '800', { unit_of_measurement: 'W' }))).toBe(800);
     expect(householdPowerW(undefined)).toBeNull();
+  });
+
+  it('makes a whole-home reading in whole watts, and none for an odd or missing value', () => {
+    expect(householdReading(e('sensor.p', '1.2345', { unit_of_measurement: 'kW' }), TS)).toEqual({ timestamp: TS, value: 1235 });
+    expect(householdReading(e('sensor.p', '640.4', { unit_of_measurement: 'W' }), TS)).toEqual({ timestamp: TS, value: 640 });
+    expect(householdReading(e('sensor.p', 'unavailable'), TS)).toBeNull();
+    expect(householdReading(e('sensor.p', '-5', { unit_of_measurement: 'W' }), TS)).toBeNull();
+    expect(householdReading(e('sensor.p', '200', { unit_of_measurement: 'kW' }), TS)).toBeNull();
   });
 });

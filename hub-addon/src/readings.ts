@@ -1,10 +1,14 @@
 // Readings from entity states (spec 2.5, 4.13). Pure: entities in, cloud readings out, or the
 // reason there is none. Temperatures become Fahrenheit; out-of-range values are left out so one
 // odd sensor never makes the cloud refuse a whole batch.
-import type { ApplianceReadingInput, HvacReadingInput } from '@offpeak/cloud/contract';
+import type { ApplianceReadingInput, HouseholdLoadReadingsRequest, HvacReadingInput } from '@offpeak/cloud/contract';
 import type { HassEntities, HassEntity } from 'home-assistant-js-websocket';
 import type { HubAppliance } from './appliances.js';
 import { numericState, round1, toF } from './units.js';
+
+export type HouseholdLoadReading = HouseholdLoadReadingsRequest['readings'][number];
+/** The cloud's highest whole-home reading (contract MAX_HOUSEHOLD_WATTS; the contract is types only at run time). */
+const MAX_HOUSEHOLD_WATTS = 100_000;
 
 /** What the plan side knows about an HVAC unit at reading time. */
 export interface HvacControlState {
@@ -68,7 +72,7 @@ export function hvacReading(
 }
 
 /** The charge (EV, battery, robot) or tank-temperature (water heater) reading, or null. */
-export function applianceReading(appliance: HubAppliance, entities: HassEntities, unit: string, timestamp: string, householdPowerW: number | null): ApplianceReadingInput | null {
+export function applianceReading(appliance: HubAppliance, entities: HassEntities, unit: string, timestamp: string): ApplianceReadingInput | null {
   const control = entities[appliance.entities.entity_id ?? ''];
   const label = control ? labelOf(appliance, control) : 'UNKNOWN';
   let value: number | null = null;
@@ -81,9 +85,7 @@ export function applianceReading(appliance: HubAppliance, entities: HassEntities
     if (value === null && appliance.type === 'robot' && typeof control?.attributes.battery_level === 'number') value = control.attributes.battery_level;
     if (!inRange(value, 0, 100)) return null;
   } else return null;
-  const reading: ApplianceReadingInput = { timestamp, state: label, value: round1(value) };
-  if (householdPowerW !== null) reading.metadata = { household_power_w: householdPowerW };
-  return reading;
+  return { timestamp, state: label, value: round1(value) };
 }
 
 function labelOf(appliance: HubAppliance, control: HassEntity): string {
@@ -93,9 +95,20 @@ function labelOf(appliance: HubAppliance, control: HassEntity): string {
   return control.state.toUpperCase().slice(0, 64);
 }
 
+/** A power sensor's value in W: `state` in `unit` (W or kW; anything else is taken as W), or null. */
+export function powerW(state: string | undefined, unit: unknown): number | null {
+  const n = numericState(state);
+  if (n === null) return null;
+  return unit === 'kW' ? n * 1000 : unit === 'MW' ? n * 1_000_000 : n;
+}
+
 /** The household's power draw in W from a power sensor (W or kW), or null. */
 export function householdPowerW(entity: HassEntity | undefined): number | null {
-  const n = numericState(entity?.state);
-  if (n === null || !entity) return null;
-  return entity.attributes.unit_of_measurement === 'kW' ? n * 1000 : n;
+  return entity ? powerW(entity.state, entity.attributes.unit_of_measurement) : null;
+}
+
+/** The whole-home reading (W, the cloud's 0-100,000 range, whole watts), or null. */
+export function householdReading(entity: HassEntity | undefined, timestamp: string): HouseholdLoadReading | null {
+  const w = householdPowerW(entity);
+  return inRange(w, 0, MAX_HOUSEHOLD_WATTS) ? { timestamp, value: Math.round(w) } : null;
 }

@@ -72,7 +72,14 @@ describe('the add-on on the simulator and the real cloud', () => {
     }
     const soc = h.requests.filter((r) => r.path === `/api/v1/appliances/${ids.ev_charger}/readings`);
     expect(soc.map((r) => r.status)).toEqual([201, 201]);
-    expect(soc[0]!.body.readings).toEqual([{ timestamp: new Date(boundary - 5 * 60_000).toISOString(), state: 'IDLE', value: 40, metadata: { household_power_w: 1200 } }]);
+    expect(soc[0]!.body.readings).toEqual([{ timestamp: new Date(boundary - 5 * 60_000).toISOString(), state: 'IDLE', value: 40 }]);
+    // The whole-home sensor (1.2 kW) went to the household load endpoint in W, every 5 minutes.
+    const household = h.requests.filter((r) => r.path === '/api/v1/household-load/readings');
+    expect(household.map((r) => r.status)).toEqual([201, 201]);
+    expect(household.map((r) => r.body.readings)).toEqual([
+      [{ timestamp: new Date(boundary - 5 * 60_000).toISOString(), value: 1200 }],
+      [{ timestamp: new Date(boundary).toISOString(), value: 1200 }],
+    ]);
   });
 
   it('holds the planned setpoint on the climate entity at the slot boundary', async () => {

@@ -26,6 +26,10 @@ export interface Profile {
   timezone: string;
   subscription_tier: 'free' | 'premium';
   weather_entity_id: string;
+  /** Issue 20: the whole-home power sensor (`sensor.*`, W or kW) the add-on pushes, or null. */
+  household_power_entity_id: string | null;
+  /** Issue 20: the service's import limit, kW (1-200), or null for none. */
+  max_import_kw: number | null;
 }
 
 const ZIP_PATTERN = /^\d{5}(-\d{4})?$/;
@@ -90,6 +94,20 @@ export const profilePatchSchema = yup.object({
     .strict()
     .typeError('weather_entity_id must be a string')
     .test('weather', 'weather_entity_id must be a weather.* entity id', (v) => v == null || v === '' || /^weather\.[a-z0-9_]+$/.test(v))
+    .nullable()
+    .optional(),
+  household_power_entity_id: yup
+    .string()
+    .strict()
+    .typeError('household_power_entity_id must be a sensor.* entity id or null')
+    .test('sensor', 'household_power_entity_id must be a sensor.* entity id or null', (v) => v == null || /^sensor\.[a-z0-9_]+$/.test(v))
+    .nullable()
+    .optional(),
+  max_import_kw: yup
+    .number()
+    .strict()
+    .typeError('max_import_kw must be a number between 1 and 200 or null')
+    .test('range', 'max_import_kw must be a number between 1 and 200 or null', (v) => v == null || (Number.isFinite(v) && v >= 1 && v <= 200))
     .nullable()
     .optional(),
 }).typeError(BODY_NOT_OBJECT);

@@ -4,6 +4,7 @@ export * from './auth.js';
 export * from './devices.js';
 export * from './errors.js';
 export * from './health.js';
+export * from './insights.js';
 export * from './metrics.js';
 export * from './preferences.js';
 export * from './rates.js';
@@ -12,3 +13,4 @@ export * from './schedules.js';
 export * from './weather.js';
 // The validation gate every route runs a schema through; clients validate forms with it too.
 export { passGate, type GateResult } from '../domain/validation/schema-gate.js';
+export * from './household-load.js';

@@ -2,6 +2,7 @@
 import type { ApplianceType, EntitiesBlock } from '../domain/appliance-types/index.js';
 import type { HvacSchedule } from '../domain/planners/hvac-input.js';
 import type { MissedLimit } from '../domain/planners/types.js';
+import type { HomeBlock as HomePlan } from '../domain/planning/home-plan.js';
 import type { OptimizationMode } from '../domain/preferences/defaults.js';
 import { WINDOW_DETAIL } from '../domain/planning/history-window.js';
 import type { ApplianceLinkHealth, IntegrationHealth } from './health.js';
@@ -70,7 +71,12 @@ export interface SchedulesView {
   /** Master switch: when false, apply no schedule until a later poll returns true. */
   optimization_enabled: boolean;
   integration_health: IntegrationHealth;
+  /** Issue 20: the home as one system for the day (docs/home-plan.md), or null before its first plan. */
+  home: HomePlan | null;
 }
+
+/** The home block: household load, grid import and export per slot (kW), the load's source and the day's expected cost. */
+export type { HomeBlock as HomePlan } from '../domain/planning/home-plan.js';
 
 /** One appliance's outcome in a recompute. */
 export interface RecomputeResult {

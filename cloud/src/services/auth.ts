@@ -21,8 +21,8 @@ import { dummyPasswordHash, hashPassword, hashToken, newOpaqueToken, successorRe
 export interface AuthOptions {
   jwtSecret: string;
   emailConfirmationRequired: boolean;
-  /** Base of the confirmation link written to the log. */
-  publicUrl: string;
+  /** Base of the confirmation link written to the log (read when a mail is sent: the port may be known only after listen). */
+  publicUrl: () => string;
   /** Signups and failed logins per account per minute (0 = off). */
   perAccountPerMinute: number;
   /** Signup and login attempts per client IP per minute (0 = off). */
@@ -93,7 +93,7 @@ export function createAuthService(store: Store, opts: AuthOptions) {
         await opts.mailer({
           to: user.email,
           subject: 'Confirm your Offpeak account',
-          text: `Open this link to confirm your email: ${opts.publicUrl}/auth/confirm?token=${confirmationToken}`,
+          text: `Open this link to confirm your email: ${opts.publicUrl()}/auth/confirm?token=${confirmationToken}`,
         });
         return { user: publicUser };
       }

@@ -8,6 +8,7 @@ import { createConstraintsService } from './constraints.js';
 import { createDailyMetricsJob, METRICS_RUN_LEASE_MS } from './daily-metrics-job.js';
 import { createDeviceCommandsService } from './device-commands.js';
 import { createDevicesService } from './devices.js';
+import { createInsightsService } from './insights.js';
 import { logMailer, type Mailer } from './mailer.js';
 import { createMetricsService } from './metrics.js';
 import { PlanningEvents } from './planning-events.js';
@@ -18,6 +19,7 @@ import { createPurgeService } from './purge.js';
 import { createLinkHealthService } from './link-health.js';
 import { createRateLimiter } from './rate-limiter.js';
 import { createRatesService } from './rates.js';
+import { createHouseholdLoadService } from './household-load.js';
 import { createReadingsService } from './readings.js';
 import { createWeatherService } from './weather.js';
 import { createOutdoorForecastService } from './outdoor-forecast.js';
@@ -40,7 +42,7 @@ export interface ServiceOptions {
   /** The database the command waiters LISTEN on (their own connection, outside the pool). */
   databaseUrl: string;
   jwtSecret: string;
-  publicUrl: string;
+  publicUrl: () => string;
   /** Replaces the log mailer (tests capture mails with it). */
   mailer?: Mailer;
   /** What time it is for planning (default the system clock; the system tests accelerate it). */
@@ -50,7 +52,8 @@ export interface ServiceOptions {
 /** Wires every use case over one store. */
 export function createServices(store: Store, opts: ServiceOptions) {
   const clock = opts.clock ?? systemClock;
-  const profiles = createProfilesService(store);
+  const planningEvents = new PlanningEvents();
+  const profiles = createProfilesService(store, { planningEvents });
   const rateLimiter = createRateLimiter(store);
   const auth = createAuthService(store, {
     jwtSecret: opts.jwtSecret,
@@ -61,12 +64,12 @@ export function createServices(store: Store, opts: ServiceOptions) {
     mailer: opts.mailer ?? logMailer,
     rateLimiter,
   });
-  const planningEvents = new PlanningEvents();
   const scheduleEvents = new ScheduleEvents();
   const appliances = createAppliancesService(store, { planningEvents, maxPerAccount: opts.config.appliancesMaxPerAccount });
   const constraints = createConstraintsService(store, { appliances, planningEvents });
   const preferences = createPreferencesService(store, { appliances, planningEvents });
   const readings = createReadingsService(store, { dailyLimitPerAppliance: opts.config.readingsDailyLimitPerAppliance });
+  const householdLoad = createHouseholdLoadService(store, { profiles, planningEvents, dailyLimitPerAppliance: opts.config.readingsDailyLimitPerAppliance });
   const linkHealth = createLinkHealthService(store, { pushIntervalS: opts.config.deviceReadingPushIntervalS });
   const rates = createRatesService(store, { profiles, planningEvents, defaultAdderCentsPerKwh: opts.config.dynamicPriceAdderCentsPerKwh });
   const priceFeeds = createPriceFeedsService(store, { planningEvents, config: opts.config });
@@ -74,6 +77,7 @@ export function createServices(store: Store, opts: ServiceOptions) {
   const outdoorForecast = createOutdoorForecastService({ weather, config: opts.config });
   const schedules = createSchedulesService(store, { profiles, linkHealth });
   const modelRefit = createModelRefitService(store, { weather, outdoorForecast, profiles });
+  const insights = createInsightsService(store, { appliances, profiles, weather });
   const recompute = createRecomputeService(store, {
     profiles,
     outdoorForecast,
@@ -125,7 +129,7 @@ export function createServices(store: Store, opts: ServiceOptions) {
   });
   const purge = createPurgeService(store, { retentionDays: opts.config.purgeRetentionDays });
   scheduleEvents.subscribe((_userId, applianceIds) => deviceCommands.nudgeForNewSchedules(applianceIds));
-  return { clock, db: store.db, store, rateLimiter, auth, profiles, planningEvents, readings, linkHealth, appliances, constraints, preferences, rates, priceFeeds, weather, outdoorForecast, commandWaiters, devices, deviceCommands, scheduleEvents, schedules, modelRefit, recompute, recomputeQueue, nightlyRun, metrics, dailyMetrics, purge };
+  return { clock, db: store.db, store, rateLimiter, auth, profiles, planningEvents, readings, householdLoad, linkHealth, appliances, constraints, preferences, rates, priceFeeds, weather, outdoorForecast, commandWaiters, devices, deviceCommands, scheduleEvents, schedules, modelRefit, insights, recompute, recomputeQueue, nightlyRun, metrics, dailyMetrics, purge };
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 
 /** Why an account's planning inputs changed. */
-export type PlanningChange = 'preferences' | 'constraints' | 'appliances' | 'rates' | 'weather' | 'prices';
+export type PlanningChange = 'preferences' | 'constraints' | 'appliances' | 'rates' | 'weather' | 'prices' | 'household_load' | 'import_limit';
 
 /**
  * In-process notifications that an account's planning inputs changed. The debounced recompute

@@ -6,9 +6,10 @@ import { badRequest, unauthorized } from '../errors.js';
 import type { ProfileRow } from '../store/models/index.js';
 import type { ProfilePatch } from '../store/profiles-repo.js';
 import type { Store } from '../store/index.js';
+import type { PlanningEvents } from './planning-events.js';
 
 /** The profile (account settings) of a user; the row is created on first use from the signup fields. */
-export function createProfilesService(store: Store) {
+export function createProfilesService(store: Store, deps: { planningEvents?: PlanningEvents } = {}) {
   /** The profile row, created from the signup fields on first use. One query once it exists (hot path). */
   async function ensureRow(userId: string): Promise<ProfileRow> {
     return (await store.profiles.find(userId)) ?? (await create(userId)).row;
@@ -43,7 +44,7 @@ export function createProfilesService(store: Store) {
     },
 
     async update(userId: string, patch: ProfilePatchRequest): Promise<Profile> {
-      const { email } = await ensure(userId);
+      const { row: before, email } = await ensure(userId);
       const changes: ProfilePatch = {};
       if (patch.location_zip !== undefined) changes.location_zip = patch.location_zip ?? '';
       if (patch.home_size_sqft !== undefined) changes.home_size_sqft = patch.home_size_sqft ?? 0;
@@ -58,7 +59,11 @@ export function createProfilesService(store: Store) {
         }
         changes.timezone = patch.timezone;
       }
+      if (patch.household_power_entity_id !== undefined) changes.household_power_entity_id = patch.household_power_entity_id ?? null;
+      if (patch.max_import_kw !== undefined) changes.max_import_kw = patch.max_import_kw ?? null;
       const row = await store.profiles.update(userId, changes);
+      // The import limit is a planning input (docs/home-plan.md): a change re-plans the home.
+      if (changes.max_import_kw !== undefined && changes.max_import_kw !== before.max_import_kw) deps.planningEvents?.changed(userId, 'import_limit');
       return toProfile(row!, email);
     },
   };
@@ -79,6 +84,8 @@ function toProfile(row: ProfileRow, email: string): Profile {
     timezone: effectiveTimeZone(row),
     subscription_tier: row.subscription_tier,
     weather_entity_id: row.weather_entity_id,
+    household_power_entity_id: row.household_power_entity_id ?? null,
+    max_import_kw: row.max_import_kw ?? null,
   };
 }
 

@@ -4,14 +4,15 @@ import type { RecomputeStatus } from '../contract/index.js';
 import { planners } from '../domain/planners/index.js';
 import { defaultsSchedule } from '../domain/planners/hvac.js';
 import type { DayContext, MissedLimit, PlanInputs, Planner, PlanResult } from '../domain/planners/types.js';
-import { evChargerInputs, homeBatteryInputs, robotInputs, type ApplianceFacts, type BuiltInput } from '../domain/planning/charge-inputs.js';
+import { evChargerInputs, homeBatteryInputs, robotInputs, type ApplianceFacts, type BuiltInput, type HomeContext } from '../domain/planning/charge-inputs.js';
+import { batteryFlowKw, blockedSlots, onOffDrawKw } from '../domain/planning/home-plan.js';
 import { hvacInputs } from '../domain/planning/hvac-inputs.js';
 import { planProblem } from '../domain/planning/plan-check.js';
 import { planningPreferences } from '../domain/planning/unit-preferences.js';
 import { warmupDetail } from '../domain/planning/warmup-detail.js';
 import { waterHeaterInputs } from '../domain/planning/water-heater-inputs.js';
 import { comfortBand } from '../domain/preferences/comfort-band.js';
-import { currentIndoorTempF } from '../domain/thermal/current-temperature.js';
+import { currentIndoorTempF, recentDuty } from '../domain/thermal/current-temperature.js';
 import type { PlanningApplianceRow } from '../store/planning-inputs-repo.js';
 import type { ScheduleSource } from '../store/schedules-repo.js';
 import type { ModelRefitService } from './model-refit.js';
@@ -19,19 +20,62 @@ import type { AccountInputs } from './recompute-inputs.js';
 
 type BuiltType = 'ev_charger' | 'home_battery' | 'robot' | 'water_heater';
 
-/** How a type planned one appliance at a time gets its input, and what a slot that is on draws. */
-interface RegularType<T extends BuiltType> {
-  inputs: (facts: ApplianceFacts) => BuiltInput<PlanInputs[T]>;
-  /** Grid draw of a slot that is on, kW, for the solar allocation; null when too small to count (a robot's dock). */
-  drawKw: ((input: PlanInputs[T]) => number) | null;
+/** What the home gives each appliance's plan: its household load and the import limit's headroom left (docs/home-plan.md). */
+export interface HomeShare {
+  householdLoadKw: readonly number[];
+  loadSource: string;
+  /** 48 kW left under the import limit after the load and the appliances planned before, or null without a limit. */
+  headroomKw: readonly number[] | null;
 }
 
+export const NO_LIMIT_HOME: HomeShare = { householdLoadKw: [], loadSource: 'typical', headroomKw: null };
+
+/** How a type planned one appliance at a time gets its input, and what it draws from the grid. */
+interface RegularType<T extends BuiltType> {
+  inputs: (facts: ApplianceFacts, home: HomeShare) => BuiltInput<PlanInputs[T]>;
+  /** Grid draw of a slot that is on, kW, for the solar allocation; null when too small to count (a robot's dock). */
+  drawKw: ((input: PlanInputs[T]) => number) | null;
+  /** The signed grid flow per slot of a plan (kW; a battery delivering is negative), for the import limit and the home block. */
+  flowKw: (input: PlanInputs[T], schedule: Record<string, unknown>, ctx: DayContext) => number[];
+}
+
+const onOff = (schedule: Record<string, unknown>, kw: number) => onOffDrawKw(Array.isArray(schedule.intervals) ? schedule.intervals : [], kw);
+
 const REGULAR: { [T in BuiltType]: RegularType<T> } = {
-  ev_charger: { inputs: evChargerInputs, drawKw: (i) => i.maxChargeRateKw },
-  home_battery: { inputs: homeBatteryInputs, drawKw: (i) => i.maxChargeRateKw },
-  robot: { inputs: robotInputs, drawKw: null },
-  water_heater: { inputs: waterHeaterInputs, drawKw: (i) => i.elementWatts / 1000 },
+  ev_charger: {
+    // A slot without room for the charger's full draw is closed to it.
+    inputs: (facts, home) => withBlocked(evChargerInputs(facts), (i) => blockedSlots(home.headroomKw, i.maxChargeRateKw)),
+    drawKw: (i) => i.maxChargeRateKw,
+    flowKw: (i, schedule) => onOff(schedule, i.maxChargeRateKw),
+  },
+  home_battery: {
+    // The battery's charging is capped at the headroom itself (it can charge at any power).
+    inputs: (facts, home) => homeBatteryInputs(facts, homeContext(home)),
+    drawKw: (i) => i.maxChargeRateKw,
+    // The trajectory is rounded to 0.01 %: the planner kept charging within its rate and headroom exactly.
+    flowKw: (i, schedule, ctx) =>
+      batteryFlowKw(Array.isArray(schedule.value_trajectory) ? (schedule.value_trajectory as number[]) : [], i.socPct, i.capacityKwh, i.chargeEfficiency, i.dischargeEfficiency, ctx.slotHours).map((kw, slot) =>
+        slot < ctx.fromSlot ? 0 : Math.min(kw, i.maxChargeRateKw, i.chargeHeadroomKw?.[slot] ?? Infinity),
+      ),
+  },
+  robot: { inputs: (facts) => robotInputs(facts), drawKw: null, flowKw: (i, schedule) => onOff(schedule, i.maxChargeRateKw) },
+  water_heater: {
+    inputs: (facts, home) => withBlocked(waterHeaterInputs(facts), (i) => blockedSlots(home.headroomKw, i.elementWatts / 1000)),
+    drawKw: (i) => i.elementWatts / 1000,
+    flowKw: (i, schedule) => onOff(schedule, i.elementWatts / 1000),
+  },
 };
+
+function homeContext(home: HomeShare): HomeContext | undefined {
+  if (home.householdLoadKw.length !== 48) return undefined;
+  return { householdLoadKw: home.householdLoadKw, loadSource: home.loadSource, chargeHeadroomKw: home.headroomKw ? home.headroomKw.map((h) => Math.max(0, h)) : null };
+}
+
+function withBlocked<I extends { blockedSlots?: boolean[] | null }>(built: BuiltInput<I>, blocked: (input: I) => boolean[] | null): BuiltInput<I> {
+  const slots = blocked(built.input);
+  if (!slots || !slots.some(Boolean)) return built;
+  return { input: { ...built.input, blockedSlots: slots }, used: { ...built.used, import_limited_slots: slots.filter(Boolean).length } };
+}
 
 /** What to store for an appliance planned today: the schedule body and its figures. */
 export interface PlannedBody {
@@ -52,15 +96,17 @@ export interface PlannedUnit {
   body?: PlannedBody;
   /** kW per slot the plan draws, for the solar allocation. */
   loadKw?: number[];
+  /** Signed grid flow per slot, kW (draws positive, a battery's delivery negative), for the import limit and the home block. */
+  flowKw?: number[];
 }
 
 const isBuilt = (type: string): type is BuiltType => Object.hasOwn(REGULAR, type);
 
 /** A regular appliance: its input from what is stored, its type's planner. */
-export function planRegular<T extends BuiltType>(type: T, account: AccountInputs, appliance: PlanningApplianceRow, ctx: DayContext): PlannedUnit {
+export function planRegular<T extends BuiltType>(type: T, account: AccountInputs, appliance: PlanningApplianceRow, ctx: DayContext, home: HomeShare = NO_LIMIT_HOME): PlannedUnit {
   const spec: RegularType<T> = REGULAR[type];
   const facts: ApplianceFacts = { config: appliance.config ?? {}, constraints: appliance.constraints, recentValue: account.recentValues.get(appliance.id) ?? null };
-  const built = spec.inputs(facts);
+  const built = spec.inputs(facts, home);
   const result: PlanResult = (planners[type] as Planner<T>)(ctx, built.input);
   const kw = spec.drawKw?.(built.input) ?? 0;
   const intervals = result.schedule.intervals;
@@ -68,6 +114,7 @@ export function planRegular<T extends BuiltType>(type: T, account: AccountInputs
     status: 'ok',
     body: { schedule: result.schedule, source: 'optimization', mode: null, modelConfidence: null, baselineCents: result.baselineCostCents, optimizedCents: result.optimizedCostCents, used: built.used, missed: result.missed },
     ...(kw > 0 && Array.isArray(intervals) && { loadKw: intervals.map((on) => (on === true ? kw : 0)) }),
+    flowKw: spec.flowKw(built.input, result.schedule as Record<string, unknown>, ctx),
   };
 }
 
@@ -100,11 +147,14 @@ export async function planHvacUnit(
       body: { schedule: defaultsSchedule(comfortBand(prefs)), source: 'defaults', mode: prefs.optimization_mode, modelConfidence: null, baselineCents: 0, optimizedCents: 0, used: { optimization_mode: prefs.optimization_mode, warm_up: warmupDetail(warmup) }, missed: [] },
     };
   }
-  const indoorTempF = isToday ? currentIndoorTempF(account.hvacReadings.get(appliance.id) ?? [], now) : null;
-  const built = hvacInputs({ config: appliance.config ?? {}, prefs, model, indoorTempF, profileHomeSizeSqft: account.profile?.home_size_sqft ?? 0 }, ctx.fromSlot);
+  const recent = account.hvacReadings.get(appliance.id) ?? [];
+  const indoorTempF = isToday ? currentIndoorTempF(recent, now) : null;
+  const facts = { config: appliance.config ?? {}, prefs, model, indoorTempF, recentDuty: recentDuty(recent, now, model.ratedPowerW), profileHomeSizeSqft: account.profile?.home_size_sqft ?? 0 };
+  const built = hvacInputs(facts, ctx.fromSlot);
   const result = planners.hvac(ctx, built.input);
   return {
     status: 'ok',
+    flowKw: result.plannedPowerKw,
     body: { schedule: result.schedule, source: 'optimization', mode: prefs.optimization_mode, modelConfidence: model.confidence, baselineCents: result.baselineCostCents, optimizedCents: result.optimizedCostCents, used: built.used, missed: result.missed },
   };
 }
@@ -124,11 +174,12 @@ export async function planUnit(
   ctx: DayContext,
   now: Date,
   isToday: boolean,
+  home: HomeShare = NO_LIMIT_HOME,
 ): Promise<PlannedUnit> {
   try {
     if (appliance.appliance_type === 'hvac') return checked(await planHvacUnit(deps, account, appliance, ctx, now, isToday));
     if (appliance.appliance_type === 'dehumidifier') return { status: 'observe' };
-    if (isBuilt(appliance.appliance_type)) return checked(planRegular(appliance.appliance_type, account, appliance, ctx));
+    if (isBuilt(appliance.appliance_type)) return checked(planRegular(appliance.appliance_type, account, appliance, ctx, home));
     return { status: 'skipped', detail: `unknown appliance type ${JSON.stringify(appliance.appliance_type)}` };
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);

@@ -17,6 +17,9 @@ import type { NewScheduleRow, ScheduleRow, ScheduleTrigger } from '../store/sche
 import type { ModelRefitService } from './model-refit.js';
 import type { OutdoorForecastService } from './outdoor-forecast.js';
 import { checked, planUnit, type PlannedUnit } from './recompute-appliance.js';
+import { householdLoadFor } from '../domain/household/account-load.js';
+import { allocationOrder, headroomKw, homeBlock, type HomeBlock } from '../domain/planning/home-plan.js';
+import { minuteOr } from '../domain/planning/stored-values.js';
 import type { AccountInputs } from './recompute-inputs.js';
 
 export interface DayDeps {
@@ -31,6 +34,8 @@ export interface DayDeps {
 export interface DayPlan {
   rows: NewScheduleRow[];
   results: RecomputeResult[];
+  /** The home as one system (docs/home-plan.md): load, grid import and export, expected cost. */
+  home: HomeBlock;
 }
 
 /** Which consumer of the solar allocation each type's planned draw counts as. */
@@ -80,7 +85,7 @@ async function dayContext(deps: DayDeps, account: AccountInputs, day: PlanningDa
     solar_discount: firstPass !== null,
     export_rates_set: base.exportPricesCentsPerKwh !== null,
   };
-  return { ctx, solarInput, common };
+  return { ctx, solarInput, common, tariffPrices: base.pricesCentsPerKwh };
 }
 
 /** Plans every active appliance of the account for `day`; never throws for one appliance's failure. */
@@ -94,12 +99,24 @@ export async function planAccountDay(
 ): Promise<DayPlan> {
   const active = account.appliances.filter((a) => a.is_active);
   const solar = active.filter((a) => a.appliance_type === 'solar');
-  const { ctx, solarInput, common } = await dayContext(deps, account, day, solar, now);
+  const { ctx, solarInput, common, tariffPrices } = await dayContext(deps, account, day, solar, now);
   const isToday = day.date === localDateOf(now, account.timeZone);
+  const load = householdLoadFor(account.householdMeans, account.profile?.household_load_kw_48 ?? null, account.timeZone, day.date);
+  const maxImportKw = account.profile?.max_import_kw ?? null;
   const planned = new Map<string, PlannedUnit>();
-  for (const appliance of active) {
-    if (appliance.appliance_type !== 'solar') planned.set(appliance.id, await planUnit(deps, account, appliance, ctx, now, isToday));
+  // Comfort first, then deadlines: each appliance gets what the import limit leaves after the
+  // household load and the appliances planned before it (docs/home-plan.md).
+  const order = allocationOrder(
+    active.filter((a) => a.appliance_type !== 'solar').map((a) => ({ id: a.id, type: a.appliance_type, deadlineMinute: minuteOr(a.constraints, 'deadline_time'), appliance: a })),
+  );
+  const flows: number[][] = [];
+  for (const { appliance } of order) {
+    const home = { householdLoadKw: load.loadKw48, loadSource: load.source, headroomKw: headroomKw(maxImportKw, load.loadKw48, flows) };
+    const unit = await planUnit(deps, account, appliance, ctx, now, isToday, home);
+    planned.set(appliance.id, unit);
+    if (unit.flowKw) flows.push(unit.flowKw);
   }
+  let generationKw: number[] | null = null;
   if (solar.length > 0) {
     // Second pass: the planned draws take their share of the generation, in allocation order.
     const loads: Partial<Record<SolarConsumer, number[]>> = {};
@@ -109,6 +126,7 @@ export async function planAccountDay(
       if (consumer && kw) loads[consumer] = (loads[consumer] ?? new Array<number>(kw.length).fill(0)).map((x, i) => x + (kw[i] ?? 0));
     }
     const result = planSolar(ctx, { ...solarInput, plannedLoadsKw: loads });
+    generationKw = result.schedule.generation_kw_48;
     for (const appliance of solar) {
       planned.set(
         appliance.id,
@@ -124,7 +142,8 @@ export async function planAccountDay(
   const results: RecomputeResult[] = [];
   for (const appliance of active) {
     const unit = planned.get(appliance.id)!;
-    results.push({ appliance_id: appliance.id, appliance_type: appliance.appliance_type, name: appliance.name, status: unit.status, ...(unit.detail && { detail: unit.detail }) });
+    const detail = unit.detail ?? limitDetail(maxImportKw, unit.body?.missed ?? []);
+    results.push({ appliance_id: appliance.id, appliance_type: appliance.appliance_type, name: appliance.name, status: unit.status, ...(detail && { detail }) });
     const body = unit.body;
     if (!body) continue;
     const savings = body.source === 'defaults' ? 0 : savingsPct(body.baselineCents, body.optimizedCents);
@@ -147,5 +166,21 @@ export async function planAccountDay(
       missed: body.missed,
     });
   }
-  return { rows, results };
+  const home = homeBlock({
+    loadKw: load.loadKw48,
+    source: load.source,
+    flowsKw: flows,
+    generationKw,
+    pricesCentsPerKwh: tariffPrices,
+    exportPricesCentsPerKwh: ctx.exportPricesCentsPerKwh,
+    slotHours: ctx.slotHours,
+    maxImportKw,
+  });
+  return { rows, results, home };
+}
+
+/** With an import limit, a limit a plan could not meet is named in the recompute's `detail` (the limit may be why). */
+function limitDetail(maxImportKw: number | null, missed: readonly { limit: string; message: string }[]): string | undefined {
+  if (maxImportKw === null || missed.length === 0) return undefined;
+  return `within max_import_kw ${maxImportKw} kW: ${missed.map((m) => `${m.limit} ${m.message}`).join('; ')}`;
 }

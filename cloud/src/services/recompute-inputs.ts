@@ -7,6 +7,8 @@ import { MAX_FUTURE_SKEW_MS } from '../domain/readings/reading-time.js';
 import type { SolarYieldFit } from '../domain/solar/yield-fit.js';
 import type { StoredRateSettings } from '../domain/tariffs/rate-settings.js';
 import type { Store } from '../store/index.js';
+import type { HalfHourMean } from '../store/household-load-repo.js';
+import { WINDOW_DAYS } from '../domain/household/measured-profile.js';
 import type { PlanningAccountRow, PlanningApplianceRow, RecentHvacReading } from '../store/planning-inputs-repo.js';
 import type { StoredThermalModel } from '../store/thermal-models-repo.js';
 import { FIT_WINDOW_DAYS } from './model-refit.js';
@@ -30,7 +32,12 @@ export interface AccountInputs {
   hvacReadings: Map<string, RecentHvacReading[]>;
   /** HVACs without a model: their readings in the fit window (0 skips the warm-up check). */
   warmupCounts: Map<string, number>;
+  /** Half-hour means of the household load readings of the last LOAD_WINDOW_DAYS (issue 20). */
+  householdMeans: HalfHourMean[];
 }
+
+/** Household readings this far back feed the measured profile (its 28-day window, plus tomorrow's plan). */
+const LOAD_WINDOW_DAYS = WINDOW_DAYS + 2;
 
 const DAY_MS = 86_400_000;
 const READING_TYPES = new Set(['ev_charger', 'home_battery', 'robot', 'water_heater']);
@@ -53,12 +60,14 @@ export async function loadAccountInputs(store: Store, userIds: readonly string[]
   const idsOf = (pick: (a: PlanningApplianceRow) => boolean) => active.filter(pick).map((a) => a.id);
   const hvacIds = idsOf((a) => a.appliance_type === 'hvac');
   const recent = { since: new Date(now.getTime() - RECENT_READING_MS), until: new Date(now.getTime() + MAX_FUTURE_SKEW_MS) };
-  const [models, solarFits, values, hvacReadings] = await Promise.all([
+  const [models, solarFits, values, hvacReadings, loadMeans] = await Promise.all([
     store.thermalModels.find(hvacIds),
     store.solarFits.find(idsOf((a) => a.appliance_type === 'solar')),
     store.planningInputs.latestValues(idsOf((a) => READING_TYPES.has(a.appliance_type)), recent.since, recent.until),
     store.planningInputs.recentHvacReadings(hvacIds, recent.since, recent.until),
+    store.householdLoad.halfHourMeans(userIds, new Date(now.getTime() - LOAD_WINDOW_DAYS * DAY_MS), now),
   ]);
+  const meansByUser = groupBy(loadMeans, (m) => m.userId);
   const modelById = new Map(models.map((m) => [m.applianceId, m]));
   const warming = hvacIds.filter((id) => !modelById.has(id));
   const warmupCounts = await store.thermalModels.readingCounts(warming, new Date(now.getTime() - FIT_WINDOW_DAYS * DAY_MS), now);
@@ -80,6 +89,7 @@ export async function loadAccountInputs(store: Store, userIds: readonly string[]
       recentValues: new Map([...values].filter(([id]) => has(id)).map(([id, v]) => [id, v.value])),
       hvacReadings: pick(readingsByHvac),
       warmupCounts: new Map(warming.filter(has).map((id) => [id, warmupCounts.get(id) ?? 0])),
+      householdMeans: meansByUser.get(account.userId) ?? [],
     };
   });
 }

@@ -6,8 +6,12 @@ import type { Logger } from 'pino';
 import type { RecomputeResponse, RecomputeResult } from '../contract/index.js';
 import { effectiveTimeZone } from '../domain/account-time-zone.js';
 import { intradayDay, nightlyDay, type PlanningDay } from '../domain/planning/planning-day.js';
+import type { HomeBlock } from '../domain/planning/home-plan.js';
 import { isUnchangedPlan } from '../domain/planning/unchanged-plan.js';
-import { addDays, type LocalDate } from '../domain/time/slot-grid.js';
+import { findDynamicZone } from '../domain/tariffs/catalog.js';
+import type { PricePoint } from '../domain/tariffs/price-point.js';
+import type { StoredRateSettings } from '../domain/tariffs/rate-settings.js';
+import { addDays, dayBoundsUtc, type LocalDate } from '../domain/time/slot-grid.js';
 import { AppError, tooManyRequests } from '../errors.js';
 import { log } from '../log.js';
 import type { Store } from '../store/index.js';
@@ -80,8 +84,8 @@ export function createRecomputeService(
   }
 
   /** Stores the rows (and finishes the job) in one transaction. */
-  async function write(target: RecomputeTarget, rows: NewScheduleRow[], outcome: string): Promise<void> {
-    if (!target.job && rows.length === 0) return;
+  async function write(target: RecomputeTarget, rows: NewScheduleRow[], homes: { userId: string; date: string; plan: HomeBlock }[], outcome: string): Promise<void> {
+    if (!target.job && rows.length === 0 && homes.length === 0) return;
     await store.db.transaction(async (transaction) => {
       if (target.job) {
         // Rows and the job's completion commit together, so a commit lost in a database crash
@@ -92,6 +96,7 @@ export function createRecomputeService(
       }
       await store.schedules.insert(rows, { transaction });
       await store.schedules.trim(rows, historyRowsPerDay, transaction);
+      await store.homePlans.insert(homes, { transaction });
     });
   }
 
@@ -99,6 +104,7 @@ export function createRecomputeService(
   async function planOne(dayDeps: DayDeps, target: RecomputeTarget, account: AccountInputs, previous: Map<string, ScheduleRow>, now: Date): Promise<AccountOutcome> {
     const exit = !account.profile ? 'no profile' : account.accountPrefs.optimization_mode === 'off' ? 'optimization_mode off' : null;
     const rows: NewScheduleRow[] = [];
+    const homes: { userId: string; date: string; plan: HomeBlock }[] = [];
     let results: RecomputeResult[] = [];
     if (!exit) {
       for (const [i, day] of daysOf(target, account, previous, now).entries()) {
@@ -109,6 +115,7 @@ export function createRecomputeService(
         }
         const plan = await planAccountDay(dayDeps, account, day, ofDay, target.trigger, now);
         rows.push(...plan.rows);
+        homes.push({ userId: account.userId, date: day.date, plan: plan.home });
         if (i === 0) results = plan.results;
       }
     }
@@ -116,7 +123,7 @@ export function createRecomputeService(
     const changed = rows.filter((r) => !isUnchangedPlan(previous.get(`${r.appliance_id}|${r.local_date}`), r));
     try {
       const unchanged = rows.length - changed.length;
-      await write(target, changed, exit ?? `planned ${rows.length} rows${unchanged ? `, ${unchanged} unchanged` : ""}`);
+      await write(target, changed, homes, exit ?? `planned ${rows.length} rows${unchanged ? `, ${unchanged} unchanged` : ""}`);
     } catch (err) {
       if (err instanceof Superseded) return { userId: account.userId, results: [], written: [], exit: 'superseded' };
       throw err;

@@ -45,7 +45,7 @@ export function createSchedulesService(store: Store, deps: { profiles: ProfilesS
   async function view(userId: string, now: Date): Promise<SchedulesView> {
     const { timeZone, accountPrefs, appliances } = await account(userId);
     const date = localDateOf(now, timeZone);
-    const [rows, health] = await Promise.all([newestRows(userId, date), deps.linkHealth.healthFor(userId, now)]);
+    const [rows, health, home] = await Promise.all([newestRows(userId, date), deps.linkHealth.healthFor(userId, now), store.homePlans.newest(userId, date)]);
     return {
       date,
       appliances: appliances
@@ -53,6 +53,7 @@ export function createSchedulesService(store: Store, deps: { profiles: ProfilesS
         .map((a) => ({ ...scheduleEntry(a, rows.get(a.id) ?? null, health), optimization_enabled: isOptimizationEnabled(accountPrefs, a.unitPrefs) })),
       optimization_enabled: masterSwitch(accountPrefs),
       integration_health: health,
+      home,
     };
   }
 

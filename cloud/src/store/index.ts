@@ -5,6 +5,8 @@ import { createCommandsRepo } from './commands-repo.js';
 import { createConstraintsRepo } from './constraints-repo.js';
 import { createDevicesRepo } from './devices-repo.js';
 import { createEnrollTokensRepo } from './enroll-tokens-repo.js';
+import { createHouseholdLoadRepo } from './household-load-repo.js';
+import { createHomePlansRepo } from './home-plans-repo.js';
 import { createPreferencesRepo } from './preferences-repo.js';
 import { defineModels } from './models/index.js';
 import { createPricesRepo } from './prices-repo.js';
@@ -38,6 +40,8 @@ export function createStore(db: Sequelize) {
     constraints: createConstraintsRepo(models),
     preferences: createPreferencesRepo(db, models),
     readings: createReadingsRepo(db),
+    householdLoad: createHouseholdLoadRepo(db),
+    homePlans: createHomePlansRepo(db),
     rateSettings: createRateSettingsRepo(db, models),
     rateLimits: createRateLimitsRepo(db),
     prices: createPricesRepo(db),

@@ -9,7 +9,16 @@ import type { ApplianceRow } from './models/index.js';
 /** Account facts planning needs; `profile` is null when the account has no profile row. */
 export interface PlanningAccountRow {
   userId: string;
-  profile: { timezone: string | null; location_zip: string; home_size_sqft: number; pricing_location: number } | null;
+  profile: {
+    timezone: string | null;
+    location_zip: string;
+    home_size_sqft: number;
+    pricing_location: number;
+    /** Issue 20: the import limit, kW, or null. */
+    max_import_kw: number | null;
+    /** Issue 20: the set household profile, 48 kW, or null. */
+    household_load_kw_48: number[] | null;
+  } | null;
   /** The account's stored preference fields ({} when none). */
   accountPrefs: StoredPreferences;
   rateSettings: StoredRateSettings;
@@ -43,6 +52,8 @@ export function createPlanningInputsRepo(db: Sequelize) {
         location_zip: string | null;
         home_size_sqft: number | null;
         pricing_location: number | null;
+        max_import_kw: number | null;
+        household_load_kw_48: number[] | null;
         prefs: StoredPreferences | null;
         pricing_source: StoredRateSettings['pricing_source'];
         hourly_rates_cents_per_kwh: number[] | null;
@@ -52,7 +63,7 @@ export function createPlanningInputsRepo(db: Sequelize) {
         export_hourly_rates_cents_per_kwh: number[] | null;
       }>(
         `SELECT u.id AS user_id, p.user_id IS NOT NULL AS has_profile, p.timezone, p.location_zip, p.home_size_sqft,
-                p.pricing_location, ap.prefs, r.pricing_source, r.hourly_rates_cents_per_kwh, r.dynamic_zone,
+                p.pricing_location, p.max_import_kw, p.household_load_kw_48, ap.prefs, r.pricing_source, r.hourly_rates_cents_per_kwh, r.dynamic_zone,
                 r.pricing_adder_cents_per_kwh, r.export_pricing, r.export_hourly_rates_cents_per_kwh
            FROM unnest($1::uuid[]) WITH ORDINALITY AS u(id, n)
            LEFT JOIN profiles p ON p.user_id = u.id
@@ -64,7 +75,14 @@ export function createPlanningInputsRepo(db: Sequelize) {
       return rows.map((r) => ({
         userId: r.user_id,
         profile: r.has_profile
-          ? { timezone: r.timezone, location_zip: r.location_zip ?? '', home_size_sqft: r.home_size_sqft ?? 0, pricing_location: r.pricing_location ?? 1 }
+          ? {
+              timezone: r.timezone,
+              location_zip: r.location_zip ?? '',
+              home_size_sqft: r.home_size_sqft ?? 0,
+              pricing_location: r.pricing_location ?? 1,
+              max_import_kw: r.max_import_kw ?? null,
+              household_load_kw_48: r.household_load_kw_48 ?? null,
+            }
           : null,
         accountPrefs: r.prefs ?? {},
         rateSettings: {

@@ -1,7 +1,7 @@
 import type { Models, ProfileRow } from './models/index.js';
 
 export type ProfilePatch = Partial<
-  Pick<ProfileRow, 'location_zip' | 'home_size_sqft' | 'pricing_location' | 'timezone' | 'weather_entity_id'>
+  Pick<ProfileRow, 'location_zip' | 'home_size_sqft' | 'pricing_location' | 'timezone' | 'weather_entity_id' | 'household_power_entity_id' | 'max_import_kw' | 'household_load_kw_48'>
 >;
 
 export function createProfilesRepo({ Profile }: Models) {

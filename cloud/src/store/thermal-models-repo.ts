@@ -57,12 +57,28 @@ export function createThermalModelsRepo(db: Sequelize) {
 
     /** Readings of one HVAC in [since, until], oldest first, as the fit and the warm-up rule read them. */
     async readings(applianceId: string, since: Date, until: Date): Promise<ThermalReading[]> {
-      const rows = await db.query<{ ts: Date; indoor_temp: number; hvac_state: HvacState; hvac_action: string | null; outdoor_temp: number | null; power_watts: number | null }>(
-        `SELECT ts, indoor_temp, hvac_state, hvac_action, outdoor_temp, power_watts FROM hvac_readings
+      const rows = await db.query<{
+        ts: Date;
+        indoor_temp: number;
+        hvac_state: HvacState;
+        hvac_action: string | null;
+        outdoor_temp: number | null;
+        power_watts: number | null;
+        target_temp: number | null;
+      }>(
+        `SELECT ts, indoor_temp, hvac_state, hvac_action, outdoor_temp, power_watts, target_temp FROM hvac_readings
           WHERE appliance_id = $1 AND ts >= $2 AND ts <= $3 ORDER BY ts`,
         { bind: [applianceId, since, until], type: QueryTypes.SELECT },
       );
-      return rows.map((r) => ({ at: r.ts, indoorTempF: r.indoor_temp, hvacState: r.hvac_state, hvacAction: r.hvac_action, outdoorTempF: r.outdoor_temp, powerW: r.power_watts }));
+      return rows.map((r) => ({
+        at: r.ts,
+        indoorTempF: r.indoor_temp,
+        hvacState: r.hvac_state,
+        hvacAction: r.hvac_action,
+        outdoorTempF: r.outdoor_temp,
+        powerW: r.power_watts,
+        targetTempF: r.target_temp,
+      }));
     },
 
     /** How many readings each of these HVACs has in [since, until] (the cheap warm-up pre-check). */

@@ -34,6 +34,8 @@ describe('with EMAIL_CONFIRMATION_REQUIRED', () => {
     const mail = mails.find((m) => m.to === email);
     const link = /https?:\/\/\S+\/auth\/confirm\?token=(\S+)/.exec(mail?.text ?? '');
     expect(link).not.toBeNull();
+    // The link names the port the cloud listens on, also when it was started with PORT=0.
+    expect(mail!.text).toContain(`http://localhost:${cloud.port}/auth/confirm?token=`);
     const token = link![1]!;
     expect(await api.get(`/auth/confirm?token=${token}`)).toMatchObject({ status: 200, body: { status: 'confirmed' } });
     expect((await api.post('/auth/login', { email, password: 'secret1' })).status).toBe(200);

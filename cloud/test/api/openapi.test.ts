@@ -171,6 +171,10 @@ const SPEC_ENDPOINTS = [
   'PUT /api/v1/preferences',
   'GET /api/v1/rates',
   'PUT /api/v1/rates',
+  // Added under section 9 (issue 20): the household's own load.
+  'GET /api/v1/household-load',
+  'PUT /api/v1/household-load',
+  'POST /api/v1/household-load/readings',
   'POST /api/v1/readings',
   'POST /api/v1/weather',
   'GET /api/v1/me/metrics/summary',
@@ -188,4 +192,6 @@ const SPEC_ENDPOINTS = [
   'GET /healthz',
   'GET /readyz',
   'GET /api/v1/openapi.json',
+  // Additive under interface 9 (docs/insights.md).
+  'GET /api/v1/appliances/{appliance_id}/insights',
 ];

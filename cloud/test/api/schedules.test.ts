@@ -251,6 +251,8 @@ describe('GET /api/v1/schedules', () => {
       ],
       optimization_enabled: true,
       integration_health: { ...health, appliances: [expect.objectContaining({ appliance_id: user.hvac })] },
+      // No plan of the home yet (rows inserted by hand): the home block is null.
+      home: null,
     });
   });
 

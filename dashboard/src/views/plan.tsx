@@ -5,6 +5,7 @@ import { useAccount } from '../account.js';
 import { getApplianceSchedule, getHealth, getHvacSchedule, getRates, getSchedules, recompute } from '../api.js';
 import { TYPE_LABEL } from '../appliance-forms.js';
 import { HealthBadge } from '../components/health-badge.js';
+import { HomeChart } from '../components/home-chart.js';
 import { ScheduleChart } from '../components/schedule-charts.js';
 import { Empty, Failed, Loading } from '../components/states.js';
 import { formatDate, formatInstant, pct } from '../format.js';
@@ -133,6 +134,7 @@ export function PlanView() {
           </ol>
         </Empty>
       )}
+      {view && view.home && view.appliances.length > 0 && <HomeChart home={view.home} />}
       {view &&
         plan.data &&
         view.appliances.map((a) => (

@@ -1,15 +1,16 @@
-// The tariff: a plan from the catalog, a dynamic zone with its adder, or custom hourly rates; the
-// resulting 24-hour price curve drawn. Sections are listed in TARIFF_SECTIONS so the export-rate
-// section (PUT /api/v1/rates `export_pricing`, added separately) slots in beside the import one.
+// The tariff: a plan from the catalog, a dynamic zone with its adder, or custom hourly rates, and
+// what exports earn (tariff-export.tsx); the resulting price curve and export curve drawn side by side.
 import type { RateCurve, RatesUpdateRequest } from '@offpeak/cloud/contract';
 import { useState } from 'preact/hooks';
 import { getRates, putRates } from '../api.js';
 import { FormStatus, InputField, SelectField } from '../components/field.js';
+import { HourlyRatesEditor } from '../components/hourly-rates-editor.js';
 import { PriceChart } from '../components/price-chart.js';
 import { Failed, Loading } from '../components/states.js';
 import { formErrors, NO_ERRORS, type FormErrors } from '../field-errors.js';
-import { hourLabel } from '../format.js';
+import { hourlyNumbers } from '../hourly-rates.js';
 import { useLoad, usePage } from '../use-load.js';
+import { ExportCurve, ExportForm } from './tariff-export.js';
 
 type Source = 'zone' | 'dynamic' | 'custom';
 
@@ -29,6 +30,11 @@ export function Tariff() {
             <h2 id="import-h">What you pay (import)</h2>
             <ImportForm curve={rates.data} onSaved={rates.set} />
           </section>
+          <section class="panel" aria-labelledby="export-h">
+            <h2 id="export-h">What you earn (export)</h2>
+            <p>What the energy your solar panels or battery send to the grid earns. Offpeak uses it to decide when your battery should send energy to the grid.</p>
+            <ExportForm curve={rates.data} onSaved={rates.set} />
+          </section>
         </>
       )}
     </section>
@@ -47,11 +53,16 @@ function CurrentCurve({ curve }: { curve: RateCurve }) {
   return (
     <section class="panel" aria-labelledby="curve-h">
       <h2 id="curve-h">Today's prices</h2>
-      <p data-testid="tariff-source">
-        Using {what}.
-        {curve.pricing_source === 'dynamic' && curve.source !== 'dynamic' && ' Live prices are not available right now, so your catalog plan is used until they are.'}
-      </p>
-      <PriceChart id="tariff-chart" rates={curve.rates_cents_per_kwh} title="Price over the day (¢/kWh)" />
+      <div class="columns">
+        <div>
+          <p data-testid="tariff-source">
+            Using {what}.
+            {curve.pricing_source === 'dynamic' && curve.source !== 'dynamic' && ' Live prices are not available right now, so your catalog plan is used until they are.'}
+          </p>
+          <PriceChart id="tariff-chart" rates={curve.rates_cents_per_kwh} title="Price over the day (¢/kWh)" />
+        </div>
+        <ExportCurve curve={curve} />
+      </div>
     </section>
   );
 }
@@ -72,7 +83,7 @@ function ImportForm({ curve, onSaved }: { curve: RateCurve; onSaved: (c: RateCur
         ? { pricing_source: 'zone', pricing_location: Number(plan) }
         : source === 'dynamic'
           ? { pricing_source: 'dynamic', dynamic_zone: zone, pricing_adder_cents_per_kwh: adder.trim() === '' ? null : Number(adder) }
-          : { pricing_source: 'custom', hourly_rates_cents_per_kwh: hourly.map((v) => (v.trim() === '' ? NaN : Number(v))) };
+          : { pricing_source: 'custom', hourly_rates_cents_per_kwh: hourlyNumbers(hourly) };
     try {
       onSaved(await putRates(body));
       setErrors(NO_ERRORS);
@@ -126,22 +137,16 @@ function ImportForm({ curve, onSaved }: { curve: RateCurve; onSaved: (c: RateCur
         </>
       )}
       {source === 'custom' && (
-        <fieldset class="hourly" aria-describedby={errors.fields.hourly_rates_cents_per_kwh ? 'hourly-error' : undefined}>
-          <legend>Price for each hour (¢/kWh, 0 to 200)</legend>
-          {errors.fields.hourly_rates_cents_per_kwh && (
-            <p class="error" role="alert" id="hourly-error" data-testid="hourly_rates_cents_per_kwh-error">
-              {errors.fields.hourly_rates_cents_per_kwh}
-            </p>
-          )}
-          <div class="hour-grid">
-            {hourly.map((v, h) => (
-              <label key={h} class="hour-input">
-                <span>{hourLabel(h)}</span>
-                <input type="number" min={0} max={200} step={0.1} value={v} aria-label={`Price at ${hourLabel(h)}`} onInput={(e) => setHourly(hourly.map((x, i) => (i === h ? (e.currentTarget as HTMLInputElement).value : x)))} />
-              </label>
-            ))}
-          </div>
-        </fieldset>
+        <HourlyRatesEditor
+          id="hourly_rates_cents_per_kwh"
+          legend="Price for each hour (¢/kWh, 0 to 200)"
+          inputLabel="Price"
+          values={hourly}
+          onValues={setHourly}
+          min={0}
+          max={200}
+          error={errors.fields.hourly_rates_cents_per_kwh}
+        />
       )}
       <FormStatus id="tariff" error={errors.form} saved={saved} />
       <button type="submit">Save tariff</button>

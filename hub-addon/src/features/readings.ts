@@ -1,4 +1,5 @@
-// Readings: every 5 minutes (on the clock's 5-minute marks) read each appliance's entities, queue
+// Readings: every 5 minutes (on the clock's 5-minute marks) read each appliance's entities and the
+// whole-home power sensor (features/household-load.ts, which also backfills its history once), queue
 // the readings on disk, and send the queue oldest first, at most 100 per request. A refused batch
 // (4xx other than 401/408/429) is dropped with a log line so it cannot block the queue; while the
 // cloud is unreachable everything waits. Each cycle ends with one status line.
@@ -8,11 +9,12 @@ import type { AddonContext, Stop } from '../context.js';
 import { describe } from '../ha.js';
 import { viaCloud } from '../reachability.js';
 import type { BufferedReading } from '../reading-buffer.js';
-import { applianceReading, householdPowerW, hvacReading } from '../readings.js';
+import { applianceReading, householdReading, hvacReading } from '../readings.js';
 import { controlOf } from '../state.js';
 import { toF } from '../units.js';
 import { localSlotAt } from '../local-time.js';
 import { runComfortGuard } from './comfort-guard.js';
+import { householdBackfill, householdEntityId } from './household-load.js';
 
 /** The readings of this moment. */
 export function collectReadings(ctx: AddonContext): BufferedReading[] {
@@ -22,7 +24,6 @@ export function collectReadings(ctx: AddonContext): BufferedReading[] {
   const entities = ctx.ha.entities;
   const weather = entities[ctx.state.profile?.weather_entity_id ?? ''];
   const outdoorF = typeof weather?.attributes.temperature === 'number' ? toF(weather.attributes.temperature, (weather.attributes.temperature_unit as string) ?? unit) : null;
-  const household = ctx.config.householdPowerEntityId ? householdPowerW(entities[ctx.config.householdPowerEntityId]) : null;
   const slot = localSlotAt(ctx.clock.now(), ctx.state.timezone);
   const key = `${slot.date}#${slot.index}`;
   const out: BufferedReading[] = [];
@@ -35,10 +36,13 @@ export function collectReadings(ctx: AddonContext): BufferedReading[] {
       if ('reading' in r) out.push({ kind: 'hvac', reading: r.reading });
       else ctx.log.debug('no HVAC reading', { appliance_id: a.id, why: r.skip });
     } else {
-      const r = applianceReading(a, entities, unit, timestamp, household);
+      const r = applianceReading(a, entities, unit, timestamp);
       if (r) out.push({ kind: 'appliance', applianceId: a.id, reading: r });
     }
   }
+  const householdId = householdEntityId(ctx);
+  const household = householdId ? householdReading(entities[householdId], timestamp) : null;
+  if (household) out.push({ kind: 'household', reading: household });
   return out;
 }
 
@@ -47,10 +51,14 @@ export async function flushReadings(ctx: AddonContext, client: ReadingClient): P
   for (let batch = ctx.buffer.nextBatch(); batch; batch = ctx.buffer.nextBatch()) {
     try {
       const items = batch.items;
-      const accepted =
-        batch.kind === 'hvac'
-          ? await viaCloud(ctx, 'readings', () => ctx.cloud.pushHvacReadings(items.map((r) => r.reading as never), client))
-          : await viaCloud(ctx, 'readings', () => ctx.cloud.pushApplianceReadings(batch!.applianceId!, items.map((r) => r.reading as never)));
+      const readings = items.map((r) => r.reading as never);
+      const accepted = await viaCloud(ctx, 'readings', () =>
+        batch!.kind === 'hvac'
+          ? ctx.cloud.pushHvacReadings(readings, client)
+          : batch!.kind === 'household'
+            ? ctx.cloud.pushHouseholdLoad(readings)
+            : ctx.cloud.pushApplianceReadings(batch!.applianceId!, readings),
+      );
       ctx.state.stats.readingsSent += accepted.accepted;
       await ctx.buffer.remove(batch);
     } catch (e) {
@@ -96,18 +104,22 @@ export function startReadings(ctx: AddonContext): Stop {
     timer = ctx.clock.setTimeout(() => ctx.tasks.run(cycle), (Math.floor(now / every) + 1) * every - now);
   };
   let flushing = false;
+  const flush = async () => {
+    if (flushing) return;
+    flushing = true;
+    await flushReadings(ctx, client).finally(() => (flushing = false));
+  };
+  const backfill = householdBackfill(ctx);
   const cycle = async () => {
     if (stopped) return;
     arm();
     try {
       client.ha_version = ctx.ha.haVersion ?? undefined;
+      await backfill.run();
       const readings = collectReadings(ctx);
       if (readings.length) await ctx.buffer.add(readings);
       ctx.state.stats.readingsQueued += readings.length;
-      if (!flushing) {
-        flushing = true;
-        await flushReadings(ctx, client).finally(() => (flushing = false));
-      }
+      await flush();
       await ctx.commands.push(() => runComfortGuard(ctx));
     } catch (e) {
       ctx.log.error('readings cycle failed', { error: describe(e) });
@@ -116,6 +128,11 @@ export function startReadings(ctx: AddonContext): Stop {
     ctx.log.info('status', statusLine(ctx));
   };
   arm();
+  // The first start's backfill goes out at once, not at the first 5-minute mark.
+  void ctx.tasks.run(async () => {
+    const queued = ctx.buffer.size;
+    if ((await backfill.run()) && ctx.buffer.size > queued) await flush();
+  });
   return () => {
     stopped = true;
     ctx.clock.clearTimeout(timer);

@@ -10,6 +10,8 @@
  *   ha.setState(id, state, attrs?)  write as a person/integration would (fires state_changed); attrs
  *                                   replace the attributes as a whole, omitted keeps them
  *   ha.setAttributes(id, patch)     merge attributes, keep the state
+ *   ha.seedHistory(id, [{ at, state, attributes? }])  add recorded history (at: ms) for
+ *                                   history/history_during_period; written states are recorded anyway
  *   ha.removeState(id)              remove an entity (fires state_changed with new_state null)
  *   ha.callService(domain, service, data?, { userId? })  a call as another user makes it (the UI)
  *   ha.serviceCalls                 every call_service received over the WebSocket, in order
@@ -21,6 +23,7 @@
  *   ha.stop()                       close the port (restart() may start it again)
  */
 import { loadFixture, type FixtureData } from './fixture.js';
+import type { HistoryPoint } from './history.js';
 import { buildHouse, type HouseOptions } from './house/index.js';
 import { HaSim } from './sim.js';
 import type { ServiceCallRecord } from './ws/commands.js';
@@ -28,6 +31,7 @@ import type { ServiceCallRecord } from './ws/commands.js';
 export type { FixtureData, FixtureEntity, FixtureConfig } from './fixture.js';
 export type { ServiceCallRecord } from './ws/commands.js';
 export type { HouseOptions } from './house/index.js';
+export type { HistoryPoint } from './history.js';
 export { loadFixture } from './fixture.js';
 
 export interface HaSimOptions {
@@ -73,6 +77,7 @@ export interface HaSimHandle {
   setState(entityId: string, state: string, attributes?: Record<string, unknown>): StateObject;
   setAttributes(entityId: string, patch: Record<string, unknown>): StateObject;
   removeState(entityId: string): boolean;
+  seedHistory(entityId: string, points: HistoryPoint[]): void;
   callService(domain: string, service: string, data?: Record<string, unknown>, opts?: { userId?: string }): Promise<Record<string, unknown> | null>;
   now(): number;
   advance(ms: number): void;
@@ -135,6 +140,7 @@ function handleFor(sim: HaSim, host: string): HaSimHandle {
       return plain(sim.setState(id, current.state, { ...current.attributes, ...patch }))!;
     },
     removeState: (id) => sim.states.remove(id),
+    seedHistory: (id, points) => sim.history.seed(id, points),
     callService: async (domain, service, data, opts) => {
       const context = sim.newContext(opts?.userId ?? 'b3a1c0ffee0000000000000000000001');
       return sim.registry.call(domain, service, data, undefined, false, context);

@@ -8,11 +8,12 @@ import { SimClock } from './clock.js';
 import { newContext, type Context } from './context.js';
 import type { Behaviour, ForecastType, SimCore } from './core.js';
 import { configDict, type FixtureData } from './fixture.js';
+import { StateHistory } from './history.js';
 import { handleRest } from './rest.js';
 import { DOMAIN_SERVICES } from './services/index.js';
 import { ServiceRegistry } from './services/registry.js';
 import { StateMachine, type Attributes, type HaState } from './states.js';
-import { strictlyIncreasing } from './time.js';
+import { microsFromMs, strictlyIncreasing } from './time.js';
 import type { ServiceCallRecord } from './ws/commands.js';
 import { WsConnection } from './ws/connection.js';
 
@@ -39,6 +40,7 @@ export interface SimOptions {
 export class HaSim implements SimCore {
   readonly bus = new EventBus();
   readonly states: StateMachine;
+  readonly history: StateHistory;
   readonly registry: ServiceRegistry;
   readonly behaviour: Behaviour;
   readonly userId = randomBytes(16).toString('hex');
@@ -58,7 +60,9 @@ export class HaSim implements SimCore {
     this.nowUs = strictlyIncreasing(() => this.clock.now());
     this.behaviour = { dock_after_seconds: 2, water_heater_range_check: true, ...(opts.fixture.behaviour ?? {}) };
     this.states = new StateMachine({ bus: this.bus, now: this.nowUs, newContext: () => this.newContext(null) });
+    this.history = new StateHistory(this.bus, () => microsFromMs(this.clock.now()));
     for (const e of opts.fixture.entities) this.states.load(e.entity_id, e.state, e.attributes, this.newContext(null));
+    for (const s of this.states.all()) this.history.record(s);
     this.registry = new ServiceRegistry(this);
     for (const domain of this.domains()) {
       const services = DOMAIN_SERVICES[domain];
@@ -163,6 +167,8 @@ export class HaSim implements SimCore {
         sim: this,
         registry: this.registry,
         config: () => this.config(),
+        history: this.history,
+        timeZone: () => this.opts.fixture.config.time_zone,
         user: () => ({ id: this.userId, name: 'Offpeak Simulator', is_owner: true, is_admin: true, credentials: [], mfa_modules: [] }),
         recordCall: (record) => this.serviceCalls.push(record),
       },

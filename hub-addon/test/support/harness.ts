@@ -59,6 +59,10 @@ export interface HarnessOptions {
   configPatch?: Partial<AddonConfig>;
   dataDir?: string;
   account?: CloudAccount;
+  /** Runs on the simulator before the add-on starts (seed history, change states). */
+  beforeStart?: (ha: HaSimHandle) => void;
+  /** The cloud is cut off when the add-on starts. */
+  cloudDownAtStart?: boolean;
   /** Rewrites the simulator's WebSocket URL the add-on uses (to put a relay in between). */
   haUrl?: (wsUrl: string) => Promise<string>;
 }
@@ -66,7 +70,9 @@ export interface HarnessOptions {
 export async function startHarness(opts: HarnessOptions): Promise<Harness> {
   const clock = new SimulatedClock({ startMs: opts.startMs, speed: 0 });
   const ha = await startHaSim({ fixture: opts.fixture(opts.startMs), token: HA_TOKEN, clock: () => clock.now() });
+  opts.beforeStart?.(ha);
   const cutoff = await startCutOff(opts.cloud.url);
+  if (opts.cloudDownAtStart) await cutoff.down();
   const account = opts.account ?? (await signUp(opts.cloud.url, { timezone: opts.timezone ?? 'America/New_York' }));
   await opts.prepare(account);
   const dataDir = opts.dataDir ?? mkdtempSync(path.join(tmpdir(), 'addon-data-'));

@@ -48,7 +48,7 @@ async function main(): Promise<void> {
     const appliances = await seedAccounts(db, ACCOUNTS, runAt);
     console.log(`seeded ${ACCOUNTS} accounts, ${appliances} appliances in ${((performance.now() - seedStart) / 1000).toFixed(1)} s; run ${runAt.toISOString()}`);
 
-    const services = createServices(createStore(db), { config, jwtSecret: 'bench-secret-that-is-long-enough-for-hs256', publicUrl: 'http://localhost', databaseUrl: url });
+    const services = createServices(createStore(db), { config, jwtSecret: 'bench-secret-that-is-long-enough-for-hs256', publicUrl: () => 'http://localhost', databaseUrl: url });
     const queue = createRecomputeQueue(services.store, {
       recompute: services.recompute,
       planningEvents: new PlanningEvents(),

@@ -16,7 +16,7 @@ export interface BatteryInstance {
 }
 
 /** Household kW per slot: a night base, a morning and an evening peak, air conditioning on hot afternoons. */
-function householdLoad(rng: () => number, weather: Weather): number[] {
+export function householdLoad(rng: () => number, weather: Weather): number[] {
   const scale = between(rng, 0.5, 2);
   const cooling = weather === 'hot' ? between(rng, 1, 3) : 0;
   return Array.from({ length: 48 }, (_, i) => {
@@ -46,9 +46,11 @@ export function drawInput(rng: () => number, weather: Weather): HomeBatteryInput
     capacityKwh: chance(rng, 0.03) ? 0 : pick(rng, [5, 10, 13.5, 16, 20, between(rng, 3, 30)]),
     maxChargeRateKw: chance(rng, 0.03) ? 0 : between(rng, 1.5, 7.6),
     maxDischargeRateKw: chance(rng, 0.03) ? 0 : between(rng, 1.5, 7.6),
-    roundTripEfficiency: between(rng, 0.85, 0.95),
+    chargeEfficiency: between(rng, 0.85, 0.98),
+    dischargeEfficiency: between(rng, 0.85, 0.98),
     targetPct,
     minPct: Math.min(targetPct, pick(rng, [0, 10, 20, between(rng, 5, 30)])),
+    maxPct: pick(rng, [100, 100, 90, between(rng, targetPct, 100)]),
     deadlineMinute: deadlineKind < 0.3 ? null : deadlineKind < 0.7 ? 30 * Math.floor(between(rng, 30, 37)) : Math.floor(between(rng, 0, 1440)),
     householdLoadKw: householdLoad(rng, weather),
   };

@@ -1,6 +1,7 @@
 // A simulated house richer than the planner's model, to test the fit and the plans against:
-// two thermal masses (air, structure), sun, internal gains, a thermostat with hysteresis and a
-// minimum run/rest time, noisy 0.1 F-quantised sensors and readings at irregular ~5-minute times.
+// two thermal masses (air, structure), sun split between them, internal gains on a daily pattern,
+// a thermostat with hysteresis and a minimum run/rest time, noisy sensors rounded to 0.1-1 F,
+// readings at irregular ~5-minute times with missing stretches, and injectable faults (hints).
 import type { ThermalReading } from '../../domain/thermal/duty.js';
 import type { WeatherPoint } from '../../domain/thermal/resample.js';
 import { normal } from './random.js';
@@ -16,11 +17,35 @@ export interface House {
   heatCapacityKw: number;
   coolPowerKw: number;
   heatPowerKw: number;
-  /** Sun through the windows at noon on a clear day, kW; 30 % warms the air, the rest the structure. */
+  /** Sun through the windows at noon on a clear day, kW; `solarAirFraction` (default 30 %) warms the air, the rest the structure. */
   solarPeakKw: number;
+  solarAirFraction?: number;
+  /** Internal gains (people, cooking, appliances), kW: constant, or this plus `internalGainProfileKw`. */
   internalGainKw: number;
+  /** Extra internal gains by local hour (24 values, kW) on top of internalGainKw. */
+  internalGainProfileKw?: readonly number[];
   hysteresisF: number;
   sensorNoiseF: number;
+  /** What the sensor reports is rounded to this, F (default 0.1). */
+  sensorResolutionF?: number;
+  /** Minimum compressor run/rest time, minutes (default 3). */
+  minCycleMin?: number;
+}
+
+/** A fault active at one instant (hints bench): all optional, absent = healthy. */
+export interface FaultState {
+  /** A window or door open: extra conductance from the air to outdoors, kW/F. */
+  extraAirOutKwPerF?: number;
+  /** Fraction of the rated capacity the unit delivers (1 = healthy) for the same electric power. */
+  capacityFactor?: number;
+  /** Added to what the sensor reads, F. */
+  sensorBiasF?: number;
+  /** Thermostat hysteresis override, F (short cycling). */
+  hysteresisF?: number;
+  /** Minimum run/rest override, minutes. */
+  minCycleMin?: number;
+  /** The compressor trips off after running this long, minutes (a pressure or overheat switch: short cycling). */
+  maxRunMin?: number;
 }
 
 /**
@@ -59,6 +84,10 @@ export interface Environment {
   sunFraction(atMs: number): number;
   setpointF(atMs: number): number;
   mode: 'cool' | 'heat';
+  /** Local hour of day (0-24) at an instant, for the internal-gain profile; default UTC hours. */
+  localHour?(atMs: number): number;
+  /** Faults injected at an instant. */
+  fault?(atMs: number): FaultState | null;
 }
 
 export interface SimOptions {
@@ -67,6 +96,10 @@ export interface SimOptions {
   /** Reading cadence, minutes, each jittered by up to ±45 s; 0 records none. */
   readingEveryMin: number;
   rng: () => number;
+  /** Stretches without readings (hub offline), [fromMs, toMs). */
+  gaps?: readonly (readonly [number, number])[];
+  /** Also record a reading whenever the compressor starts or stops (a hub pushing state changes). */
+  pushOnChange?: boolean;
 }
 
 export interface SimTrace {
@@ -74,12 +107,13 @@ export interface SimTrace {
   /** Hourly outdoor temperatures over the run (a weather history). */
   weather: WeatherPoint[];
   /** Per simulated minute: start instant, true air temperature, electric power. */
-  minutes: { atMs: number; airF: number; powerKw: number }[];
+  minutes: { atMs: number; airF: number; massF: number; powerKw: number; isRunning: boolean }[];
   final: HouseState;
 }
 
 const MINUTE_MS = 60_000;
 const MIN_CYCLE_MIN = 3;
+const HOUR_MS = 3_600_000;
 
 /** Runs the house minute by minute (explicit Euler: the fastest time constant is ~17 min). */
 export function simulateHouse(house: House, env: Environment, initial: HouseState, opts: SimOptions): SimTrace {
@@ -87,40 +121,69 @@ export function simulateHouse(house: House, env: Environment, initial: HouseStat
   const readings: ThermalReading[] = [];
   const weather: WeatherPoint[] = [];
   const minutes: SimTrace['minutes'] = [];
-  const sensor = () => Math.round((state.airF + house.sensorNoiseF * normal(opts.rng)) * 10) / 10;
+  const resolution = house.sensorResolutionF ?? 0.1;
+  const solarAir = house.solarAirFraction ?? 0.3;
+  const localHour = env.localHour ?? ((atMs: number) => (((atMs / HOUR_MS) % 24) + 24) % 24);
+  const sensor = (biasF: number) => Math.round((state.airF + biasF + house.sensorNoiseF * normal(opts.rng)) / resolution) * resolution;
   const jitter = () => (opts.rng() - 0.5) * 90_000;
+  const inGap = (atMs: number) => (opts.gaps ?? []).some(([from, to]) => atMs >= from && atMs < to);
   let nextReadingMs = opts.readingEveryMin > 0 ? opts.startMs + jitter() + opts.readingEveryMin * MINUTE_MS / 2 : Infinity;
   for (let t = opts.startMs; t < opts.endMs; t += MINUTE_MS) {
+    const fault = env.fault?.(t) ?? {};
     const outdoorF = env.outdoorF(t);
-    if (t % 3_600_000 === 0) weather.push({ at: new Date(t), tempF: outdoorF });
-    const measured = sensor();
+    if (t % HOUR_MS === 0) weather.push({ at: new Date(t), tempF: outdoorF });
+    const measured = Math.round(sensor(fault.sensorBiasF ?? 0) * 10) / 10;
     const setpoint = env.setpointF(t);
     const sign = env.mode === 'cool' ? 1 : -1;
-    if (state.minutesInState >= MIN_CYCLE_MIN) {
+    const hysteresis = fault.hysteresisF ?? house.hysteresisF;
+    if (state.minutesInState >= (fault.minCycleMin ?? house.minCycleMin ?? MIN_CYCLE_MIN)) {
       const excess = sign * (measured - setpoint);
-      const wants = state.isRunning ? excess > -house.hysteresisF : excess > house.hysteresisF;
+      const wants = state.isRunning ? excess > -hysteresis : excess > hysteresis;
       if (wants !== state.isRunning) [state.isRunning, state.minutesInState] = [wants, 0];
     }
-    const hvacKw = state.isRunning ? sign * -(env.mode === 'cool' ? house.coolCapacityKw : house.heatCapacityKw) : 0;
+    if (state.isRunning && fault.maxRunMin != null && state.minutesInState >= fault.maxRunMin) [state.isRunning, state.minutesInState] = [false, 0];
+    const switched = state.minutesInState === 0 && t > opts.startMs;
+    const capacity = (env.mode === 'cool' ? house.coolCapacityKw : house.heatCapacityKw) * (fault.capacityFactor ?? 1);
+    const hvacKw = state.isRunning ? -sign * capacity : 0;
     const powerKw = state.isRunning ? (env.mode === 'cool' ? house.coolPowerKw : house.heatPowerKw) : 0;
     const sunKw = house.solarPeakKw * env.sunFraction(t);
-    const toAir =
-      house.airMassKwPerF * (state.massF - state.airF) + house.airOutKwPerF * (outdoorF - state.airF) + hvacKw + 0.3 * sunKw + house.internalGainKw;
-    const toMass = house.airMassKwPerF * (state.airF - state.massF) + house.massOutKwPerF * (outdoorF - state.massF) + 0.7 * sunKw;
-    minutes.push({ atMs: t, airF: state.airF, powerKw });
-    state.airF += toAir / house.airCapKwhPerF / 60;
-    state.massF += toMass / house.massCapKwhPerF / 60;
+    const hour = localHour(t);
+    const internalKw = house.internalGainKw + (house.internalGainProfileKw?.[Math.floor(hour) % 24] ?? 0);
+    const airOut = house.airOutKwPerF + (fault.extraAirOutKwPerF ?? 0);
+    minutes.push({ atMs: t, airF: state.airF, massF: state.massF, powerKw, isRunning: state.isRunning });
+    // Explicit Euler, sub-stepped when the air's time constant is short.
+    const sub = Math.max(1, Math.ceil((house.airMassKwPerF + airOut) / house.airCapKwhPerF / 60 / 0.3));
+    for (let k = 0; k < sub; k++) {
+      const dAir = house.airMassKwPerF * (state.massF - state.airF) + airOut * (outdoorF - state.airF) + hvacKw + solarAir * sunKw + internalKw;
+      const dMass = house.airMassKwPerF * (state.airF - state.massF) + house.massOutKwPerF * (outdoorF - state.massF) + (1 - solarAir) * sunKw;
+      state.airF += dAir / house.airCapKwhPerF / 60 / sub;
+      state.massF += dMass / house.massCapKwhPerF / 60 / sub;
+    }
     state.minutesInState++;
+    const reading = (atMs: number): ThermalReading => ({
+      at: new Date(atMs),
+      indoorTempF: measured,
+      hvacState: env.mode === 'cool' ? 'COOL' : 'HEAT',
+      hvacAction: state.isRunning ? (env.mode === 'cool' ? 'cooling' : 'heating') : 'idle',
+      // Hubs report outdoor from a weather entity that updates about hourly: leave some out.
+      outdoorTempF: opts.rng() < 0.7 ? Math.round(outdoorF) : null,
+      powerW: Math.round(powerKw * 1000 * (1 + 0.02 * normal(opts.rng))),
+      targetTempF: setpoint,
+    });
+    if (opts.pushOnChange && switched && !inGap(t) && t + 1 < nextReadingMs) readings.push(reading(t + 1));
     if (t + MINUTE_MS > nextReadingMs) {
-      readings.push({
-        at: new Date(nextReadingMs),
-        indoorTempF: measured,
-        hvacState: env.mode === 'cool' ? 'COOL' : 'HEAT',
-        hvacAction: state.isRunning ? (env.mode === 'cool' ? 'cooling' : 'heating') : 'idle',
-        // Hubs report outdoor from a weather entity that updates about hourly: leave some out.
-        outdoorTempF: opts.rng() < 0.7 ? Math.round(outdoorF) : null,
-        powerW: Math.round(powerKw * 1000 * (1 + 0.02 * normal(opts.rng))),
-      });
+      if (!inGap(nextReadingMs)) {
+        readings.push({
+          at: new Date(nextReadingMs),
+          indoorTempF: measured,
+          hvacState: env.mode === 'cool' ? 'COOL' : 'HEAT',
+          hvacAction: state.isRunning ? (env.mode === 'cool' ? 'cooling' : 'heating') : 'idle',
+          // Hubs report outdoor from a weather entity that updates about hourly: leave some out.
+          outdoorTempF: opts.rng() < 0.7 ? Math.round(outdoorF) : null,
+          powerW: Math.round(powerKw * 1000 * (1 + 0.02 * normal(opts.rng))),
+          targetTempF: setpoint,
+        });
+      }
       nextReadingMs += opts.readingEveryMin * MINUTE_MS + jitter();
     }
   }

@@ -26,12 +26,18 @@ export function drawSummerDay(rng: () => number): DayWeather {
   return { meanF: 74 + rng() * 12, swingF: 16 + rng() * 10, cloudiness };
 }
 
+/** A winter day: mean 30-55 F, swing 10-20 F, often cloudy. */
+export function drawWinterDay(rng: () => number): DayWeather {
+  const cloudiness = rng() < 0.5 ? rng() * 0.2 : 0.3 + rng() * 0.7;
+  return { meanF: 30 + rng() * 25, swingF: 10 + rng() * 10, cloudiness };
+}
+
 /**
  * A climate starting at local midnight `startMs`: the outdoor temperature follows a cosine peaking
  * at 15:00, its mean and swing blending from one day's values to the next between noons; the sun
  * is a half sine from 06:00 to 20:00 dimmed by the day's clouds.
  */
-export function climateOf(days: readonly DayWeather[], startMs: number): Climate {
+export function climateOf(days: readonly DayWeather[], startMs: number, daylight: readonly [number, number] = [6, 20]): Climate {
   const dayAt = (i: number) => days[Math.min(days.length - 1, Math.max(0, i))]!;
   const localHours = (atMs: number) => (atMs - startMs) / HOUR_MS;
   return {
@@ -49,8 +55,9 @@ export function climateOf(days: readonly DayWeather[], startMs: number): Climate
     sunFraction(atMs) {
       const h = localHours(atMs);
       const hourOfDay = ((h % 24) + 24) % 24;
-      if (hourOfDay < 6 || hourOfDay > 20) return 0;
-      return Math.sin((Math.PI * (hourOfDay - 6)) / 14) * (1 - 0.7 * dayAt(Math.floor(h / 24)).cloudiness);
+      const [rise, set] = daylight;
+      if (hourOfDay < rise || hourOfDay > set) return 0;
+      return Math.sin((Math.PI * (hourOfDay - rise)) / (set - rise)) * (1 - 0.7 * dayAt(Math.floor(h / 24)).cloudiness);
     },
   };
 }

@@ -4,6 +4,7 @@
 import highsLoader from 'highs';
 import { printTable } from '../load.js';
 import { cases } from './cases.js';
+import { runModelQuality } from './hvac-model-quality.js';
 import { runHvacQuality } from './hvac-quality.js';
 import { runCase, TARGETS, type CaseReport } from './run-case.js';
 
@@ -31,7 +32,7 @@ console.log(`\nOptimizer bench: ${instances} instances per type, seed ${seed}`);
 printTable(reports.map((r) => r.row));
 for (const r of reports) for (const f of r.failures.slice(0, 10)) console.log(`FAIL ${r.row.type}: ${f}`);
 const failed = reports.filter((r) => r.failures.length > 0);
-const qualityFailures = only && only !== 'hvac' ? [] : runHvacQuality(seed);
+const qualityFailures = only && only !== 'hvac' ? [] : [...runHvacQuality(seed), ...runModelQuality()];
 console.log(
   `\nTargets: median gap <= ${TARGETS.medianGapPct} %, max gap <= ${TARGETS.maxGapPct} %, p99 solve <= ${TARGETS.p99Ms} ms, no disagreements: ` +
     (failed.length === 0 ? 'all met' : `missed by ${failed.map((r) => r.row.type).join(', ')}`),

@@ -3,6 +3,7 @@
 import { IDLE, chargeSchedule, charged, chargeScale, chargeTo, kwhTolerance, missedMin, missedTarget, simulateCost, type ChargeSchedule } from './charging.js';
 import { planSlots } from './slot-dp.js';
 import { deadlineEnd, endLabel, horizon } from './slots.js';
+import { SLOTS } from './types.js';
 import type { DayContext, EvChargerInput, PlanResult, Planner } from './types.js';
 
 /** The cheapest charging plan meeting the minimum and then the target by the deadline, or as close as possible. */
@@ -17,7 +18,8 @@ export function planEvCharger(day: DayContext, input: EvChargerInput): PlanResul
   // After the deadline the car is gone: the horizon ends there (tomorrow's slots when it is tomorrow).
   const slots = horizon(day, deadlineEnd(day.fromSlot, input.deadlineMinute));
   const charge = slots.map((s) => {
-    const gain = rateKw * s.hours * efficiency;
+    // A slot the import limit has no room for (docs/home-plan.md) cannot charge.
+    const gain = input.blockedSlots?.[s.index % SLOTS] ? 0 : rateKw * s.hours * efficiency;
     return gain > 0 ? chargeTo(target, gain, s.price / efficiency) : IDLE;
   });
   const tol = kwhTolerance(scale.capacity);

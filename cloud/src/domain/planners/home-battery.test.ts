@@ -10,9 +10,12 @@ const BATTERY: HomeBatteryInput = {
   capacityKwh: 10,
   maxChargeRateKw: 5,
   maxDischargeRateKw: 5,
-  roundTripEfficiency: 0.9,
+  // The former physics: 0.9 all on the way in, and a ceiling at the target.
+  chargeEfficiency: 0.9,
+  dischargeEfficiency: 1,
   targetPct: 80,
   minPct: 20,
+  maxPct: 80,
   deadlineMinute: 17 * 60,
   householdLoadKw: Array(48).fill(2),
 };

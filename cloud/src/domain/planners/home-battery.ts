@@ -2,7 +2,7 @@
 // meeting the target by the deadline and never going below the minimum, at the least cost of the
 // household's import. Cases, baseline and why it is exact: home-battery.md.
 import { IDLE, chargeSchedule, chargeScale, charged, kwhTolerance, missedMin, missedTarget, type ChargeSchedule } from './charging.js';
-import type { RangeTransition } from './slot-actions.js';
+import type { Action, RangeTransition } from './slot-actions.js';
 import { planSlots } from './slot-dp.js';
 import { deadlineEnd, endLabel, horizon, isTomorrow, todayArray, total } from './slots.js';
 import { SLOTS, type DayContext, type HomeBatteryInput, type PlanResult, type Planner } from './types.js';
@@ -12,7 +12,7 @@ export type HomeBatterySchedule = ChargeSchedule & {
   discharge_intervals: boolean[];
 };
 
-/** Charging from the grid by any amount up to the full rate, never above the ceiling (the target). */
+/** Charging from the grid by any amount up to the full rate, never above the ceiling (max_charge_pct). */
 function charge(ceilingKwh: number, gainKwh: number, centsPerStoredKwh: number): RangeTransition {
   const high = (x: number) => (x >= ceilingKwh ? x : Math.min(ceilingKwh, x + gainKwh));
   return { low: (x) => x, high, base: () => 0, slope: centsPerStoredKwh, breaks: [ceilingKwh - gainKwh, ceilingKwh], sameAs: 'low' };
@@ -40,11 +40,17 @@ function coverAndExport(floorKwh: number, loadKwh: number, fullKwh: number, pric
 export function planHomeBattery(day: DayContext, input: HomeBatteryInput): PlanResult<HomeBatterySchedule> {
   const scale = chargeScale(input.capacityKwh, input.socPct);
   const start = scale.kwh(input.socPct);
-  const target = scale.kwh(input.targetPct);
-  // Grid charging stops at the target, so a minimum above it could never be met from below: cap it.
-  const min = Math.min(scale.kwh(input.minPct), target);
-  // decisions.md: the battery gains grid energy times the round-trip efficiency (all of the loss on the way in).
-  const efficiency = Math.min(1, Math.max(0, input.roundTripEfficiency));
+  // decisions.md: the target is a floor at the deadline, never a ceiling; grid charging stops at
+  // max_charge_pct, so a target or minimum above that could never be met from below: cap them.
+  const maxPct = Math.min(100, Math.max(0, input.maxPct));
+  const targetPct = Math.min(input.targetPct, maxPct);
+  const minPct = Math.min(input.minPct, targetPct);
+  const ceiling = scale.kwh(maxPct);
+  const target = scale.kwh(targetPct);
+  const min = scale.kwh(minPct);
+  // A stored kWh costs the price / ηc; a stored kWh delivers ηd kWh to the house or the meter.
+  const etaIn = Math.min(1, Math.max(0, input.chargeEfficiency));
+  const etaOut = Math.min(1, Math.max(0, input.dischargeEfficiency));
   const chargeKw = Math.max(0, input.maxChargeRateKw);
   const dischargeKw = Math.max(0, input.maxDischargeRateKw);
   const end = deadlineEnd(day.fromSlot, input.deadlineMinute);
@@ -52,20 +58,24 @@ export function planHomeBattery(day: DayContext, input: HomeBatteryInput): PlanR
   const slots = horizon(day, Math.max(SLOTS, end));
   const deadlineSlot = end - day.fromSlot - 1;
   const loads = slots.map((s) => Math.max(0, input.householdLoadKw[s.index % SLOTS] ?? 0) * s.hours);
+  // The import limit's headroom caps the grid draw of charging in each slot.
+  const chargeKwAt = (index: number) => Math.min(chargeKw, Math.max(0, input.chargeHeadroomKw?.[index % SLOTS] ?? Infinity));
   // Charge left at the end is worth what buying it back would cost at the horizon's cheapest price
   // (a day that drains the battery leaves the next one to refill it): without this credit the plan
   // would empty the battery after the deadline even where that loses money.
-  const refill = efficiency > 0 && slots.length > 0 ? Math.max(0, Math.min(...slots.map((s) => s.price))) / efficiency : 0;
+  const refill = etaIn > 0 && slots.length > 0 ? Math.max(0, Math.min(...slots.map((s) => s.price))) / etaIn : 0;
   const tol = kwhTolerance(scale.capacity);
   const plan = planSlots(
     start,
     slots.map((s, k) => {
       const load = loads[k]!;
       const full = dischargeKw * s.hours;
-      const gain = chargeKw * s.hours * efficiency;
-      const actions = [IDLE, coverHouse(min, Math.min(full, load), s.price)];
-      if (s.exportPrice !== null && full > load) actions.push(coverAndExport(min, load, full, s.price, s.exportPrice));
-      if (gain > 0) actions.push(charge(target, gain, s.price / efficiency));
+      const gain = chargeKwAt(s.index) * s.hours * etaIn;
+      // In stored kWh: covering `load` takes load / ηd out of the battery, each stored kWh saving price × ηd.
+      const actions: Action[] = [IDLE];
+      if (etaOut > 0) actions.push(coverHouse(min, Math.min(full, load) / etaOut, s.price * etaOut));
+      if (etaOut > 0 && s.exportPrice !== null && full > load) actions.push(coverAndExport(min, load / etaOut, full / etaOut, s.price * etaOut, s.exportPrice * etaOut));
+      if (gain > 0 && etaIn > 0) actions.push(charge(ceiling, gain, s.price / etaIn));
       return { actions, floor: k === deadlineSlot ? target : min };
     }),
     tol,
@@ -85,8 +95,8 @@ export function planHomeBattery(day: DayContext, input: HomeBatteryInput): PlanR
     // The charge the day takes out of the battery is not free: it counts at the refill price.
     optimizedCostCents: baselineCostCents + plan.costCents + refill * (start - (plan.states.at(-1) ?? start)),
     missed: [
-      ...missedMin(scale.pct(Math.min(...plan.states)), Math.min(input.minPct, input.targetPct)),
-      ...(deadline ? missedTarget(scale.pct(plan.states[deadlineSlot]!), input.targetPct, endLabel(deadline.index)) : []),
+      ...missedMin(scale.pct(Math.min(...plan.states)), minPct),
+      ...(deadline ? missedTarget(scale.pct(plan.states[deadlineSlot]!), targetPct, endLabel(deadline.index)) : []),
     ],
   };
 }

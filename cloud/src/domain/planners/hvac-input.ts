@@ -12,6 +12,8 @@ export interface HvacPlanInput {
   model: ThermalParams;
   /** Indoor temperature at the start of day.fromSlot, F (currentIndoorTempF over recent readings). */
   indoorTempF: number;
+  /** Mean duty over the 30 minutes before that start (recentDuty); absent: resting. Only the expected air uses it. */
+  recentDuty?: { cool: number; heat: number };
   /** Electric power at full duty per direction, kW: learned from power readings, else estimateRatedPowerKw. */
   ratedPowerKw: { cool: number; heat: number };
   /** Setpoints the unit accepts (a satellite's claimed setpoint_min_f/setpoint_max_f), or null. */

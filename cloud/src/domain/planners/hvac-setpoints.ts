@@ -51,7 +51,8 @@ const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v
  * house drifts towards, so the unit stays off unless the house drifts faster than predicted. Off
  * mode asks for the band's middle. Rounded to 0.5 F, then clamped into the band and the bounds.
  */
-export function setpointsFor(input: HvacPlanInput, plan: readonly PlannedSlot[], directions: readonly (Direction | null)[]): number[] {
+/** Per slot: the temperature the ramp it belongs to ends at (its own end temperature outside a ramp). */
+function rampTargets(plan: readonly PlannedSlot[]): number[] {
   // A ramp is a run of conditioning slots each taking the temperature further the same way; every
   // slot of a ramp asks for the temperature the ramp ends at.
   const ahead = plan.map((p) => p.endF);
@@ -62,6 +63,47 @@ export function setpointsFor(input: HvacPlanInput, plan: readonly PlannedSlot[],
     const step = next.endF - plan[i]!.endF;
     if (direction === 'cool' ? step < -RAMP_STEP_F : step > RAMP_STEP_F) ahead[i] = ahead[i + 1]!;
   }
+  return ahead;
+}
+
+/** Duty from which a slot is taken as running flat out (the thermostat may not reach its setpoint). */
+const FULL_DUTY = 0.99;
+/** A flat-out slot ending further than this past its setpoint is one the unit cannot keep up with, F. */
+const SHORT_F = 0.25;
+
+/**
+ * The air temperature the homeowner should expect at the end of each slot (temp_trajectory). The
+ * thermostat holds the air at its setpoint whenever the unit runs below capacity, and the air
+ * reaches a ramp's setpoint within minutes (it is the structure that lags), so a conditioning
+ * slot shows its setpoint plus the thermostat's learned holding offset (`coolHoldOffsetF`,
+ * `heatHoldOffsetF`); one running flat out and ending past its setpoint outside a ramp (the unit
+ * cannot keep up) shows the model. A drifting slot shows the model's prediction plus the air's
+ * rebound after the unit stopped (`reboundFPerDuty` times the duty it stopped from, away from the
+ * unit's direction; at the start, from the recent duty), never past the slot's setpoint, where the
+ * thermostat would start the unit again.
+ */
+export function expectedAirF(input: HvacPlanInput, plan: readonly PlannedSlot[], setpoints: readonly number[]): number[] {
+  const ahead = rampTargets(plan);
+  const rebound = input.model.reboundFPerDuty ?? 0;
+  let offset = rebound * ((input.recentDuty?.cool ?? 0) - (input.recentDuty?.heat ?? 0));
+  return plan.map((p, i) => {
+    const direction = directionOf(p);
+    if (direction) {
+      offset = rebound * (p.coolDuty - p.heatDuty);
+      const held = setpoints[i]! + (direction === 'cool' ? (input.model.coolHoldOffsetF ?? 0) : (input.model.heatHoldOffsetF ?? 0));
+      // Flat out and still short of the setpoint at the end of the slot (outside a ramp, whose
+      // model temperature lags on purpose): the unit cannot keep up, and the model says where the air is.
+      const isShort = direction === 'cool' ? p.endF > setpoints[i]! + SHORT_F : p.endF < setpoints[i]! - SHORT_F;
+      const inRamp = ahead[i] !== p.endF || (i > 0 && ahead[i - 1] === p.endF && directionOf(plan[i - 1]!) === direction);
+      return !inRamp && Math.max(p.coolDuty, p.heatDuty) >= FULL_DUTY && isShort ? p.endF : held;
+    }
+    const air = p.endF + offset;
+    return offset > 0 ? Math.min(air, Math.max(p.endF, setpoints[i]!)) : offset < 0 ? Math.max(air, Math.min(p.endF, setpoints[i]!)) : air;
+  });
+}
+
+export function setpointsFor(input: HvacPlanInput, plan: readonly PlannedSlot[], directions: readonly (Direction | null)[]): number[] {
+  const ahead = rampTargets(plan);
   return plan.map((p, i) => {
     const high = input.band.high[p.slot]!;
     const low = input.band.low[p.slot]!;

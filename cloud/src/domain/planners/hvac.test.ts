@@ -90,8 +90,40 @@ describe('planHvac', () => {
     expect(new Set(ramp.map((s) => sp[s])).size).toBe(1);
     expect(sp[32]).toBe(73.5);
     expect(r.schedule.fan_schedule!.slice(ramp[0], 32)).toContain('high');
+    // The thermostat takes the air to the ramp's setpoint within minutes: the trajectory shows the
+    // setpoint there, while the model's lumped temperature comes down gradually.
+    for (const s of ramp) expect(traj[s]).toBe(sp[s]);
+    expect(r.modelTrajectoryF[ramp[0]!]!).toBeGreaterThan(sp[ramp[0]!]! + 0.2);
+    // Drifting slots show the model's prediction.
+    expect(traj[36]).toBe(Math.round(r.modelTrajectoryF[36]! * 100) / 100);
     expect(r.optimizedCostCents).toBeLessThan(r.baselineCostCents);
     expect(r.missed).toEqual([]);
+  });
+
+  it('shows the air springing back when the plan stops the unit, never past the setpoint', () => {
+    // The unit held the air down at half duty until the plan starts; the plan lets it drift up.
+    const prices = zoneCurve(findPlan(1)!, SUMMER_WEEKDAY).rates;
+    const model = { ...MODEL, reboundFPerDuty: 2 };
+    const r = planHvac(day({ pricesCentsPerKwh: prices }), input({ model, indoorTempF: 71, recentDuty: { cool: 0.5, heat: 0 } }));
+    const traj = r.schedule.temp_trajectory!;
+    const sp = r.schedule.setpoint_temps!;
+    // Slot 0 drifts: the model's temperature plus 2 F × 0.5, capped at the setpoint.
+    expect(traj[0]).toBe(Math.round(Math.min(r.modelTrajectoryF[0]! + 1, sp[0]!) * 100) / 100);
+    expect(traj[0]!).toBeGreaterThan(r.modelTrajectoryF[0]! + 0.5);
+    for (let j = 0; j < 48; j++) expect(traj[j]!).toBeLessThanOrEqual(Math.max(sp[j]!, r.modelTrajectoryF[j]!) + 0.005);
+    // Without a learned rebound the drift shows the model alone.
+    const plain = planHvac(day({ pricesCentsPerKwh: prices }), input({ indoorTempF: 71, recentDuty: { cool: 0.5, heat: 0 } }));
+    expect(plain.schedule.temp_trajectory![0]).toBe(Math.round(plain.modelTrajectoryF[0]! * 100) / 100);
+  });
+
+  it('shows conditioning slots where the thermostat actually holds the air (its learned offset from the setpoint)', () => {
+    const prices = zoneCurve(findPlan(1)!, SUMMER_WEEKDAY).rates;
+    const r = planHvac(day({ pricesCentsPerKwh: prices }), input({ model: { ...MODEL, coolHoldOffsetF: -1.2 } }));
+    const traj = r.schedule.temp_trajectory!;
+    const sp = r.schedule.setpoint_temps!;
+    const ramp = range(0, 32).filter((s) => sp[s]! < 73.5);
+    expect(ramp.length).toBeGreaterThan(1);
+    for (const s of ramp) expect(traj[s]).toBeCloseTo(sp[s]! - 1.2, 6);
   });
 
   it('pre-heats before a morning peak and drifts down through it', () => {
@@ -202,5 +234,18 @@ describe('defaultsSchedule', () => {
       setpoint_temps: null,
       temp_trajectory: null,
     });
+  });
+});
+
+describe('planHvac planned power (issue 20: the home plan and the import limit)', () => {
+  it('reports 48 planned kW within the rated power whose energy at the price is the plan cost', () => {
+    const d = day({ fromSlot: 4 });
+    const r = planHvac(d, input());
+    expect(r.plannedPowerKw).toHaveLength(48);
+    expect(r.plannedPowerKw.slice(0, 4)).toEqual([0, 0, 0, 0]);
+    expect(r.plannedPowerKw.every((kw) => kw >= 0 && kw <= 3 + 1e-9)).toBe(true);
+    const cost = r.plannedPowerKw.reduce((s, kw, i) => s + kw * d.slotHours[i]! * d.pricesCentsPerKwh[i]!, 0);
+    expect(cost).toBeCloseTo(r.optimizedCostCents, 6);
+    expect(Math.max(...r.plannedPowerKw)).toBeGreaterThan(0);
   });
 });

@@ -5,7 +5,7 @@ import { stepTemperature, type StepCoefficients } from '../thermal/thermal-model
 import { chainObjective, solveChain } from './hvac-chain.js';
 import type { HvacPlanInput, HvacSchedule } from './hvac-input.js';
 import { buildChainProblem, slotDynamics } from './hvac-problem.js';
-import { fanSchedule, modeSchedule, setpointsFor, slotDirections, type PlannedSlot } from './hvac-setpoints.js';
+import { expectedAirF, fanSchedule, modeSchedule, setpointsFor, slotDirections, type PlannedSlot } from './hvac-setpoints.js';
 import { SLOTS, type DayContext, type MissedLimit, type PlanResult } from './types.js';
 
 const INTERVALS = Array.from({ length: SLOTS }, (_, i) => i);
@@ -18,6 +18,10 @@ const round2 = (v: number) => Math.round(v * 100) / 100;
 export interface HvacPlanResult extends PlanResult<HvacSchedule> {
   /** Energy cost plus the soft-band penalties (hvac.md), cents: what the benchmark compares with the exact optimum. */
   objectiveCents: number;
+  /** 48 planned electric kW (duty × rated power; 0 before fromSlot): the HVAC's share of the home's grid draw. */
+  plannedPowerKw: number[];
+  /** The model's own temperature at the end of each planned slot (bench only; temp_trajectory shows the expected air). */
+  modelTrajectoryF: number[];
 }
 
 /** The defaults-row body (2.9): the band, no setpoints or trajectory (clients apply the band's middle). */
@@ -89,11 +93,12 @@ export function planHvac(day: DayContext, input: HvacPlanInput): HvacPlanResult 
   });
   const directions = slotDirections(input, plan);
   const setpoints = setpointsFor(input, plan, directions);
+  const expected = expectedAirF(input, plan, setpoints);
   const middle = (j: number) => Math.round((input.band.high[j]! + input.band.low[j]!)) / 2;
   const schedule: HvacSchedule = {
     ...defaultsSchedule(input.band),
     setpoint_temps: INTERVALS.map((j) => (j < day.fromSlot ? middle(j) : setpoints[j - day.fromSlot]!)),
-    temp_trajectory: INTERVALS.map((j) => round2(j < day.fromSlot ? input.indoorTempF : plan[j - day.fromSlot]!.endF)),
+    temp_trajectory: INTERVALS.map((j) => round2(j < day.fromSlot ? input.indoorTempF : expected[j - day.fromSlot]!)),
   };
   if (input.optimizeFan) schedule.fan_schedule = [...Array<'auto'>(day.fromSlot).fill('auto'), ...fanSchedule(plan)];
   if (input.optimizeMode) schedule.mode_schedule = [...Array<'OFF'>(day.fromSlot).fill('OFF'), ...modeSchedule(input, plan, directions)];
@@ -112,11 +117,18 @@ export function planHvac(day: DayContext, input: HvacPlanInput): HvacPlanResult 
       achieved: round2(worst.byF),
     });
   }
+  // The home plan's grid draw (docs/home-plan.md): the planned duty at the rated power, per slot.
+  const plannedPowerKw = INTERVALS.map((j) => {
+    const p = plan[j - day.fromSlot];
+    return p ? p.coolDuty * input.ratedPowerKw.cool + p.heatDuty * input.ratedPowerKw.heat : 0;
+  });
   return {
     schedule,
+    plannedPowerKw,
     baselineCostCents: baselineCostCents(day, input, dynamics),
     optimizedCostCents,
     missed,
     objectiveCents: chainObjective(problem, solution),
+    modelTrajectoryF: plan.map((p) => p.endF),
   };
 }

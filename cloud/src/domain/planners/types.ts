@@ -65,19 +65,33 @@ export interface EvChargerInput extends ChargeState {
   minPct: number;
   /** Minutes after local midnight; slots ending at or before it count toward the deadline (at or before the plan start: tomorrow's). Null: no deadline (end of day). */
   deadlineMinute: number | null;
+  /** 48 flags: slots the import limit leaves no room for the charger in (it stays off there). */
+  blockedSlots?: boolean[] | null;
 }
 
 export interface HomeBatteryInput extends ChargeState {
   capacityKwh: number;
+  /** What the battery draws from the grid at most while charging, kW. */
   maxChargeRateKw: number;
+  /** What the battery delivers at most while discharging, kW. */
   maxDischargeRateKw: number;
-  /** Round-trip efficiency (documented default 0.9), all of it applied on the way in (decisions.md): stored kWh = grid kWh × this. */
-  roundTripEfficiency: number;
+  /** Share of grid energy stored (decisions.md, default 0.95): stored kWh = grid kWh × this. */
+  chargeEfficiency: number;
+  /** Share of stored energy delivered (default 0.95): delivered kWh = stored kWh × this. */
+  dischargeEfficiency: number;
+  /** What the battery must hold at the deadline (a floor, never a ceiling); without a target the starting charge. */
   targetPct: number;
   minPct: number;
+  /** The highest charge the plan may take it to from the grid (default 100). */
+  maxPct: number;
   deadlineMinute: number | null;
   /** 48 household consumption estimates, kW: discharge can only offset this (no export without an export curve). */
   householdLoadKw: number[];
+  /**
+   * 48 per-slot caps on the grid draw of charging, kW (the import limit left after the household
+   * load and the appliances planned before it), or null when the account has no import limit.
+   */
+  chargeHeadroomKw?: number[] | null;
 }
 
 export interface RobotInput extends ChargeState {
@@ -104,6 +118,8 @@ export interface WaterHeaterInput {
   drawGallons: number[];
   /** Cold inlet temperature, F. */
   inletTempF: number;
+  /** 48 flags: slots the import limit leaves no room for the element in (it stays off there). */
+  blockedSlots?: boolean[] | null;
 }
 
 /** What the service passes for each appliance type. */

@@ -57,7 +57,8 @@ export function planWaterHeater(day: DayContext, input: WaterHeaterInput): PlanR
   const plan = planSlots(
     input.tankTempF,
     // Cooling alone first: on a tie the element stays off.
-    tank.map(({ cool, heat }) => ({ actions: [cool, heat], floor: input.minTempF })),
+    // A slot the import limit has no room for (docs/home-plan.md) cannot heat.
+    tank.map(({ cool, heat }, k) => ({ actions: input.blockedSlots?.[slots[k]!.index % SLOTS] ? [cool] : [cool, heat], floor: input.minTempF })),
     { x: 1e-9 * Math.max(1, input.maxTempF), y: 1e-9 },
   );
   const heated = plan.states.map((t, k) => t > tank[k]!.cool.next(k > 0 ? plan.states[k - 1]! : input.tankTempF) + TEMP_TOLERANCE_F);

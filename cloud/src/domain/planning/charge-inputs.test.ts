@@ -30,8 +30,24 @@ describe('evChargerInputs', () => {
 describe('homeBatteryInputs', () => {
   it('without a target ends the day where it started, with the typical household load', () => {
     const built = homeBatteryInputs(facts({ capacity_kwh: 10 }, {}, 35));
-    expect(built.input).toMatchObject({ capacityKwh: 10, targetPct: 35, minPct: 10, roundTripEfficiency: 0.9, deadlineMinute: null });
+    expect(built.input).toMatchObject({ capacityKwh: 10, targetPct: 35, minPct: 10, maxPct: 100, chargeEfficiency: 0.95, dischargeEfficiency: 0.95, deadlineMinute: null });
     expect(built.input.householdLoadKw).toEqual([...TYPICAL_HOUSEHOLD_LOAD_KW]);
+    expect(built.input.chargeHeadroomKw).toBeNull();
+    expect(built.used).toMatchObject({ household_load: 'typical', charge_efficiency: 0.95, max_charge_pct: 100 });
+  });
+
+  it('reads both efficiencies and the ceiling, keeps the target under it, and takes the home context', () => {
+    const load = Array.from({ length: 48 }, () => 2);
+    const headroom = Array.from({ length: 48 }, () => 3);
+    const built = homeBatteryInputs(facts({ charge_efficiency: 0.9, discharge_efficiency: 0.85 }, { target_charge_pct: 95, max_charge_pct: 80 }, 50), {
+      householdLoadKw: load,
+      loadSource: 'measured',
+      chargeHeadroomKw: headroom,
+    });
+    expect(built.input).toMatchObject({ chargeEfficiency: 0.9, dischargeEfficiency: 0.85, maxPct: 80, targetPct: 80 });
+    expect(built.input.householdLoadKw).toEqual(load);
+    expect(built.input.chargeHeadroomKw).toEqual(headroom);
+    expect(built.used.household_load).toBe('measured');
   });
 });
 

@@ -26,10 +26,17 @@ export const RECENT_READING_MS = 2 * 3_600_000;
 export const DEFAULT_SOC_PCT = 50;
 
 export const EV_DEFAULTS = { battery_capacity_kwh: 60, max_charge_rate_kw: 7.2, efficiency: 0.9, target_charge_pct: 80, min_charge_pct: 0 };
-/** Without a target the battery ends the day where it started: it only moves energy to expensive slots. */
-export const BATTERY_DEFAULTS = { capacity_kwh: 13.5, max_charge_rate_kw: 5, max_discharge_rate_kw: 5, min_charge_pct: 10 };
-/** decisions.md: the home battery gains grid energy times this round-trip efficiency. */
-export const BATTERY_ROUND_TRIP_EFFICIENCY = 0.9;
+/** Without a target the battery ends the day no lower than it started (the target is the starting charge). */
+export const BATTERY_DEFAULTS = {
+  capacity_kwh: 13.5,
+  max_charge_rate_kw: 5,
+  max_discharge_rate_kw: 5,
+  min_charge_pct: 10,
+  max_charge_pct: 100,
+  // decisions.md: each side of the round trip loses 5 % (0.9025 round trip).
+  charge_efficiency: 0.95,
+  discharge_efficiency: 0.95,
+};
 export const ROBOT_DEFAULTS = { battery_capacity_kwh: 0.1, max_charge_rate_kw: 0.05, target_charge_pct: 100, min_charge_pct: 20 };
 
 const clampPct = (v: number) => Math.min(100, Math.max(0, v));
@@ -76,18 +83,38 @@ export function evChargerInputs(facts: ApplianceFacts): BuiltInput<EvChargerInpu
   };
 }
 
-export function homeBatteryInputs(facts: ApplianceFacts): BuiltInput<HomeBatteryInput> {
+/** What the account adds to a home battery's input: the household's load and the import limit's headroom. */
+export interface HomeContext {
+  householdLoadKw: readonly number[];
+  /** Where the load came from (GET /household-load `source`). */
+  loadSource: string;
+  /** 48 caps on charging's grid draw, kW, or null without an import limit. */
+  chargeHeadroomKw: readonly number[] | null;
+}
+
+const TYPICAL_HOME: HomeContext = { householdLoadKw: TYPICAL_HOUSEHOLD_LOAD_KW, loadSource: 'typical', chargeHeadroomKw: null };
+
+export function homeBatteryInputs(facts: ApplianceFacts, home: HomeContext = TYPICAL_HOME): BuiltInput<HomeBatteryInput> {
   const { config, constraints } = facts;
   const soc = stateOfCharge(facts);
+  const maxPct = clampPct(numberOr(constraints, 'max_charge_pct', BATTERY_DEFAULTS.max_charge_pct));
+  // The target is a floor at the deadline (without one: the starting charge at the end of the day),
+  // never above the ceiling; the minimum is never above the target.
+  const targetPct = Math.min(maxPct, clampPct(numberOr(constraints, 'target_charge_pct', soc.socPct)));
+  const minPct = Math.min(targetPct, clampPct(numberOr(constraints, 'min_charge_pct', BATTERY_DEFAULTS.min_charge_pct)));
   const input: HomeBatteryInput = {
     socPct: soc.socPct,
     capacityKwh: numberOr(config, 'capacity_kwh', BATTERY_DEFAULTS.capacity_kwh),
     maxChargeRateKw: numberOr(config, 'max_charge_rate_kw', BATTERY_DEFAULTS.max_charge_rate_kw),
     maxDischargeRateKw: numberOr(config, 'max_discharge_rate_kw', BATTERY_DEFAULTS.max_discharge_rate_kw),
-    roundTripEfficiency: BATTERY_ROUND_TRIP_EFFICIENCY,
-    ...limits(constraints, { ...BATTERY_DEFAULTS, target_charge_pct: soc.socPct }),
+    chargeEfficiency: numberOr(config, 'charge_efficiency', BATTERY_DEFAULTS.charge_efficiency),
+    dischargeEfficiency: numberOr(config, 'discharge_efficiency', BATTERY_DEFAULTS.discharge_efficiency),
+    targetPct,
+    minPct,
+    maxPct,
     deadlineMinute: minuteOr(constraints, 'deadline_time'),
-    householdLoadKw: [...TYPICAL_HOUSEHOLD_LOAD_KW],
+    householdLoadKw: [...home.householdLoadKw],
+    chargeHeadroomKw: home.chargeHeadroomKw ? [...home.chargeHeadroomKw] : null,
   };
   return {
     input,
@@ -95,13 +122,15 @@ export function homeBatteryInputs(facts: ApplianceFacts): BuiltInput<HomeBattery
       capacity_kwh: input.capacityKwh,
       max_charge_rate_kw: input.maxChargeRateKw,
       max_discharge_rate_kw: input.maxDischargeRateKw,
-      round_trip_efficiency: input.roundTripEfficiency,
+      charge_efficiency: input.chargeEfficiency,
+      discharge_efficiency: input.dischargeEfficiency,
       target_charge_pct: input.targetPct,
       min_charge_pct: input.minPct,
+      max_charge_pct: input.maxPct,
       deadline_time: deadlineText(constraints),
       soc_pct: soc.socPct,
       soc_source: soc.source,
-      household_load: 'typical',
+      household_load: home.loadSource,
     },
   };
 }

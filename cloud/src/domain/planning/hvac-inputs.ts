@@ -17,6 +17,8 @@ export interface HvacFacts {
   model: Pick<ThermalModel, 'params' | 'ratedPowerW' | 'confidence'>;
   /** Indoor temperature at the start of the planned slots, from recent readings; null when unknown. */
   indoorTempF: number | null;
+  /** Mean duty over the 30 minutes before that start (recentDuty), when known: the expected air springs back from it. */
+  recentDuty?: { cool: number; heat: number };
   /** The profile's home size, used when the config has none. */
   profileHomeSizeSqft: number;
 }
@@ -42,6 +44,7 @@ export function hvacInputs(facts: HvacFacts, fromSlot: number): BuiltInput<HvacP
     mode: prefs.optimization_mode,
     model: model.params,
     indoorTempF: facts.indoorTempF ?? middle,
+    ...(facts.indoorTempF !== null && facts.recentDuty && { recentDuty: facts.recentDuty }),
     ratedPowerKw,
     setpointBoundsF: setpointBoundsOf(config),
     optimizeFan: prefs.optimize_hvac_fan,

@@ -12,6 +12,8 @@ export interface ThermalReading {
   outdoorTempF?: number | null;
   /** Measured electric power of this unit, when the meter measures it. */
   powerW?: number | null;
+  /** The thermostat's setpoint when the reading was taken (`target_temp`), when reported. */
+  targetTempF?: number | null;
 }
 
 /** Rated electric power per direction, W; null when unknown. */

@@ -2,10 +2,26 @@
 import { stepCoefficients, stepTemperature, type ThermalParams } from './thermal-model.js';
 import type { ThermalSample } from './resample.js';
 
-/** Model prediction of a sample's end temperature from a start temperature. */
-function predictEnd(params: ThermalParams, s: ThermalSample, startF: number): number {
-  return stepTemperature(stepCoefficients(params, s.hours, s.outdoorF), startF, s.coolDuty, s.heatDuty);
+/**
+ * Model prediction of a sample's end temperature from a start temperature: the exact step, plus
+ * the part of a setpoint change the air follows at once (setpointFollow) when the step knows it.
+ */
+export function predictEnd(params: ThermalParams, s: ThermalSample, startF: number): number {
+  const follow = (params.setpointFollow ?? 0) * (s.setpointChangeF ?? 0);
+  const model = stepTemperature(stepCoefficients(params, s.hours, s.outdoorF), startF, s.coolDuty, s.heatDuty) + follow;
+  return model + (params.thermostatPull ?? 0) * thermostatGapF(params, s, model);
 }
+
+/** Where the thermostat holds the air at the step's end minus `predictedF`, in a step where it regulates; 0 otherwise. */
+export function thermostatGapF(params: ThermalParams, s: ThermalSample, predictedF: number): number {
+  const duty = s.coolDuty + s.heatDuty;
+  if (s.endSetpointF == null || duty < REGULATING_DUTY[0] || duty > REGULATING_DUTY[1]) return 0;
+  const hold = s.coolDuty >= s.heatDuty ? (params.coolHoldOffsetF ?? 0) : (params.heatHoldOffsetF ?? 0);
+  return s.endSetpointF + hold - predictedF;
+}
+
+/** Duties of a step in which the thermostat is taken to regulate (neither resting nor flat out). */
+const REGULATING_DUTY = [0.05, 0.95] as const;
 
 const rms = (sumSquares: number, count: number) => (count > 0 ? Math.sqrt(sumSquares / count) : null);
 

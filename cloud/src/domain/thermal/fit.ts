@@ -2,9 +2,10 @@
 import { addRow, emptyNormalEquations, solveBoundedRidge } from './bounded-ridge.js';
 import { modelConfidence } from './confidence.js';
 import { learnRatedPowerW, type RatedPowerW, type ThermalReading } from './duty.js';
-import { freeRunRmseF, oneStepRmseF } from './evaluate.js';
+import { freeRunRmseF, oneStepRmseF, predictEnd, thermostatGapF } from './evaluate.js';
+import { learnHoldOffsetF } from './hold-offset.js';
 import { resampleReadings, type ThermalSample, type WeatherPoint } from './resample.js';
-import type { ThermalParams } from './thermal-model.js';
+import { stepCoefficients, stepTemperature, type ThermalParams } from './thermal-model.js';
 
 export interface ThermalFitStats {
   /** Grid steps used (after skipping gaps). */
@@ -84,6 +85,73 @@ function fitParams(samples: readonly ThermalSample[], hours: number): ThermalPar
   return { lossPerHour: a, coolingFPerHour: theta[1]! * k, heatingFPerHour: theta[2]! * k, gainFPerHour: theta[3]! * k };
 }
 
+/** The setpoint follow is learned with this weight (F² of setpoint change) pulling it to 0. */
+const FOLLOW_PRIOR_WEIGHT = 0.5;
+
+/**
+ * The fraction of the setpoint's change over a step that the air follows beyond the step's duty:
+ * least squares of the lumped model's residuals on the setpoint change, within [0, 1]; 0 when
+ * the readings carry no setpoint.
+ */
+export function fitSetpointFollow(params: ThermalParams, samples: readonly ThermalSample[]): number {
+  let sxy = 0;
+  let sxx = FOLLOW_PRIOR_WEIGHT;
+  for (const s of samples) {
+    if (s.setpointChangeF == null) continue;
+    const residual = s.endF - stepTemperature(stepCoefficients(params, s.hours, s.outdoorF), s.startF, s.coolDuty, s.heatDuty);
+    sxy += s.setpointChangeF * residual;
+    sxx += s.setpointChangeF * s.setpointChangeF;
+  }
+  return Math.round(Math.min(1, Math.max(0, sxy / sxx)) * 1000) / 1000;
+}
+
+/** The thermostat pull is learned with this weight (F² of gap) pulling it to 0. */
+const PULL_PRIOR_WEIGHT = 0.5;
+
+/**
+ * The fraction of the gap between where the thermostat holds the air and the model's prediction
+ * that the air closes in a regulating step: least squares of the residuals on that gap, in [0, 1].
+ */
+export function fitThermostatPull(params: ThermalParams, samples: readonly ThermalSample[]): number {
+  const withoutPull = { ...params, thermostatPull: 0 };
+  let sxy = 0;
+  let sxx = PULL_PRIOR_WEIGHT;
+  for (const s of samples) {
+    const predicted = predictEnd(withoutPull, s, s.startF);
+    const gap = thermostatGapF(params, s, predicted);
+    sxy += gap * (s.endF - predicted);
+    sxx += gap * gap;
+  }
+  return Math.round(Math.min(1, Math.max(0, sxy / sxx)) * 1000) / 1000;
+}
+
+/** The rebound is learned with this many steps' worth of weight pulling it to 0; it stays within [0, 6] F. */
+const REBOUND_PRIOR_WEIGHT = 0.5;
+const MAX_REBOUND_F = 6;
+/** A conditioning step counts as stopped from when its duty was at least this. */
+const MIN_STOPPED_DUTY = 0.1;
+
+/**
+ * The air's rebound when the unit stops: over the two resting steps after a conditioning step,
+ * how much further the air moved away from the unit's direction than the model's drift, against
+ * the duty of that step (least squares through the origin, ridge towards 0).
+ */
+export function fitRebound(params: ThermalParams, samples: readonly ThermalSample[]): number {
+  let sxy = 0;
+  let sxx = REBOUND_PRIOR_WEIGHT * MIN_STOPPED_DUTY;
+  for (let i = 1; i + 1 < samples.length; i++) {
+    const [before, first, second] = [samples[i - 1]!, samples[i]!, samples[i + 1]!];
+    if (before.gridIndex !== first.gridIndex - 1 || second.gridIndex !== first.gridIndex + 1) continue;
+    const duty = before.coolDuty + before.heatDuty;
+    if (duty < MIN_STOPPED_DUTY || first.coolDuty + first.heatDuty > 0 || second.coolDuty + second.heatDuty > 0) continue;
+    const drift = stepTemperature(stepCoefficients(params, second.hours, second.outdoorF), stepTemperature(stepCoefficients(params, first.hours, first.outdoorF), first.startF, 0, 0), 0, 0);
+    const away = before.coolDuty >= before.heatDuty ? 1 : -1;
+    sxy += away * (second.endF - drift) * duty;
+    sxx += duty * duty;
+  }
+  return Math.min(MAX_REBOUND_F, Math.max(0, sxy / sxx));
+}
+
 /**
  * Fits the model to an HVAC's readings (any order, about every 5 minutes, gaps allowed) and an
  * outdoor weather history that fills steps without a reported outdoor temperature. Returns null
@@ -107,8 +175,25 @@ export function fitThermalModel(
   const split = Math.floor(samples.length * (1 - HELD_OUT_FRACTION));
   const train = samples.slice(0, split);
   const heldOut = samples.slice(split);
-  const trial = fitParams(train, hours);
-  const params = fitParams(samples, hours);
+  const trialLumped = fitParams(train, hours);
+  const trialHold = learnHoldOffsetF(readings.filter((r) => r.at.getTime() < (samples[split]?.startMs ?? Infinity)));
+  const trialFollowing: ThermalParams = {
+    ...trialLumped,
+    setpointFollow: fitSetpointFollow(trialLumped, train),
+    ...(trialHold.cool != null && { coolHoldOffsetF: trialHold.cool }),
+    ...(trialHold.heat != null && { heatHoldOffsetF: trialHold.heat }),
+  };
+  const trial = { ...trialFollowing, thermostatPull: fitThermostatPull(trialFollowing, train) };
+  const lumped = fitParams(samples, hours);
+  const hold = learnHoldOffsetF(readings);
+  const following: ThermalParams = {
+    ...lumped,
+    reboundFPerDuty: fitRebound(lumped, samples),
+    setpointFollow: fitSetpointFollow(lumped, samples),
+    ...(hold.cool != null && { coolHoldOffsetF: hold.cool }),
+    ...(hold.heat != null && { heatHoldOffsetF: hold.heat }),
+  };
+  const params: ThermalParams = { ...following, thermostatPull: fitThermostatPull(following, samples) };
   const heldOutRmseF = oneStepRmseF(trial, heldOut);
   const first = samples[0]!;
   const last = samples.at(-1)!;

@@ -18,6 +18,10 @@ export interface ThermalSample {
   coolDuty: number;
   heatDuty: number;
   outdoorF: number;
+  /** How the thermostat's setpoint moved between the two nodes (weighted like the temperatures), F; null without `targetTempF` at both. */
+  setpointChangeF: number | null;
+  /** The setpoint at the end node (weighted like the temperatures), F; null without `targetTempF` there. */
+  endSetpointF: number | null;
 }
 
 export interface ResampleOptions {
@@ -76,6 +80,8 @@ export function resampleReadings(
   const heatMs = new Float64Array(nodes);
   const outSum = new Float64Array(nodes);
   const outCount = new Float64Array(nodes);
+  const setpointSum = new Float64Array(nodes);
+  const setpointWeight = new Float64Array(nodes);
 
   for (let j = 0; j < sorted.length; j++) {
     const r = sorted[j]!;
@@ -87,6 +93,12 @@ export function resampleReadings(
     tempCount[node]! += 1 - w;
     tempSum[node + 1]! += w * r.indoorTempF;
     tempCount[node + 1]! += w;
+    if (r.targetTempF != null) {
+      setpointSum[node]! += (1 - w) * r.targetTempF;
+      setpointWeight[node]! += 1 - w;
+      setpointSum[node + 1]! += w * r.targetTempF;
+      setpointWeight[node + 1]! += w;
+    }
     if (r.outdoorTempF != null) {
       const step = Math.floor(t / stepMs);
       outSum[step]! += r.outdoorTempF;
@@ -124,6 +136,11 @@ export function resampleReadings(
       coolDuty: coolMs[i]! / covered,
       heatDuty: heatMs[i]! / covered,
       outdoorF,
+      setpointChangeF:
+        setpointWeight[i]! >= MIN_NODE_WEIGHT && setpointWeight[i + 1]! >= MIN_NODE_WEIGHT
+          ? setpointSum[i + 1]! / setpointWeight[i + 1]! - setpointSum[i]! / setpointWeight[i]!
+          : null,
+      endSetpointF: setpointWeight[i + 1]! >= MIN_NODE_WEIGHT ? setpointSum[i + 1]! / setpointWeight[i + 1]! : null,
     });
   }
   return samples;

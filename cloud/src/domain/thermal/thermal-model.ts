@@ -16,6 +16,29 @@ export interface ThermalParams {
   heatingFPerHour: number;
   /** d: net internal and solar gains, F/h. */
   gainFPerHour: number;
+  /**
+   * How far the air springs back, away from the direction the unit worked, within the hour after
+   * it stops, per unit of the duty it stopped from, F (≥ 0). The structure lags the air; the one
+   * lumped temperature above does not show it. Used for the expected air, not by the plan's LP.
+   * Absent: 0 (models fitted before it existed).
+   */
+  reboundFPerDuty?: number;
+  /** Where the thermostat holds the air against its setpoint while cooling, F (air − setpoint; hold-offset.ts). Absent: 0. */
+  coolHoldOffsetF?: number;
+  /** The same while heating. Absent: 0. */
+  heatHoldOffsetF?: number;
+  /**
+   * The fraction of a setpoint change over a step that the air follows beyond what the step's duty
+   * explains (0-1): the air answers a new setpoint within minutes, the lumped model over hours.
+   * Used in predictions from observed steps (the fit's statistics), not by the plan's LP. Absent: 0.
+   */
+  setpointFollow?: number;
+  /**
+   * In a step where the thermostat regulates (5-95 % duty), the fraction of the gap between where
+   * it holds the air (setpoint plus holding offset) and the model's prediction that the air closes
+   * (0-1). Used in predictions from observed steps, not by the plan's LP. Absent: 0.
+   */
+  thermostatPull?: number;
 }
 
 /** One step's exact linear map from the temperature at its start to the temperature at its end. */

@@ -39,6 +39,8 @@ export const APPLIANCE_CONFIG_SCHEMAS: Record<string, Schema> = {
       capacity_kwh: num(0, 300, 'kWh'),
       max_charge_rate_kw: num(0, 50, 'kW'),
       max_discharge_rate_kw: num(0, 50, 'kW'),
+      charge_efficiency: { type: 'number', minimum: 0.5, maximum: 1, description: 'Added under section 9 (issue 20): share of grid energy stored; default 0.95' },
+      discharge_efficiency: { type: 'number', minimum: 0.5, maximum: 1, description: 'Added under section 9 (issue 20): share of stored energy delivered; default 0.95' },
       entity_id: entity('switch / button / select entity toggling charge mode'),
       soc_entity_id: optionalEntity('`sensor.*` battery SoC %'),
     },

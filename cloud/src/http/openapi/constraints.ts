@@ -13,9 +13,10 @@ export const constraintsApi: ApiModule = {
     Constraints: {
       type: 'object',
       description:
-        'The constraint fields of the appliance type: ev_charger: target_charge_pct, min_charge_pct, deadline_time, current_charge_pct; home_battery: target_charge_pct, min_charge_pct, deadline_time; water_heater: max_temp_f, min_temp_f; robot: target_charge_pct, min_charge_pct, current_charge_pct, tasks_window_start, tasks_window_end. A save replaces the whole set (fields not sent are cleared).',
+        'The constraint fields of the appliance type: ev_charger: target_charge_pct, min_charge_pct, deadline_time, current_charge_pct; home_battery: target_charge_pct, min_charge_pct, deadline_time, max_charge_pct; water_heater: max_temp_f, min_temp_f; robot: target_charge_pct, min_charge_pct, current_charge_pct, tasks_window_start, tasks_window_end. A save replaces the whole set (fields not sent are cleared).',
       properties: {
-        target_charge_pct: pct('ev_charger, home_battery, robot: charge to reach by the deadline (robot: before the tasks window)'),
+        target_charge_pct: pct('ev_charger, home_battery, robot: charge to reach by the deadline (robot: before the tasks window). home_battery: a floor at the deadline, never a ceiling; without one the battery ends the day no lower than it started'),
+        max_charge_pct: pct('home_battery (issue 20): the highest charge the plan takes it to; default 100; target_charge_pct and min_charge_pct must be at most it'),
         min_charge_pct: pct('ev_charger, home_battery, robot: never go below'),
         deadline_time: hhmm('ev_charger, home_battery: the target must be met by then; a deadline earlier than now means the same time on the next day'),
         current_charge_pct: pct('ev_charger, robot: fallback state of charge, used only when no recent state-of-charge reading exists'),

@@ -5,6 +5,8 @@ import { SECURITY_SCHEMES, SHARED_SCHEMAS } from './components.js';
 import { constraintsApi } from './constraints.js';
 import { devicesApi } from './devices.js';
 import { healthApi } from './health.js';
+import { householdLoadApi } from './household-load.js';
+import { insightsApi } from './insights.js';
 import { metricsApi } from './metrics.js';
 import { operationalApi } from './operational.js';
 import { preferencesApi } from './preferences.js';
@@ -18,9 +20,11 @@ const MODULES: ApiModule[] = [
   appliancesApi,
   constraintsApi,
   preferencesApi,
+  insightsApi,
   schedulesApi,
   healthApi,
   ratesApi,
+  householdLoadApi,
   readingsApi,
   weatherApi,
   metricsApi,

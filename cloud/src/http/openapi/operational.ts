@@ -22,10 +22,10 @@ export const operationalApi: ApiModule = {
       get: operation({
         id: 'getReadyz',
         tag: TAG,
-        summary: 'Readiness: the process and its database answer',
+        summary: 'Readiness: the process and its database answer, and the instance is not shutting down',
         auth: 'none',
         ok: { 200: json('Ready; `status` is `ready`', ref('Status')) },
-        errors: { 503: ['Database unavailable'] },
+        errors: { 503: ['Database unavailable', 'Shutting down'] },
       }),
     },
     '/api/v1/openapi.json': {

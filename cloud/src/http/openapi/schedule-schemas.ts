@@ -135,8 +135,23 @@ export const SCHEDULE_SCHEMAS: Record<string, Schema> = {
       },
       optimization_enabled: { type: 'boolean', description: 'Master switch. When false, apply no schedule until a later poll returns true' },
       integration_health: ref('HealthBlock'),
+      home: orNull(ref('HomePlan')),
     },
-    required: ['date', 'appliances', 'optimization_enabled', 'integration_health'],
+    required: ['date', 'appliances', 'optimization_enabled', 'integration_health', 'home'],
+  },
+  HomePlan: {
+    type: 'object',
+    description:
+      'Added under section 9 (issue 20): the home as one system for the day (docs/home-plan.md). null before the first plan of the day. Slots are local half hours 0-47.',
+    properties: {
+      load_kw_48: slots48({ type: 'number', minimum: 0 }, 'Household load planned with, kW (before solar)'),
+      grid_import_kw_48: slots48({ type: 'number', minimum: 0 }, 'Planned grid import: load + appliance draws (HVAC planned power, EV, water heater, battery charging) - battery delivery - solar, kW'),
+      export_kw_48: slots48({ type: 'number', minimum: 0 }, 'Planned export (what is left below zero), kW'),
+      source: { type: 'string', enum: ['measured', 'set', 'typical'], description: 'Where the household load came from' },
+      expected_cost_cents: { type: 'number', description: "The day's expected cost of the home's import at the tariff, less what exports earn, cents" },
+      max_import_kw: orNull({ type: 'number', description: 'The import limit planned against (profile max_import_kw), kW' }),
+    },
+    required: ['load_kw_48', 'grid_import_kw_48', 'export_kw_48', 'source', 'expected_cost_cents', 'max_import_kw'],
   },
   RecomputeResult: {
     type: 'object',
@@ -150,7 +165,7 @@ export const SCHEDULE_SCHEMAS: Record<string, Schema> = {
         description:
           'ok: fresh schedule; failed: not re-optimized, previous schedule remains; calibrating: one-time HVAC warm-up; forecast: solar; observe: dehumidifier; skipped: unknown type',
       },
-      detail: { type: 'string', description: 'Short reason: with `failed`, with `calibrating` (what the warm-up still needs), with `skipped`' },
+      detail: { type: 'string', description: 'Short reason: with `failed`, with `calibrating` (what the warm-up still needs), with `skipped`; with `ok` under an import limit, the limits the plan could not meet within it (`within max_import_kw <kW> kW: <limit> <message>`)' },
     },
     required: ['appliance_id', 'appliance_type', 'name', 'status'],
   },

@@ -2,13 +2,17 @@ import { Router } from 'express';
 import type { Sequelize } from 'sequelize';
 import { pingDatabase } from '../../store/database.js';
 
-/** Liveness (the process answers) and readiness (the database answers too). */
-export function healthRouter(db: Sequelize): Router {
+/** Liveness (the process answers) and readiness (the database answers too, and the instance is not draining). */
+export function healthRouter(db: Sequelize, isDraining: () => boolean = () => false): Router {
   const r = Router();
   r.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
   });
   r.get('/readyz', async (_req, res) => {
+    if (isDraining()) {
+      res.status(503).json({ detail: 'Shutting down' });
+      return;
+    }
     const ok = await pingDatabase(db);
     res.status(ok ? 200 : 503).json(ok ? { status: 'ready' } : { detail: 'Database unavailable' });
   });

@@ -5,6 +5,7 @@ import { devices } from './0004-devices.js';
 import { metrics } from './0005-metrics.js';
 import { exportRates } from './0006-export-rates.js';
 import { rateLimits } from './0007-rate-limits.js';
+import { householdLoad } from './0008-household-load.js';
 
 export interface Migration {
   name: string;
@@ -13,4 +14,4 @@ export interface Migration {
 }
 
 /** Every migration, oldest first. Add new ones at the end; never edit one that has shipped. */
-export const migrations: Migration[] = [accounts, homeData, schedules, devices, metrics, exportRates, rateLimits];
+export const migrations: Migration[] = [accounts, homeData, schedules, devices, metrics, exportRates, rateLimits, householdLoad];

@@ -8,6 +8,12 @@ export interface ProfileRow {
   timezone: string | null;
   subscription_tier: 'free' | 'premium';
   weather_entity_id: string;
+  /** Issue 20: the whole-home power sensor (`sensor.*`), or null. */
+  household_power_entity_id: string | null;
+  /** Issue 20: the service's import limit, kW (1-200), or null for none. */
+  max_import_kw: number | null;
+  /** Issue 20: the set household load profile, 48 kW values, or null. */
+  household_load_kw_48: number[] | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -23,6 +29,9 @@ export function defineProfile(db: Sequelize) {
       timezone: { type: DataTypes.TEXT },
       subscription_tier: { type: DataTypes.TEXT, allowNull: false, defaultValue: 'free' },
       weather_entity_id: { type: DataTypes.TEXT, allowNull: false, defaultValue: '' },
+      household_power_entity_id: { type: DataTypes.TEXT },
+      max_import_kw: { type: DataTypes.DOUBLE },
+      household_load_kw_48: { type: DataTypes.JSONB },
       created_at: { type: DataTypes.DATE, allowNull: false, defaultValue: DataTypes.NOW },
       updated_at: { type: DataTypes.DATE, allowNull: false, defaultValue: DataTypes.NOW },
     },

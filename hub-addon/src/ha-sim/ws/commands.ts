@@ -3,7 +3,9 @@ import type { SimCore } from '../core.js';
 import { HomeAssistantError, ServiceNotFound, ServiceValidationError } from '../errors.js';
 import { deepEqual } from '../json.js';
 import { ENTITY_SERVICE_FIELDS, type ServiceRegistry } from '../services/registry.js';
+import type { StateHistory } from '../history.js';
 import type { HaState } from '../states.js';
+import { HISTORY_COMMANDS } from './history-command.js';
 import { Invalid, invalidText, literal, positiveInt, validateMapping, vBool, vDict, vStr, cvString, type Fields, type Validator } from '../validation.js';
 import { compressedState, stateDiff } from './compressed.js';
 import type { WsConnection } from './connection.js';
@@ -27,17 +29,20 @@ export interface CommandDeps {
   sim: SimCore;
   registry: ServiceRegistry;
   config: () => Json;
+  history: StateHistory;
+  /** Home Assistant's time zone (naive times in history requests are in it). */
+  timeZone: () => string;
   user: () => Json;
   recordCall: (record: ServiceCallRecord) => void;
 }
 
-interface Command {
+export interface Command {
   schema?: (msg: Json) => Json;
   handler: (conn: WsConnection, msg: Json, deps: CommandDeps) => void;
 }
 
 /** BASE_COMMAND_MESSAGE_SCHEMA.extend({type: <name>, ...fields}) */
-function schema(type: string, fields: Fields = {}): (msg: Json) => Json {
+export function schema(type: string, fields: Fields = {}): (msg: Json) => Json {
   return (msg) => validateMapping(msg, { id: { required: true, validate: positiveInt }, type: { required: true, validate: literal(type) }, ...fields });
 }
 
@@ -168,6 +173,7 @@ export const COMMANDS: Record<string, Command> = {
       void callService(conn, msg, raw, deps);
     },
   },
+  ...HISTORY_COMMANDS,
 };
 
 const callServiceSchema = schema('call_service', {

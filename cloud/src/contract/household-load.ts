@@ -1,0 +1,68 @@
+import * as yup from 'yup';
+import { isIsoTimestamp, MAX_READINGS_PER_REQUEST } from './readings.js';
+
+// The household's own load (issue 20, docs/home-plan.md): whole-home readings, a set profile, and
+// the profile the plans use.
+
+/** Where the load the plans use comes from: measured (3+ days of readings), set by the user, or typical. */
+export type HouseholdLoadSource = 'measured' | 'set' | 'typical';
+
+/** GET /api/v1/household-load (and PUT's answer). */
+export interface HouseholdLoadProfile {
+  source: HouseholdLoadSource;
+  /** 48 kW values, one per half hour of the local day. */
+  load_kw_48: number[];
+  /** Days of the last 28 whose readings cover at least 36 of 48 slots. */
+  days_measured: number;
+}
+
+/** Highest whole-home reading, W. */
+export const MAX_HOUSEHOLD_WATTS = 100_000;
+/** Highest value of a set profile, kW. */
+export const MAX_HOUSEHOLD_LOAD_KW = 100;
+
+const reading = yup
+  .object({
+    timestamp: yup
+      .string()
+      .strict()
+      .typeError('timestamp must be a string')
+      .required('timestamp is required')
+      .test('iso', 'timestamp must be an ISO 8601 date-time with a time zone, e.g. 2024-07-01T14:05:00Z', (v) => isIsoTimestamp(v)),
+    value: yup
+      .number()
+      .strict()
+      .typeError('value must be a number')
+      .required('value is required')
+      .test('range', `value must be between 0 and ${MAX_HOUSEHOLD_WATTS}`, (v) => Number.isFinite(v) && v >= 0 && v <= MAX_HOUSEHOLD_WATTS),
+  })
+  .typeError('each reading must be an object')
+  .nonNullable('each reading must be an object');
+
+/** POST /api/v1/household-load/readings body: whole-home consumption in W, before solar. */
+export const householdLoadReadingsRequestSchema = yup
+  .object({
+    readings: yup
+      .array()
+      .of(reading)
+      .typeError('readings must be an array')
+      .required('readings is required')
+      .min(1, `readings must contain between 1 and ${MAX_READINGS_PER_REQUEST} readings`)
+      .max(MAX_READINGS_PER_REQUEST, `readings must contain between 1 and ${MAX_READINGS_PER_REQUEST} readings`),
+  })
+  .typeError('request body must be a JSON object');
+export type HouseholdLoadReadingsRequest = yup.InferType<typeof householdLoadReadingsRequestSchema>;
+
+/**
+ * The 400 detail of a PUT /api/v1/household-load body, or null when valid. `load_kw_48` is
+ * required: 48 numbers, each 0-100 kW, or null to clear.
+ */
+export function householdLoadPutIssue(body: unknown): string | null {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return 'request body must be a JSON object';
+  if (!Object.hasOwn(body, 'load_kw_48')) return 'load_kw_48 is required';
+  const load = (body as { load_kw_48: unknown }).load_kw_48;
+  if (load === null) return null;
+  if (!Array.isArray(load) || load.length !== 48) return 'load_kw_48 must be an array of 48 numbers or null';
+  const bad = load.findIndex((v) => typeof v !== 'number' || !Number.isFinite(v) || v < 0 || v > MAX_HOUSEHOLD_LOAD_KW);
+  return bad === -1 ? null : `load_kw_48[${bad}] must be a number between 0 and ${MAX_HOUSEHOLD_LOAD_KW}`;
+}

@@ -1,0 +1,55 @@
+// Where a thermostat actually holds the air against its setpoint. A strong unit with a long
+// minimum run overshoots on every cycle, so the air sits below a cooling setpoint (above a heating
+// one) by up to a degree or two; the expected air of a conditioning slot includes it.
+import { readingDuty, type ThermalReading } from './duty.js';
+
+/** Readings within this much of one another show whether the thermostat is cycling there. */
+const NEIGHBOURHOOD_MS = 20 * 60_000;
+/** A direction's offset needs this many regulating readings. */
+const MIN_READINGS = 24;
+/** Offsets are kept within this, F (beyond it the setpoint is not what the air follows). */
+const MAX_OFFSET_F = 3;
+
+export interface HoldOffsetF {
+  cool: number | null;
+  heat: number | null;
+}
+
+/**
+ * Median of indoor minus setpoint over the readings taken while the thermostat regulates (its
+ * unit both running and resting within 20 minutes either side), per direction; null without a
+ * setpoint in the readings or with fewer than 24 such readings.
+ */
+export function learnHoldOffsetF(readings: readonly ThermalReading[]): HoldOffsetF {
+  const sorted = [...readings].sort((a, b) => a.at.getTime() - b.at.getTime());
+  const duty = sorted.map((r) => readingDuty(r, { cool: null, heat: null }));
+  const offsets = { cool: [] as number[], heat: [] as number[] };
+  let lo = 0;
+  let hi = 0;
+  for (let i = 0; i < sorted.length; i++) {
+    const r = sorted[i]!;
+    const ms = r.at.getTime();
+    while (sorted[lo]!.at.getTime() < ms - NEIGHBOURHOOD_MS) lo++;
+    while (hi + 1 < sorted.length && sorted[hi + 1]!.at.getTime() <= ms + NEIGHBOURHOOD_MS) hi++;
+    if (r.targetTempF == null) continue;
+    let cool = 0;
+    let heat = 0;
+    let resting = 0;
+    for (let j = lo; j <= hi; j++) {
+      const d = duty[j]!;
+      if (d.cool > 0) cool++;
+      else if (d.heat > 0) heat++;
+      else resting++;
+    }
+    if (resting === 0) continue;
+    if (cool > 0 && heat === 0) offsets.cool.push(r.indoorTempF - r.targetTempF);
+    if (heat > 0 && cool === 0) offsets.heat.push(r.indoorTempF - r.targetTempF);
+  }
+  const median = (v: number[]) => {
+    if (v.length < MIN_READINGS) return null;
+    const s = [...v].sort((a, b) => a - b);
+    const m = s[Math.floor(s.length / 2)]!;
+    return Math.round(Math.min(MAX_OFFSET_F, Math.max(-MAX_OFFSET_F, m)) * 100) / 100;
+  };
+  return { cool: median(offsets.cool), heat: median(offsets.heat) };
+}

@@ -1,0 +1,81 @@
+import { json, operation, orNull, ref, type ApiModule } from './builders.js';
+import { slots48 } from './components.js';
+
+const TAG = 'Household load';
+const LOAD_48 = slots48({ type: 'number', minimum: 0, maximum: 100 }, '48 half-hourly kW values of the local day (slot 0 = 00:00)');
+
+/** The household's own load (issue 20, added under section 9; docs/home-plan.md). */
+export const householdLoadApi: ApiModule = {
+  tag: { name: TAG, description: 'The whole home\'s consumption: readings from a power sensor, a profile set by hand, and the profile plans use (measured, else set, else typical).' },
+  schemas: {
+    HouseholdLoadProfile: {
+      type: 'object',
+      properties: {
+        source: { type: 'string', enum: ['measured', 'set', 'typical'], description: 'measured once at least 3 of the last 28 days have readings covering 36 or more of their 48 slots; else set; else the typical profile' },
+        load_kw_48: LOAD_48,
+        days_measured: { type: 'integer', minimum: 0, description: 'Days of the last 28 whose readings cover at least 36 slots' },
+      },
+      required: ['source', 'load_kw_48', 'days_measured'],
+    },
+    HouseholdLoadUpdate: {
+      type: 'object',
+      properties: { load_kw_48: orNull({ ...LOAD_48, description: '48 numbers, each 0-100 kW; null clears the set profile' }) },
+      required: ['load_kw_48'],
+    },
+    HouseholdLoadReadingsRequest: {
+      type: 'object',
+      properties: {
+        readings: {
+          type: 'array',
+          minItems: 1,
+          maxItems: 100,
+          items: {
+            type: 'object',
+            properties: {
+              timestamp: { type: 'string', format: 'date-time', description: 'ISO 8601 with a zone; at most the usual skew in the future' },
+              value: { type: 'number', minimum: 0, maximum: 100000, description: 'Whole-home consumption, W, before solar' },
+            },
+            required: ['timestamp', 'value'],
+          },
+        },
+      },
+      required: ['readings'],
+    },
+  },
+  paths: {
+    '/api/v1/household-load': {
+      get: operation({
+        id: 'getHouseholdLoad',
+        tag: TAG,
+        summary: 'The household load profile plans use today, and where it comes from',
+        auth: 'user',
+        ok: { 200: json('The profile in use', ref('HouseholdLoadProfile')) },
+      }),
+      put: operation({
+        id: 'setHouseholdLoad',
+        tag: TAG,
+        summary: 'Set (or clear with null) the household load profile for a home without a sensor',
+        description: 'A measured profile still wins once there is one. A change re-plans the home (debounced).',
+        auth: 'user',
+        body: ref('HouseholdLoadUpdate'),
+        ok: { 200: json('The profile in use after the change', ref('HouseholdLoadProfile')) },
+        errors: { 400: ['load_kw_48 is required', 'load_kw_48 must be an array of 48 numbers or null', 'load_kw_48[<i>] must be a number between 0 and 100'] },
+      }),
+    },
+    '/api/v1/household-load/readings': {
+      post: operation({
+        id: 'pushHouseholdLoadReadings',
+        tag: TAG,
+        summary: 'Push 1-100 whole-home power readings (W)',
+        description: 'All or nothing; counted against the same daily reading ceiling as the other readings. A re-pushed instant replaces its value. The first push of a new local day, or a backfill, re-plans the home (debounced).',
+        auth: 'user',
+        body: ref('HouseholdLoadReadingsRequest'),
+        ok: { 201: json('Stored', ref('ReadingsAccepted')) },
+        errors: {
+          400: ['value must be between 0 and 100000', 'timestamp must be an ISO 8601 date-time with a time zone, e.g. 2024-07-01T14:05:00Z', 'readings must contain between 1 and 100 readings'],
+          429: ['Rate limit exceeded: ...'],
+        },
+      }),
+    },
+  },
+};

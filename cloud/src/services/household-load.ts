@@ -1,0 +1,72 @@
+// The household's own load (issue 20, docs/home-plan.md): whole-home readings pushed by the hub,
+// the profile a user sets, and the profile the plans use (measured, else set, else typical).
+import type { HouseholdLoadProfile, HouseholdLoadReadingsRequest, ReadingsAccepted } from '../contract/index.js';
+import { householdLoadFor } from '../domain/household/account-load.js';
+import { windowStart } from '../domain/household/measured-profile.js';
+import { ceilingDay, ceilingExceededDetail, dailyCeiling, secondsUntilReset } from '../domain/readings/daily-ceiling.js';
+import { FUTURE_TIMESTAMP_DETAIL, isTooFarInFuture } from '../domain/readings/reading-time.js';
+import { dayBoundsUtc, localDateOf } from '../domain/time/slot-grid.js';
+import { effectiveTimeZone } from '../domain/account-time-zone.js';
+import { badRequest, tooManyRequests } from '../errors.js';
+import type { Store } from '../store/index.js';
+import type { PlanningEvents } from './planning-events.js';
+import type { ProfilesService } from './profiles.js';
+
+export function createHouseholdLoadService(store: Store, deps: { profiles: ProfilesService; planningEvents: PlanningEvents; dailyLimitPerAppliance: number }) {
+  const { profiles, planningEvents, dailyLimitPerAppliance } = deps;
+
+  /** The profile the plans of `date` use, from the last 28 days of readings before it. */
+  async function profileFor(userId: string, now: Date): Promise<HouseholdLoadProfile> {
+    const row = await profiles.ensure(userId);
+    const timeZone = effectiveTimeZone(row);
+    const today = localDateOf(now, timeZone);
+    const means = await store.householdLoad.halfHourMeans([userId], dayBoundsUtc(windowStart(today), timeZone).start, dayBoundsUtc(today, timeZone).start);
+    const load = householdLoadFor(means, row.household_load_kw_48, timeZone, today);
+    return { source: load.source, load_kw_48: load.loadKw48, days_measured: load.daysMeasured };
+  }
+
+  return {
+    profileFor,
+
+    /**
+     * POST /household-load/readings: all or nothing, counted against the account's daily reading
+     * ceiling (the same counter as the other readings). The measured profile uses whole days
+     * before the planned one, so a push re-plans only when it can change that: the first push of
+     * a new local day, or a backfill (readings older than the newest stored).
+     */
+    async ingest(userId: string, request: HouseholdLoadReadingsRequest, now: Date): Promise<ReadingsAccepted> {
+      const rows = request.readings.map((r) => {
+        const ts = new Date(r.timestamp);
+        if (isTooFarInFuture(ts, now)) throw badRequest(FUTURE_TIMESTAMP_DETAIL);
+        return { ts, watts: r.value };
+      });
+      const row = await profiles.ensure(userId);
+      const timeZone = effectiveTimeZone(row);
+      const replan = await store.db.transaction(async (transaction) => {
+        const appliances = await store.appliances.listByUser(userId, { transaction });
+        const active = appliances.filter((a) => a.is_active).length;
+        const total = await store.readings.addToDailyCount(userId, ceilingDay(now), rows.length, { transaction });
+        if (total > dailyCeiling(active, dailyLimitPerAppliance)) {
+          throw tooManyRequests(ceilingExceededDetail({ perAppliance: dailyLimitPerAppliance, activeAppliances: active, storedToday: total - rows.length, batch: rows.length }), secondsUntilReset(now));
+        }
+        const newest = await store.householdLoad.newest(userId, { transaction });
+        await store.householdLoad.insert(userId, rows, { transaction });
+        if (!newest) return true;
+        const newestDay = localDateOf(newest, timeZone);
+        return rows.some((r) => r.ts < newest || localDateOf(r.ts, timeZone) > newestDay);
+      });
+      if (replan) planningEvents.changed(userId, 'household_load');
+      return { accepted: rows.length };
+    },
+
+    /** PUT /household-load: the set profile (null clears it); answers the profile now in use. */
+    async set(userId: string, loadKw48: number[] | null, now: Date): Promise<HouseholdLoadProfile> {
+      await profiles.ensure(userId);
+      await store.profiles.update(userId, { household_load_kw_48: loadKw48 });
+      planningEvents.changed(userId, 'household_load');
+      return profileFor(userId, now);
+    },
+  };
+}
+
+export type HouseholdLoadService = ReturnType<typeof createHouseholdLoadService>;

@@ -1,0 +1,26 @@
+// The home block of each plan (issue 20, docs/home-plan.md): append-only rows per (account, local date).
+import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
+import type { HomeBlock } from '../domain/planning/home-plan.js';
+
+export function createHomePlansRepo(db: Sequelize) {
+  return {
+    async insert(rows: readonly { userId: string; date: string; plan: HomeBlock }[], opts: { transaction: Transaction }): Promise<void> {
+      if (rows.length === 0) return;
+      await db.query(
+        'INSERT INTO home_plans (user_id, local_date, plan) SELECT * FROM unnest($1::uuid[], $2::date[], $3::jsonb[])',
+        { bind: [rows.map((r) => r.userId), rows.map((r) => r.date), rows.map((r) => JSON.stringify(r.plan))], transaction: opts.transaction },
+      );
+    },
+
+    /** The newest home block of the account's local date, or null. */
+    async newest(userId: string, date: string): Promise<HomeBlock | null> {
+      const [row] = await db.query<{ plan: HomeBlock }>('SELECT plan FROM home_plans WHERE user_id = $1 AND local_date = $2 ORDER BY id DESC LIMIT 1', {
+        bind: [userId, date],
+        type: QueryTypes.SELECT,
+      });
+      return row?.plan ?? null;
+    },
+  };
+}
+
+export type HomePlansRepo = ReturnType<typeof createHomePlansRepo>;

@@ -1,0 +1,78 @@
+// Sign-up when email confirmation is required (EMAIL_CONFIRMATION_REQUIRED=true): the screen says
+// where the link went, signing in before opening it is refused in words next to the email, and
+// after the link the same person signs in. The setting needs its own cloud: a second instance on
+// the suite's database (support/cloud.ts), whose log mailer writes the link this spec follows.
+import { startCloudOnSameDatabase, type RunningCloud } from '../support/cloud.js';
+import { test as base, expect, expectAccessible } from '../support/fixtures.js';
+
+const test = base.extend<object, { confirmingCloud: RunningCloud }>({
+  confirmingCloud: [
+    async ({}, use) => {
+      const cloud = await startCloudOnSameDatabase(process.env.E2E_DATA_DIR!, { EMAIL_CONFIRMATION_REQUIRED: 'true' });
+      await use(cloud);
+      await cloud.stop();
+    },
+    { scope: 'worker' },
+  ],
+  baseURL: async ({ confirmingCloud }, use) => use(confirmingCloud.url),
+});
+
+/** The confirmation link of the newest mail to `email` in the cloud's log (its path; the log names localhost:PORT=0). */
+async function confirmationPath(cloud: RunningCloud, email: string): Promise<string> {
+  let found: string | undefined;
+  await expect
+    .poll(() => {
+      const mail = cloud
+        .output()
+        .split('\n')
+        .filter((line) => line.includes('email (log mailer)') && line.includes(email))
+        .at(-1);
+      found = mail && /\/auth\/confirm\?token=[A-Za-z0-9_-]+/.exec(mail)?.[0];
+      return found;
+    })
+    .toBeTruthy();
+  return found!;
+}
+
+test('sign up, see where the confirmation link went, be told to confirm first, open the link, then sign in', async ({ page, confirmingCloud }) => {
+  const email = `confirm-${process.pid}-${Date.now()}@example.com`;
+  const password = 'correct horse battery';
+
+  await page.goto('/signup');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByLabel('ZIP code (optional)').fill('60614');
+  await page.getByRole('button', { name: 'Create account' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Confirm your email', level: 1 })).toBeVisible();
+  await expect(page.getByRole('status')).toHaveText(`We sent a confirmation link to ${email}. Open it, then sign in.`);
+  // Nothing was signed in: no session is kept and the app's navigation is not shown.
+  expect(await page.evaluate(() => localStorage.getItem('offpeak.session'))).toBeNull();
+  await expect(page.getByRole('button', { name: 'Sign out' })).toHaveCount(0);
+  await expectAccessible(page);
+
+  // Signing in before opening the link: the API's refusal, next to the email.
+  await page.getByRole('link', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { name: 'Sign in to Offpeak', level: 1 })).toBeVisible();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByTestId('email-error')).toHaveText('Email not confirmed');
+  await expect(page.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
+  await expectAccessible(page);
+
+  // The link from the mail. It answers JSON, not a page (a browser tab would also ask for a
+  // /favicon.ico the cloud does not have), so it is followed as a request of the same browser context.
+  const link = await confirmationPath(confirmingCloud, email);
+  const confirmed = await page.request.get(link);
+  expect(confirmed.status()).toBe(200);
+  expect(await confirmed.json()).toEqual({ status: 'confirmed' });
+
+  await page.goto('/signin');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+  await expect(page.getByTestId('email-error')).toHaveCount(0);
+  await expectAccessible(page);
+});
