@@ -63,21 +63,22 @@ export function createApp(config: AppConfig, services: Services, drain: Drain = 
   app.use(express.json({ limit: config.bodyLimit, type: ['application/json', 'application/*+json'] }));
 
   const requireUser = createUserAuthenticator(config.jwtSecret);
-  const { requireDevice, requireUserOrDevice } = createDeviceAuthenticator(services.devices, requireUser);
+  const { requireDevice, requireUserOrDevice } = createDeviceAuthenticator(services.devices, requireUser, services.clock);
+  const now = services.clock;
   app.use(healthRouter(services.db, drain.isDraining));
   app.use(openapiRouter());
   app.use('/auth', authRouter({ auth: services.auth, profiles: services.profiles, requireUser }));
   app.use('/api/v1', appliancesRouter({ appliances: services.appliances, constraints: services.constraints, requireUser }));
   app.use('/api/v1', preferencesRouter({ preferences: services.preferences, requireUser }));
   app.use('/api/v1', insightsRouter({ insights: services.insights, requireUser }));
-  app.use('/api/v1', readingsRouter({ readings: services.readings, requireUser, requireUserOrDevice }));
-  app.use('/api/v1', devicesRouter({ devices: services.devices, deviceCommands: services.deviceCommands, requireUser, requireDevice }));
-  app.use('/api/v1', healthStatusRouter({ linkHealth: services.linkHealth, requireUser }));
-  app.use('/api/v1', ratesRouter({ rates: services.rates, requireUser }));
-  app.use('/api/v1', householdLoadRouter({ householdLoad: services.householdLoad, requireUser }));
-  app.use('/api/v1', schedulesRouter({ schedules: services.schedules, recompute: services.recompute, requireUser, requireUserOrDevice }));
-  app.use('/api/v1', weatherRouter({ weather: services.weather, requireUser }));
-  app.use('/api/v1', metricsRouter({ metrics: services.metrics, requireUser }));
+  app.use('/api/v1', readingsRouter({ readings: services.readings, requireUser, requireUserOrDevice, now }));
+  app.use('/api/v1', devicesRouter({ devices: services.devices, deviceCommands: services.deviceCommands, requireUser, requireDevice, now }));
+  app.use('/api/v1', healthStatusRouter({ linkHealth: services.linkHealth, requireUser, now }));
+  app.use('/api/v1', ratesRouter({ rates: services.rates, requireUser, now }));
+  app.use('/api/v1', householdLoadRouter({ householdLoad: services.householdLoad, requireUser, now }));
+  app.use('/api/v1', schedulesRouter({ schedules: services.schedules, recompute: services.recompute, requireUser, requireUserOrDevice, now }));
+  app.use('/api/v1', weatherRouter({ weather: services.weather, requireUser, now }));
+  app.use('/api/v1', metricsRouter({ metrics: services.metrics, requireUser, now }));
 
   const dashboard = dashboardStatic(config.dashboardDir);
   if (dashboard.router) app.use(dashboard.router);

@@ -1,5 +1,6 @@
 import * as yup from 'yup';
 import { dynamicZoneSlugs } from './domain/tariffs/catalog.js';
+import type { ClockSetting } from './clock.js';
 import { parseTrustProxy, type TrustProxy } from './trust-proxy.js';
 
 /** Every environment variable the cloud reads, validated once at start-up. See README "Configuration". */
@@ -8,6 +9,8 @@ const bool = () => yup.boolean().typeError('${path} must be true or false');
 /** An http or https URL; yup's url() refuses hosts without a dot such as `localhost`. */
 const httpUrl = () =>
   yup.string().test('http-url', '${path} must be an http or https URL', (v) => !v || (URL.canParse(v) && /^https?:$/.test(new URL(v).protocol)));
+
+const isoInstant = (v: string | undefined) => v === undefined || (/(?:[zZ]|[+-]\d\d:?\d\d)$/.test(v) && !Number.isNaN(Date.parse(v)));
 
 const configSchema = yup.object({
   PORT: num().integer().min(0).max(65535).default(8080),
@@ -58,6 +61,9 @@ const configSchema = yup.object({
   DEVICE_COMMANDS_PER_POLL: num().integer().min(1).max(1000).default(50),
   METRICS_MIN_COHORT_HOMES: num().integer().min(5).default(10),
   METRICS_BATCH_DAYS: num().integer().min(1).max(100_000).default(5000),
+  OFFPEAK_CLOCK_START: yup.string().test('iso-instant', '${path} must be an ISO 8601 instant with a zone (2026-03-08T00:00:00Z)', isoInstant),
+  OFFPEAK_CLOCK_ANCHOR: yup.string().test('iso-instant', '${path} must be an ISO 8601 instant with a zone', isoInstant),
+  OFFPEAK_CLOCK_RATE: num().positive().max(100_000).optional(),
 });
 
 export type Config = Readonly<{
@@ -128,6 +134,11 @@ export type Config = Readonly<{
   metricsMinCohortHomes: number;
   /** Account-days one batch of the daily metrics job computes and writes at once. */
   metricsBatchDays: number;
+  /**
+   * Test only: the service's clock starts at OFFPEAK_CLOCK_START and runs OFFPEAK_CLOCK_RATE times
+   * real time (null: the system clock). See clock.ts and docs/system-tests.md.
+   */
+  clock: ClockSetting | null;
 }>;
 
 export class ConfigError extends Error {}
@@ -196,6 +207,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     deviceCommandsPerPoll: v.DEVICE_COMMANDS_PER_POLL,
     metricsMinCohortHomes: v.METRICS_MIN_COHORT_HOMES,
     metricsBatchDays: v.METRICS_BATCH_DAYS,
+    clock:
+      v.OFFPEAK_CLOCK_START === undefined && v.OFFPEAK_CLOCK_RATE === undefined
+        ? null
+        : Object.freeze({
+            startMs: v.OFFPEAK_CLOCK_START === undefined ? Date.now() : Date.parse(v.OFFPEAK_CLOCK_START),
+            anchorMs: v.OFFPEAK_CLOCK_ANCHOR === undefined ? Date.now() : Date.parse(v.OFFPEAK_CLOCK_ANCHOR),
+            rate: v.OFFPEAK_CLOCK_RATE ?? 1,
+          }),
   });
 }
 

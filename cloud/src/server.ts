@@ -3,6 +3,7 @@ import type { Socket } from 'node:net';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createApp } from './app.js';
+import { clockFor } from './clock.js';
 import { createDrain } from './http/drain.js';
 import { startScheduler } from './jobs/scheduler.js';
 import { resolveJwtSecret } from './jwt-secret.js';
@@ -63,8 +64,11 @@ export async function startCloud(config: Config, overrides: CloudOverrides = {})
   await migrate(db);
 
   let listeningPort = config.port;
+  const clock = clockFor(config.clock);
+  if (config.clock) startLog.warn({ clock: config.clock }, `accelerated clock: ${new Date(config.clock.startMs).toISOString()} at ${new Date(config.clock.anchorMs).toISOString()}, ${config.clock.rate}x (test only)`);
   const services = createServices(createStore(db), {
     config,
+    clock,
     jwtSecret,
     publicUrl: () => config.publicUrl ?? `http://localhost:${listeningPort}`,
     databaseUrl,
@@ -88,7 +92,7 @@ export async function startCloud(config: Config, overrides: CloudOverrides = {})
   listeningPort = port;
   const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`;
   startLog.info({ url }, 'cloud ready');
-  const stopJobs = config.jobsEnabled ? startScheduler(services) : undefined;
+  const stopJobs = config.jobsEnabled ? startScheduler(services, config.clock ? { kind: 'accelerated', clock } : { kind: 'system' }) : undefined;
   if (config.jobsEnabled) services.recomputeQueue.start();
 
   let draining: Promise<void> | undefined;

@@ -60,6 +60,9 @@ export interface RunningSimulator {
   done: Promise<void>;
 }
 
+/** Time from `nowMs` to the next multiple of `intervalMs` (a whole interval when exactly on one). */
+const gridDelay = (intervalMs: number, nowMs: number) => intervalMs - (Math.floor(nowMs) % intervalMs);
+
 /** Starts a satellite: it resumes from its state folder, or claims with `code`. */
 export async function startSimulator(options: SimulatorOptions): Promise<RunningSimulator> {
   const protocol = options.irProtocol ?? DEFAULT_IR_PROTOCOL;
@@ -183,7 +186,9 @@ export async function startSimulator(options: SimulatorOptions): Promise<Running
   function restartTimers(): void {
     const cfg = () => device.config?.body ?? null;
     every('slot', () => (cfg() ? nextBoundaryMs(cfg()!, clock.now()) - clock.now() : null), () => dispatch({ type: 'slot_boundary' }));
-    every('capture', () => (cfg() ? cfg()!.capture_interval_s * 1000 : null), () => {
+    // On the clock's grid of the capture interval, so a late timer (a loaded machine under a fast
+    // simulated clock) does not push every later capture back.
+    every('capture', () => (cfg() ? gridDelay(cfg()!.capture_interval_s * 1000, clock.now()) : null), () => {
       buffer.add(readingOf(room.read(clock.now()), device.applied, device.applied ? planFor(device, device.applied.slot.date) : null));
       snap.changed();
     });

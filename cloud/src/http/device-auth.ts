@@ -1,4 +1,5 @@
 import type { Request, RequestHandler } from 'express';
+import { systemClock, type Clock } from '../clock.js';
 import { ExtractJwt } from 'passport-jwt';
 import { DETAIL, DEVICE_DETAIL } from '../contract/index.js';
 import { isDeviceToken } from '../domain/devices/tokens.js';
@@ -32,9 +33,9 @@ export const bearerToken: (req: Request) => string | null = ExtractJwt.fromAuthH
  * A missing token is 401 `Not authenticated`; an unknown or revoked one (or any non-device
  * bearer) 401 `Invalid device token`; a claimed device whose appliance was deleted 403.
  */
-export function createDeviceAuthenticator(devices: DevicesService, requireUser: RequestHandler) {
+export function createDeviceAuthenticator(devices: DevicesService, requireUser: RequestHandler, now: Clock = systemClock) {
   async function authenticate(req: Request, token: string): Promise<void> {
-    const device = await devices.authenticate(token, new Date());
+    const device = await devices.authenticate(token, now());
     if (!device) throw unauthorized(DEVICE_DETAIL.invalidDeviceToken);
     if (!device.applianceId) throw forbidden(DEVICE_DETAIL.deviceNotBound);
     req.user = { id: device.userId, email: device.email };

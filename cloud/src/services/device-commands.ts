@@ -1,5 +1,6 @@
 import { DEVICE_DETAIL, type CommandQueued, type DeviceCommand, type DeviceStateResponse, type HvacReadingsRequest } from '../contract/index.js';
 import { anchoredReading } from '../domain/devices/anchored-reading.js';
+import { systemClock, type Clock } from '../clock.js';
 import { parseControlCommand } from '../domain/devices/control-command.js';
 import { parseDeviceState, type DeviceState } from '../domain/devices/device-state.js';
 import { setpointRange } from '../domain/devices/setpoint-range.js';
@@ -48,10 +49,11 @@ const REQUEUE_MAX_DELAY_MS = 5_000;
 /** The device command queue (3.3, 4.17): user commands, schedule nudges, long-poll hand-over, state reports. */
 export function createDeviceCommandsService(
   store: Store,
-  deps: { appliances: AppliancesService; readings: ReadingsService; waiters: CommandWaiters; limits?: Partial<LongPollLimits> },
+  deps: { appliances: AppliancesService; readings: ReadingsService; waiters: CommandWaiters; limits?: Partial<LongPollLimits>; clock?: Clock },
 ) {
   const { appliances, readings, waiters } = deps;
   const limits = { ...DEFAULT_LONG_POLL_LIMITS, ...deps.limits };
+  const clock = deps.clock ?? systemClock;
   const requeueing = new Set<Promise<void>>();
   let stopping = false;
 
@@ -170,7 +172,7 @@ export function createDeviceCommandsService(
         // Registered before the query: a command committed between the query and the wait still wakes it.
         const waiter = waiters.register(device.deviceId);
         try {
-          const commands = await handOver(device, connection.isLive, new Date());
+          const commands = await handOver(device, connection.isLive, clock());
           if (commands === null || commands.length > 0) return commands;
           const remainingMs = deadline - Date.now();
           if (remainingMs <= 0) return [];

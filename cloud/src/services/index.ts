@@ -1,3 +1,4 @@
+import { systemClock, type Clock } from '../clock.js';
 import type { Config } from '../config.js';
 import type { Store } from '../store/index.js';
 import { createAuthService } from './auth.js';
@@ -44,10 +45,13 @@ export interface ServiceOptions {
   publicUrl: () => string;
   /** Replaces the log mailer (tests capture mails with it). */
   mailer?: Mailer;
+  /** What time it is for planning (default the system clock; the system tests accelerate it). */
+  clock?: Clock;
 }
 
 /** Wires every use case over one store. */
 export function createServices(store: Store, opts: ServiceOptions) {
+  const clock = opts.clock ?? systemClock;
   const planningEvents = new PlanningEvents();
   const profiles = createProfilesService(store, { planningEvents });
   const rateLimiter = createRateLimiter(store);
@@ -87,6 +91,7 @@ export function createServices(store: Store, opts: ServiceOptions) {
   const recomputeQueue = createRecomputeQueue(store, {
     recompute,
     planningEvents,
+    clock,
     config: {
       debounceMs: opts.config.recomputeDebounceMs,
       leaseMs: opts.config.planningJobLeaseMs,
@@ -112,6 +117,7 @@ export function createServices(store: Store, opts: ServiceOptions) {
     appliances,
     readings,
     waiters: commandWaiters,
+    clock,
     limits: { maxParked: opts.config.longPollMaxParked, maxParkedPerDevice: opts.config.longPollMaxPerDevice, commandsPerPoll: opts.config.deviceCommandsPerPoll },
   });
   const metrics = createMetricsService(store, { profiles, rates, defaultAdderCentsPerKwh: opts.config.dynamicPriceAdderCentsPerKwh });
@@ -123,7 +129,7 @@ export function createServices(store: Store, opts: ServiceOptions) {
   });
   const purge = createPurgeService(store, { retentionDays: opts.config.purgeRetentionDays });
   scheduleEvents.subscribe((_userId, applianceIds) => deviceCommands.nudgeForNewSchedules(applianceIds));
-  return { db: store.db, store, rateLimiter, auth, profiles, planningEvents, readings, householdLoad, linkHealth, appliances, constraints, preferences, rates, priceFeeds, weather, outdoorForecast, commandWaiters, devices, deviceCommands, scheduleEvents, schedules, modelRefit, insights, recompute, recomputeQueue, nightlyRun, metrics, dailyMetrics, purge };
+  return { clock, db: store.db, store, rateLimiter, auth, profiles, planningEvents, readings, householdLoad, linkHealth, appliances, constraints, preferences, rates, priceFeeds, weather, outdoorForecast, commandWaiters, devices, deviceCommands, scheduleEvents, schedules, modelRefit, insights, recompute, recomputeQueue, nightlyRun, metrics, dailyMetrics, purge };
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -2,6 +2,7 @@
 // both rows in planning_jobs that any instance's worker takes with FOR UPDATE SKIP LOCKED under a
 // lease. docs/schedules-and-recompute.md "Triggers".
 import { randomUUID } from 'node:crypto';
+import { systemClock, type Clock } from '../clock.js';
 import { hostname } from 'node:os';
 import type { Logger } from 'pino';
 import { log } from '../log.js';
@@ -35,9 +36,10 @@ const PROGRESS_EVERY_MS = 5_000;
 /** Creates the queue and subscribes it to planning events (enqueueing works whether or not this instance runs the worker). */
 export function createRecomputeQueue(
   store: Store,
-  deps: { recompute: Pick<RecomputeService, 'planAccounts'>; planningEvents: PlanningEvents; config: RecomputeQueueConfig; logger?: Logger },
+  deps: { recompute: Pick<RecomputeService, 'planAccounts'>; planningEvents: PlanningEvents; config: RecomputeQueueConfig; logger?: Logger; clock?: Clock },
 ) {
   const { config } = deps;
+  const clock = deps.clock ?? systemClock;
   const logger = deps.logger ?? log('planning-jobs');
   const instanceId = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   const pending = new Set<Promise<void>>();
@@ -45,7 +47,7 @@ export function createRecomputeQueue(
   let loop: { stop: () => Promise<void> } | undefined;
 
   /** Asks for a debounced recompute of the account; never throws (a failure is logged). */
-  function request(userId: string, reason: PlanningChange | string, now = new Date()): Promise<void> {
+  function request(userId: string, reason: PlanningChange | string, now = clock()): Promise<void> {
     const runAfter = new Date(now.getTime() + config.debounceMs);
     const done = store.jobs
       .requestRecompute(userId, reason, now, runAfter, config.debounceMs * MAX_DEBOUNCE_PERIODS)
@@ -110,12 +112,12 @@ export function createRecomputeQueue(
    * reads the clock.
    */
   async function runDue(now?: Date, signal?: AbortSignal): Promise<number> {
-    await store.jobs.abandonExhausted(now ?? new Date(), MAX_ATTEMPTS);
+    await store.jobs.abandonExhausted(now ?? clock(), MAX_ATTEMPTS);
     const counts = await Promise.all(
       Array.from({ length: Math.max(1, config.concurrency) }, async (_, i) => {
         let taken = 0;
         while (!signal?.aborted) {
-          const n = await runBatch(`${instanceId}#${i}`, now ?? new Date());
+          const n = await runBatch(`${instanceId}#${i}`, now ?? clock());
           if (n === 0) break;
           taken += n;
         }

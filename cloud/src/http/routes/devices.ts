@@ -1,4 +1,5 @@
 import { Router, type RequestHandler, type Response } from 'express';
+import type { Clock } from '../../clock.js';
 import { claimRequestSchema, type DeviceCommand } from '../../contract/index.js';
 import { parseWait, WAIT_DETAIL } from '../../domain/devices/long-poll-wait.js';
 import { badRequest } from '../../errors.js';
@@ -14,6 +15,8 @@ export interface DevicesRouterDeps {
   deviceCommands: DeviceCommandsService;
   requireUser: RequestHandler;
   requireDevice: RequestHandler;
+  /** The service's clock (clock.ts). */
+  now: Clock;
 }
 
 /**
@@ -21,15 +24,15 @@ export interface DevicesRouterDeps {
  * Each route carries its own authenticator: user, device, or none for the claim.
  */
 export function devicesRouter(deps: DevicesRouterDeps): Router {
-  const { devices, deviceCommands, requireUser, requireDevice } = deps;
+  const { devices, deviceCommands, requireUser, requireDevice, now } = deps;
   const r = Router();
 
   r.post('/devices/enroll-token', requireUser, async (req, res) => {
-    res.json(await devices.createEnrollToken(currentUser(req).id, new Date()));
+    res.json(await devices.createEnrollToken(currentUser(req).id, now()));
   });
 
   r.post('/devices/claim', async (req, res) => {
-    res.json(await devices.claim(validate(claimRequestSchema, req.body), new Date()));
+    res.json(await devices.claim(validate(claimRequestSchema, req.body), now()));
   });
 
   r.get('/devices', requireUser, async (req, res) => {
@@ -37,7 +40,7 @@ export function devicesRouter(deps: DevicesRouterDeps): Router {
   });
 
   r.get('/devices/config', requireDevice, async (req, res) => {
-    res.json(await devices.config(currentDevice(req), new Date()));
+    res.json(await devices.config(currentDevice(req), now()));
   });
 
   r.get('/devices/commands', requireDevice, async (req, res) => {
@@ -54,7 +57,7 @@ export function devicesRouter(deps: DevicesRouterDeps): Router {
   });
 
   r.post('/devices/state', requireDevice, async (req, res) => {
-    res.json(await deviceCommands.reportState(currentDevice(req), req.body, new Date()));
+    res.json(await deviceCommands.reportState(currentDevice(req), req.body, now()));
   });
 
   r.delete('/devices/:deviceId', requireUser, async (req, res) => {

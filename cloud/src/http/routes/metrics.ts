@@ -1,12 +1,13 @@
 import { Router, type RequestHandler } from 'express';
+import type { Clock } from '../../clock.js';
 import { metricsWindowQuerySchema } from '../../contract/index.js';
 import type { MetricsService } from '../../services/metrics.js';
 import { currentUser } from '../authenticate.js';
 import { validate } from '../validate.js';
 
 /** Customer metrics and rankings (4.15), mounted under /api/v1; the caller's own data only. */
-export function metricsRouter(deps: { metrics: MetricsService; requireUser: RequestHandler }): Router {
-  const { metrics, requireUser } = deps;
+export function metricsRouter(deps: { metrics: MetricsService; requireUser: RequestHandler; now: Clock }): Router {
+  const { metrics, requireUser, now } = deps;
   const r = Router();
 
   r.get('/me/metrics/summary', requireUser, async (req, res) => {
@@ -16,7 +17,7 @@ export function metricsRouter(deps: { metrics: MetricsService; requireUser: Requ
 
   r.get('/me/metrics/daily', requireUser, async (req, res) => {
     const { start, end } = req.query;
-    res.json(await metrics.daily(currentUser(req).id, { start, end }, new Date()));
+    res.json(await metrics.daily(currentUser(req).id, { start, end }, now()));
   });
 
   r.get('/me/metrics/day/:date', requireUser, async (req, res) => {

@@ -1,4 +1,5 @@
 import { Router, type RequestHandler } from 'express';
+import type { Clock } from '../../clock.js';
 import type { RatesService } from '../../services/rates.js';
 import { currentUser } from '../authenticate.js';
 
@@ -6,16 +7,16 @@ import { currentUser } from '../authenticate.js';
  * GET/PUT /api/v1/rates (4.12); mounted under /api/v1. The PUT body is validated by the tariff
  * domain (rules in the order of the error table; the first failure is the 400 detail).
  */
-export function ratesRouter(deps: { rates: RatesService; requireUser: RequestHandler }): Router {
-  const { rates, requireUser } = deps;
+export function ratesRouter(deps: { rates: RatesService; requireUser: RequestHandler; now: Clock }): Router {
+  const { rates, requireUser, now } = deps;
   const r = Router();
 
   r.get('/rates', requireUser, async (req, res) => {
-    res.json(await rates.curve(currentUser(req).id, new Date()));
+    res.json(await rates.curve(currentUser(req).id, now()));
   });
 
   r.put('/rates', requireUser, async (req, res) => {
-    res.json(await rates.update(currentUser(req).id, req.body ?? {}, new Date()));
+    res.json(await rates.update(currentUser(req).id, req.body ?? {}, now()));
   });
 
   return r;

@@ -1,4 +1,5 @@
 import { Router, type RequestHandler } from 'express';
+import type { Clock } from '../../clock.js';
 import { applianceReadingsRequestSchema, hvacReadingsRequestSchema } from '../../contract/index.js';
 import { parseHvacReadingsFast } from '../../contract/readings-fast-path.js';
 import { readingsRequestIssues } from '../../domain/readings/request-issues.js';
@@ -8,8 +9,8 @@ import { currentUser } from '../authenticate.js';
 import { validate } from '../validate.js';
 
 /** POST /readings (HVAC, 4.13; user or device token) and POST /appliances/{id}/readings (non-HVAC, 4.6; user only); mounted under /api/v1. */
-export function readingsRouter(deps: { readings: ReadingsService; requireUser: RequestHandler; requireUserOrDevice: RequestHandler }): Router {
-  const { readings, requireUser, requireUserOrDevice } = deps;
+export function readingsRouter(deps: { readings: ReadingsService; requireUser: RequestHandler; requireUserOrDevice: RequestHandler; now: Clock }): Router {
+  const { readings, requireUser, requireUserOrDevice, now } = deps;
   const r = Router();
 
   r.post('/readings', requireUserOrDevice, async (req, res) => {
@@ -19,13 +20,13 @@ export function readingsRouter(deps: { readings: ReadingsService; requireUser: R
     const body = parseHvacReadingsFast(req.body) ?? validate(hvacReadingsRequestSchema, req.body);
     // A device's readings all belong to its bound appliance (4.13).
     const caller = { userId: currentUser(req).id, ...(req.device && { boundApplianceId: req.device.applianceId }) };
-    res.status(201).json(await readings.ingestHvac(caller, body, new Date()));
+    res.status(201).json(await readings.ingestHvac(caller, body, now()));
   });
 
   r.post('/appliances/:applianceId/readings', requireUser, async (req, res) => {
     const { applianceId } = req.params as { applianceId: string };
     const body = validate(applianceReadingsRequestSchema, req.body);
-    res.status(201).json(await readings.ingestForAppliance(currentUser(req).id, applianceId, body, new Date()));
+    res.status(201).json(await readings.ingestForAppliance(currentUser(req).id, applianceId, body, now()));
   });
 
   return r;

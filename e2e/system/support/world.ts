@@ -1,0 +1,78 @@
+// A whole system for one test: PostgreSQL, a cloud instance on the accelerated clock, the
+// homeowner's account (premium: two HVACs) and both homes. Faults reuse it and break one part.
+import { startCutOff, type CutOff } from '../../../hub-addon/dist/bench/cloud-process.js';
+import { createCloud, setTier, startDatabase, type CloudInstance, type Database } from './cloud.js';
+import { signUp, startHomeA, startHomeB, HOUSE_APPLIANCES, type Account, type HomeA, type HomeB } from './homes.js';
+import { sharedClock, type SharedClock } from './sim-clock.js';
+
+/** The homeowner's appliance ids: home A's by type, home B's HVAC as `satellite`. */
+export interface ApplianceIds {
+  hvac: string;
+  satellite: string;
+  [type: string]: string;
+}
+
+export interface World {
+  clock: SharedClock;
+  db: Database;
+  cloud: CloudInstance;
+  account: Account;
+  homeA: HomeA;
+  homeB: HomeB;
+  /** With `satelliteLink`: the relay between the satellite and the cloud, to cut its network. */
+  satelliteLink?: CutOff;
+  ids: ApplianceIds;
+  stop(): Promise<void>;
+}
+
+/** Cloud settings every system test uses (see docs/system-tests.md). */
+export const SYSTEM_CLOUD_ENV = {
+  // A parked long-poll is real seconds while the clock runs hundreds of times faster: a short
+  // wait keeps the satellite's contact every few simulated minutes, as at real speed.
+  DEVICE_COMMAND_POLL_WAIT_S: '1',
+};
+
+/**
+ * Starts everything; the clock reads `startMs` `setupRealMs` after the call (setup runs on the
+ * earlier simulated time). Fails when setup ends after `readyByMs` (simulated).
+ */
+export async function startWorld(opts: { startMs: number; rate: number; setupRealMs?: number; readyByMs?: number; env?: Record<string, string>; satelliteLink?: boolean }): Promise<World> {
+  const began = Date.now();
+  const clock = sharedClock(opts.startMs, opts.rate, opts.setupRealMs ?? 45_000);
+  const db = await startDatabase();
+  const cloud = await createCloud({ name: 'cloud-1', db, clock, env: { ...SYSTEM_CLOUD_ENV, ...opts.env } });
+  const account = await signUp(() => cloud.url, 'owner');
+  setTier(db, account.email, 'premium');
+  const ids = {} as ApplianceIds;
+  for (const a of HOUSE_APPLIANCES) {
+    const r = await account.call('POST', '/api/v1/appliances', { appliance_type: a.type, name: a.name, config: a.config });
+    if (r.status !== 201) throw new Error(`appliance ${a.type}: ${r.status} ${JSON.stringify(r.body)}`);
+    ids[a.type] = r.body.appliance_id;
+  }
+  const satelliteLink = opts.satelliteLink ? await startCutOff(cloud.url) : undefined;
+  const homeB = await startHomeB(account, satelliteLink?.url ?? cloud.url, clock);
+  ids.satellite = homeB.applianceId;
+  const homeA = await startHomeA(account, cloud.url, clock);
+  const ready = clock.now();
+  console.log(`system ready in ${((Date.now() - began) / 1000).toFixed(1)} s real, at simulated ${new Date(ready).toISOString()}`);
+  if (opts.readyByMs !== undefined && ready > opts.readyByMs) {
+    throw new Error(`setup took until simulated ${new Date(ready).toISOString()}, after ${new Date(opts.readyByMs).toISOString()}: the machine is too slow for SYSTEM_CLOCK_RATE=${opts.rate}`);
+  }
+  return {
+    clock,
+    db,
+    cloud,
+    account,
+    homeA,
+    homeB,
+    satelliteLink,
+    ids,
+    stop: async () => {
+      await satelliteLink?.close();
+      await homeA.stop().catch(() => {});
+      await homeB.stop().catch(() => {});
+      await cloud.stop().catch(() => {});
+      await db.close();
+    },
+  };
+}
