@@ -32,7 +32,6 @@ test('a simulated day: nightly plans, every slot applied in both homes, readings
   const check = (ok: boolean, what: string) => {
     if (!ok) failures.push(what);
   };
-  const view = async () => (await account.call('GET', '/api/v1/schedules')).body;
 
   // The nightly run plans both homes' day D.
   await clock.until(NIGHTLY + 20 * MINUTE);
