@@ -1,0 +1,116 @@
+// A battery on the recorded home for a year: each day planned by the real home_battery planner
+// from a forecast of that day's load, then executed on the load that came. What a plan captures
+// is the share of perfect foresight's saving it keeps. Execution rules: README.md beside this file.
+import { planHomeBattery } from '../../domain/planners/home-battery.js';
+import type { DayContext, HomeBatteryInput } from '../../domain/planners/types.js';
+import { weekdayOf } from '../../domain/time/calendar.js';
+import { slotStartsUtc, SLOTS_PER_DAY } from '../../domain/time/slot-grid.js';
+import type { Forecaster } from './forecasters.js';
+import { TIME_ZONE, type RecordedDay } from './recorded-load.js';
+
+/** A two-level time-of-use tariff: `peak` cents/kWh in [from, to) local hours, `base` otherwise. */
+export interface TwoLevelTariff {
+  name: string;
+  base: number;
+  peak: number;
+  peakHours: [number, number];
+}
+
+/** The issue's battery: 13.5 kWh, 5 kW both ways, 0.95 / 0.95, 10 % minimum, no target. */
+const BATTERY = { capacityKwh: 13.5, rateKw: 5, etaIn: 0.95, etaOut: 0.95, minPct: 10, startPct: 50 };
+
+const pricesOf = (t: TwoLevelTariff) =>
+  Array.from({ length: SLOTS_PER_DAY }, (_, s) => {
+    const hour = s / 2;
+    const [from, to] = t.peakHours;
+    const peak = from < to ? hour >= from && hour < to : hour >= from || hour < to;
+    return peak ? t.peak : t.base;
+  });
+
+/** The day's load with gaps carried forward from the last recorded value (the same for every plan). */
+export function filledLoads(days: readonly RecordedDay[]): number[][] {
+  let last = 0.5;
+  return days.map((d) => d.kw.map((v) => (v === null ? last : (last = v))));
+}
+
+export interface ReplayResult {
+  /** Cost of each day without a battery and with the plans, cents. */
+  baseline: number[];
+  cost: number[];
+  /** The charge left at the end of the year, kWh. */
+  endKwh: number;
+}
+
+/**
+ * Plans and executes every day from `first` on. A slot planned to charge charges up to the planned
+ * charge (within the rate); a slot planned to discharge covers the house's real load (within the
+ * rate and above the minimum); any other slot leaves the battery alone.
+ */
+export function replay(days: readonly RecordedDay[], loads: readonly number[][], forecast: Forecaster, tariff: TwoLevelTariff, first: number): ReplayResult {
+  const prices = pricesOf(tariff);
+  const minKwh = (BATTERY.minPct / 100) * BATTERY.capacityKwh;
+  let soc = (BATTERY.startPct / 100) * BATTERY.capacityKwh;
+  const baseline: number[] = [];
+  const cost: number[] = [];
+  for (let i = first; i < days.length; i++) {
+    const { date, hours } = days[i]!;
+    const day: DayContext = {
+      date,
+      timeZone: TIME_ZONE,
+      slotStarts: slotStartsUtc(date, TIME_ZONE),
+      slotHours: hours,
+      pricesCentsPerKwh: prices,
+      exportPricesCentsPerKwh: null,
+      outdoorTempF: Array(SLOTS_PER_DAY).fill(60),
+      fromSlot: 0,
+    };
+    const socPct = (100 * soc) / BATTERY.capacityKwh;
+    const input: HomeBatteryInput = {
+      socPct,
+      capacityKwh: BATTERY.capacityKwh,
+      maxChargeRateKw: BATTERY.rateKw,
+      maxDischargeRateKw: BATTERY.rateKw,
+      chargeEfficiency: BATTERY.etaIn,
+      dischargeEfficiency: BATTERY.etaOut,
+      targetPct: socPct, // no target: the day ends no lower than it started
+      minPct: BATTERY.minPct,
+      maxPct: 100,
+      deadlineMinute: null,
+      householdLoadKw: forecast(i) ?? [...loads[i - 1]!],
+    };
+    const { schedule } = planHomeBattery(day, input);
+    let dayCost = 0;
+    let dayBase = 0;
+    for (let s = 0; s < SLOTS_PER_DAY; s++) {
+      const energy = loads[i]![s]! * hours[s]!;
+      let grid = energy;
+      if (schedule.intervals[s]) {
+        const planned = (schedule.value_trajectory[s]! / 100) * BATTERY.capacityKwh;
+        const stored = Math.min(Math.max(0, planned - soc), BATTERY.rateKw * hours[s]! * BATTERY.etaIn);
+        soc += stored;
+        grid += stored / BATTERY.etaIn;
+      } else if (schedule.discharge_intervals[s]) {
+        const delivered = Math.min(energy, BATTERY.rateKw * hours[s]!, Math.max(0, soc - minKwh) * BATTERY.etaOut);
+        soc -= delivered / BATTERY.etaOut;
+        grid -= delivered;
+      }
+      dayCost += grid * prices[s]!;
+      dayBase += energy * prices[s]!;
+    }
+    baseline.push(dayBase);
+    cost.push(dayCost);
+  }
+  return { baseline, cost, endKwh: soc };
+}
+
+/** Share of perfect foresight's saving a replay keeps, per weekday (index 0 = Sunday) and over the year. */
+export function captured(days: readonly RecordedDay[], first: number, plan: ReplayResult, perfect: ReplayResult, refillCentsPerKwh: number) {
+  const weekday = (k: number) => weekdayOf(days[first + k]!.date);
+  const saving = (r: ReplayResult, d: number | null) => r.baseline.reduce((s, b, k) => (d === null || weekday(k) === d ? s + b - r.cost[k]! : s), 0);
+  // Over the year the charge left at the end counts at what refilling it would cost.
+  const year = (r: ReplayResult) => saving(r, null) + r.endKwh * refillCentsPerKwh;
+  return {
+    year: year(plan) / year(perfect),
+    byWeekday: Array.from({ length: 7 }, (_, d) => saving(plan, d) / saving(perfect, d)),
+  };
+}

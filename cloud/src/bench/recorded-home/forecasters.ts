@@ -1,0 +1,59 @@
+// The next-day load forecasts compared on the recorded home: ours (the measured profile the
+// plans use), and what peers default to: yesterday's load (persistence) and a 14-day per-slot
+// median. Each sees only the days before the one it forecasts.
+import { householdLoadFor } from '../../domain/household/account-load.js';
+import { TYPICAL_HOUSEHOLD_LOAD_KW } from '../../domain/planning/household-load.js';
+import { DAY_MS } from '../../domain/time/durations.js';
+import { dayBoundsUtc, SLOTS_PER_DAY } from '../../domain/time/slot-grid.js';
+import { TIME_ZONE, type HalfHourMean, type RecordedDay } from './recorded-load.js';
+
+export type ForecastName = 'measured' | 'persistence' | 'median14' | 'typical';
+export const FORECASTS: readonly ForecastName[] = ['measured', 'persistence', 'median14', 'typical'];
+
+/** A forecast for day `index` of `days`, or null when the method has nothing to go on. */
+export type Forecaster = (index: number) => number[] | null;
+
+/** Fewer than this many values in a slot and the 14-day median has no forecast. */
+const MIN_MEDIAN_DAYS = 3;
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+/** Every forecaster over one recorded home; `means` must be sorted by start. */
+export function forecasters(days: readonly RecordedDay[], means: readonly HalfHourMean[]): Record<ForecastName, Forecaster> {
+  const starts = means.map((m) => m.start.getTime());
+  const firstAtOrAfter = (ms: number) => {
+    let lo = 0;
+    let hi = starts.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (starts[mid]! < ms) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  };
+  // The readings of the days before day `index` (the profile itself keeps the 28 it reads).
+  const windowBefore = (index: number) => {
+    const { start } = dayBoundsUtc(days[index]!.date, TIME_ZONE);
+    return means.slice(firstAtOrAfter(start.getTime() - 30 * DAY_MS), firstAtOrAfter(start.getTime()));
+  };
+  return {
+    measured: (index) => {
+      const load = householdLoadFor(windowBefore(index), null, TIME_ZONE, days[index]!.date);
+      return load.source === 'measured' ? load.loadKw48 : null;
+    },
+    persistence: (index) => {
+      const yesterday = days[index - 1]?.kw;
+      return yesterday && yesterday.every((v) => v !== null) ? (yesterday as number[]) : null;
+    },
+    median14: (index) => {
+      const past = days.slice(Math.max(0, index - 14), index);
+      const slots = Array.from({ length: SLOTS_PER_DAY }, (_, s) => past.flatMap((d) => (d.kw[s] == null ? [] : [d.kw[s]!])));
+      return slots.every((v) => v.length >= MIN_MEDIAN_DAYS) ? slots.map(median) : null;
+    },
+    typical: () => [...TYPICAL_HOUSEHOLD_LOAD_KW],
+  };
+}

@@ -1,0 +1,67 @@
+// The recorded-home benchmark (`npm run bench:recorded-home`, issue 20): a year of a real home's
+// half-hourly load, held out. Prints the next-day forecast error of the measured profile against
+// the forecasts peers default to, and what a battery planned from each captures of perfect
+// foresight's saving; exits non-zero unless every target holds. Definitions: README.md.
+import { printTable } from '../load.js';
+import { forecastErrors, WEEKDAYS } from './forecast-error.js';
+import { FORECASTS, forecasters } from './forecasters.js';
+import { captured, filledLoads, replay, type TwoLevelTariff } from './battery-replay.js';
+import { loadRecordedHome } from './recorded-load.js';
+
+/** The measured profile's error over the year must be at least this much below persistence's. */
+const YEAR_GAIN = 0.1;
+/** Replays start once four weeks are recorded (the profile's window). */
+const FIRST_DAY = 28;
+const TARIFFS: TwoLevelTariff[] = [
+  { name: '40 c, 52 c peak 16:00-21:00 (the issue day)', base: 40, peak: 52, peakHours: [16, 21] },
+  { name: 'EDF heures creuses 2024: 20.68 c 22:00-06:00, 27.00 c otherwise', base: 27, peak: 20.68, peakHours: [22, 6] },
+];
+
+const pct = (x: number) => `${(100 * x).toFixed(1)} %`;
+const failures: string[] = [];
+const home = loadRecordedHome();
+const forecast = forecasters(home.days, home.means);
+
+const errors = forecastErrors(home.days, forecast);
+console.log(`\nRecorded home: ${home.days.length} local days, ${home.means.length} half hours; forecast error (MAE, kW) over ${errors.days} days`);
+const errorRow = (label: string, days: number, e: (typeof errors)['year']) => ({
+  day: label,
+  days,
+  ...Object.fromEntries(FORECASTS.map((f) => [f, e[f].toFixed(3)])),
+  'measured vs persistence': pct(e.measured / e.persistence - 1),
+});
+printTable([...errors.byWeekday.map((e, d) => errorRow(WEEKDAYS[d]!, errors.daysByWeekday[d]!, e)), errorRow('year', errors.days, errors.year)]);
+if (errors.year.measured > (1 - YEAR_GAIN) * errors.year.persistence) failures.push(`year: measured error not ${pct(YEAR_GAIN)} below persistence`);
+errors.byWeekday.forEach((e, d) => {
+  if (e.measured > Math.min(e.persistence, e.median14)) failures.push(`${WEEKDAYS[d]}: measured error above persistence or the 14-day median`);
+});
+
+const loads = filledLoads(home.days);
+for (const tariff of TARIFFS) {
+  const perfect = replay(home.days, loads, (i) => loads[i]!, tariff, FIRST_DAY);
+  const refill = Math.min(tariff.base, tariff.peak) / 0.95;
+  const shares = Object.fromEntries(
+    FORECASTS.map((f) => [f, captured(home.days, FIRST_DAY, replay(home.days, loads, forecast[f], tariff, FIRST_DAY), perfect, refill)]),
+  );
+  const perfectSaving = perfect.baseline.reduce((s, b, k) => s + b - perfect.cost[k]!, 0);
+  console.log(
+    `\nBattery (13.5 kWh, 5 kW, 0.95/0.95, no target), ${tariff.name}: share of perfect foresight's saving (${(perfectSaving / 100).toFixed(0)} a year)`,
+  );
+  printTable([
+    ...WEEKDAYS.map((day, d) => ({ day, ...Object.fromEntries(FORECASTS.map((f) => [f, pct(shares[f]!.byWeekday[d]!)])) })),
+    { day: 'year', ...Object.fromEntries(FORECASTS.map((f) => [f, pct(shares[f]!.year)])) },
+  ]);
+  const ours = shares.measured!;
+  const reference = shares.persistence!;
+  if (ours.year <= reference.year) failures.push(`${tariff.name}: measured captures no more than persistence over the year`);
+  WEEKDAYS.forEach((day, d) => {
+    if (ours.byWeekday[d]! <= reference.byWeekday[d]!) failures.push(`${tariff.name}, ${day}: measured captures no more than persistence`);
+  });
+}
+
+console.log(
+  `\nTargets: forecast error ${pct(YEAR_GAIN)} below persistence over the year and no worse than persistence or the 14-day median on any weekday; ` +
+    `batteries planned from the measured profile capture more than from yesterday's load on every weekday: ${failures.length === 0 ? 'all met' : 'missed'}`,
+);
+for (const f of failures) console.log(`FAIL ${f}`);
+process.exitCode = failures.length === 0 ? 0 : 1;
