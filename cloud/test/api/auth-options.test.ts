@@ -43,6 +43,20 @@ describe('with EMAIL_CONFIRMATION_REQUIRED', () => {
     expect((await api.get(`/auth/confirm?token=${token}`)).status).toBe(400);
   });
 
+  it('sends a browser opening the link to the sign-in page, which says how it went', async () => {
+    const email = uniqueEmail();
+    await api.post('/auth/signup', { email, password: 'secret1' });
+    const token = /\/auth\/confirm\?token=(\S+)/.exec(mails.find((m) => m.to === email)?.text ?? '')![1]!;
+    const open = () =>
+      fetch(`${cloud.url}/auth/confirm?token=${token}`, { redirect: 'manual', headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' } });
+    const first = await open();
+    expect(first.status).toBe(303);
+    expect(first.headers.get('location')).toBe('/signin?confirmed=yes');
+    expect((await api.post('/auth/login', { email, password: 'secret1' })).status).toBe(200);
+    const again = await open();
+    expect(again.headers.get('location')).toBe('/signin?confirmed=no');
+  });
+
   it('stores only a hash of the confirmation token', async () => {
     const email = uniqueEmail();
     await api.post('/auth/signup', { email, password: 'secret1' });
@@ -59,7 +73,8 @@ describe('auth rate limits', () => {
   let cloud: RunningCloud;
   let api: ApiClient;
   beforeAll(async () => {
-    cloud = await startTestCloud({ databaseUrl, authRateLimitPerMinute: 3, authRateLimitPerIpPerMinute: 8 });
+    // Its own database: the per-IP counts live in PostgreSQL, and the tests above also come from 127.0.0.1.
+    cloud = await startTestCloud({ databaseUrl: await createTestDatabase(), authRateLimitPerMinute: 3, authRateLimitPerIpPerMinute: 8 });
     api = apiClient(cloud.url);
   });
   afterAll(() => cloud.stop());

@@ -14,8 +14,17 @@ const AUTH_ALIASES = {
   'Invalid login credentials': 'password',
 };
 
+/** What the emailed confirmation link said, when it brought the person here (`/signin?confirmed=yes|no`). */
+function confirmation(): { error: string | null; saved: string | null } {
+  const confirmed = new URLSearchParams(location.search).get('confirmed');
+  if (confirmed === 'yes') return { error: null, saved: 'Your email is confirmed. Sign in to continue.' };
+  if (confirmed === 'no') return { error: 'This confirmation link is invalid or was already used.', saved: null };
+  return { error: null, saved: null };
+}
+
 export function SignIn() {
   usePage('Sign in');
+  const [notice, setNotice] = useState(confirmation);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
@@ -23,6 +32,7 @@ export function SignIn() {
   const submit = async (e: Event) => {
     e.preventDefault();
     setBusy(true);
+    setNotice({ error: null, saved: null });
     try {
       setSession(await login(email, password));
     } catch (err) {
@@ -36,8 +46,17 @@ export function SignIn() {
       <h1 tabIndex={-1}>Sign in to Offpeak</h1>
       <form onSubmit={submit} noValidate>
         <InputField id="email" label="Email" type="email" autocomplete="email" required value={email} onValue={setEmail} error={errors.fields.email} />
-        <InputField id="password" label="Password" type="password" autocomplete="current-password" required value={password} onValue={setPassword} error={errors.fields.password} />
-        <FormStatus id="signin" error={errors.form} />
+        <InputField
+          id="password"
+          label="Password"
+          type="password"
+          autocomplete="current-password"
+          required
+          value={password}
+          onValue={setPassword}
+          error={errors.fields.password}
+        />
+        <FormStatus id="signin" error={errors.form ?? notice.error} saved={notice.saved} />
         <button type="submit" disabled={busy}>
           {busy ? 'Signing in…' : 'Sign in'}
         </button>
@@ -104,8 +123,25 @@ export function SignUp() {
           hint="At least 6 characters."
           error={errors.fields.password}
         />
-        <InputField id="location_zip" label="ZIP code (optional)" inputMode="numeric" autocomplete="postal-code" value={zip} onValue={setZip} hint="Used for the weather forecast and your time zone." error={errors.fields.location_zip} />
-        <InputField id="home_size_sqft" label="Home size in square feet (optional)" type="number" min={0} value={size} onValue={setSize} error={errors.fields.home_size_sqft} />
+        <InputField
+          id="location_zip"
+          label="ZIP code (optional)"
+          inputMode="numeric"
+          autocomplete="postal-code"
+          value={zip}
+          onValue={setZip}
+          hint="Used for the weather forecast and your time zone."
+          error={errors.fields.location_zip}
+        />
+        <InputField
+          id="home_size_sqft"
+          label="Home size in square feet (optional)"
+          type="number"
+          min={0}
+          value={size}
+          onValue={setSize}
+          error={errors.fields.home_size_sqft}
+        />
         <FormStatus id="signup" error={errors.form} />
         <button type="submit" disabled={busy}>
           {busy ? 'Creating…' : 'Create account'}

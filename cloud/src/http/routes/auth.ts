@@ -23,10 +23,12 @@ export function authRouter(deps: { auth: AuthService; profiles: ProfilesService;
     res.json(await auth.refresh(refresh_token));
   });
 
-  // The link from the confirmation email (opened in a browser, hence GET and a plain-text answer).
+  // The link from the confirmation email. A browser (it asks for HTML first) lands on the
+  // dashboard's sign-in page, which says how it went; API clients get JSON.
   r.get('/confirm', async (req, res) => {
     const token = typeof req.query.token === 'string' ? req.query.token : '';
     const ok = token !== '' && (await auth.confirmEmail(token));
+    if (req.accepts(['json', 'html']) === 'html') return res.redirect(303, `/signin?confirmed=${ok ? 'yes' : 'no'}`);
     res.status(ok ? 200 : 400).json(ok ? { status: 'confirmed' } : { detail: 'Invalid or used confirmation link' });
   });
 
