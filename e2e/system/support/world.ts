@@ -1,5 +1,5 @@
-// A whole system for one test: PostgreSQL, a cloud instance on the accelerated clock, the
-// homeowner's account (premium: two HVACs) and both homes. Faults reuse it and break one part.
+// A whole system for one test: PostgreSQL, a cloud instance (or two behind a load balancer) on the
+// accelerated clock, the homeowner's account (premium: two HVACs) and both homes. Faults reuse it and break one part.
 import { startCutOff, type CutOff } from '../../../hub-addon/dist/bench/cloud-process.js';
 import { startBalancer, type Balancer } from './balancer.js';
 import { createCloud, setTier, startDatabase, type CloudInstance, type Database } from './cloud.js';
