@@ -21,6 +21,8 @@ export interface EmbeddedOptions {
   dir: string;
   /** Extra `postgres` flags, e.g. `-c fsync=off` for throwaway test clusters. */
   postgresFlags?: string[];
+  /** Loopback port to listen on (a restart on the port its clients know); default a free one. */
+  port?: number;
 }
 
 /** Asks the kernel for a free loopback port. */
@@ -43,7 +45,7 @@ export async function freePort(): Promise<number> {
  * server on SIGINT/SIGTERM before our graceful shutdown lets in-flight requests finish, and it
  * keeps the server in our process group, where a terminal's Ctrl-C would stop it too.
  *
- * The server listens on loopback only, on a free port picked at each start; the superuser
+ * The server listens on loopback only, on `port` or a free port picked at each start; the superuser
  * password is generated once and kept beside the cluster. As root, it runs as the `postgres`
  * user (created when missing), as PostgreSQL refuses to run as root.
  */
@@ -74,7 +76,7 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Embe
   }
   stopLeftover(clusterDir);
 
-  const port = await freePort();
+  const port = opts.port ?? (await freePort());
   const child = spawn(bin.postgres, ['-D', clusterDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', ...(opts.postgresFlags ?? [])], {
     ...owner,
     detached: true,

@@ -19,7 +19,12 @@ export const JWT_SECRET = 'system-test-secret-long-enough-for-hs256-signing';
 export interface Database {
   url: string;
   dataDir: string;
+  /** The server running now (a new one after `start()`). */
   server: EmbeddedServer;
+  /** Fast shutdown, as `pg_ctl stop -m fast`: open sessions are ended, new connections refused. */
+  stop(): Promise<void>;
+  /** Starts the server again on the same cluster and port (clients keep their URL). */
+  start(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -27,18 +32,25 @@ export async function startDatabase(): Promise<Database> {
   configureLogging('warn');
   const dataDir = mkdtempSync(path.join(tmpdir(), 'offpeak-system-'));
   chmodSync(dataDir, 0o755); // the embedded server runs as the postgres user when we are root
-  const server = await startEmbeddedPostgres({ dir: path.join(dataDir, 'pg'), postgresFlags: ['-c', 'fsync=off'] });
-  const url = server.urlFor('offpeak');
+  const launch = (port?: number) => startEmbeddedPostgres({ dir: path.join(dataDir, 'pg'), postgresFlags: ['-c', 'fsync=off'], port });
+  const first = await launch();
+  const port = Number(new URL(first.adminUrl).port);
+  const url = first.urlFor('offpeak');
   await ensureDatabaseExists(url);
-  return {
+  const db: Database = {
     url,
     dataDir,
-    server,
+    server: first,
+    stop: () => db.server.stop(),
+    start: async () => {
+      db.server = await launch(port);
+    },
     close: async () => {
-      await server.stop();
+      await db.server.stop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+  return db;
 }
 
 export interface CloudInstance {

@@ -56,3 +56,10 @@ export function tallyCommands(home: HomeB, sent: number[]): { sent: number; lost
   const seen = deliveries(home);
   return { sent: sent.length, lost: sent.filter((id) => !seen.has(id)).length, doubled: sent.filter((id) => (seen.get(id) ?? 0) > 1).length };
 }
+
+/** Real seconds from `sinceMs` until `done()` holds (checked every 50 ms), or until `timeoutMs` has passed. */
+export async function secondsUntil(done: () => boolean, sinceMs: number, timeoutMs = 60_000): Promise<number> {
+  const deadline = Date.now() + timeoutMs;
+  while (!done() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+  return (Date.now() - sinceMs) / 1000;
+}

@@ -1,6 +1,7 @@
-// A whole system for one test: PostgreSQL, a cloud instance on the accelerated clock, the
-// homeowner's account (premium: two HVACs) and both homes. Faults reuse it and break one part.
+// A whole system for one test: PostgreSQL, a cloud instance (or two behind a load balancer) on the
+// accelerated clock, the homeowner's account (premium: two HVACs) and both homes. Faults reuse it and break one part.
 import { startCutOff, type CutOff } from '../../../hub-addon/dist/bench/cloud-process.js';
+import { startBalancer, type Balancer } from './balancer.js';
 import { createCloud, setTier, startDatabase, type CloudInstance, type Database } from './cloud.js';
 import { signUp, startHomeA, startHomeB, HOUSE_APPLIANCES, type Account, type HomeA, type HomeB } from './homes.js';
 import { sharedClock, type SharedClock } from './sim-clock.js';
@@ -15,7 +16,12 @@ export interface ApplianceIds {
 export interface World {
   clock: SharedClock;
   db: Database;
+  /** The first instance (with `instances: 2`, the one everything is parked on). */
   cloud: CloudInstance;
+  /** Every instance, on one database. */
+  clouds: CloudInstance[];
+  /** With `instances: 2`: the load balancer the homes and the account reach the cloud through. */
+  balancer?: Balancer;
   account: Account;
   homeA: HomeA;
   homeB: HomeB;
@@ -36,12 +42,25 @@ export const SYSTEM_CLOUD_ENV = {
  * Starts everything; the clock reads `startMs` `setupRealMs` after the call (setup runs on the
  * earlier simulated time). Fails when setup ends after `readyByMs` (simulated).
  */
-export async function startWorld(opts: { startMs: number; rate: number; setupRealMs?: number; readyByMs?: number; env?: Record<string, string>; satelliteLink?: boolean }): Promise<World> {
+export async function startWorld(opts: {
+  startMs: number;
+  rate: number;
+  setupRealMs?: number;
+  readyByMs?: number;
+  env?: Record<string, string>;
+  satelliteLink?: boolean;
+  /** 2: a second instance on the same database, and a load balancer in front of both. */
+  instances?: 1 | 2;
+}): Promise<World> {
   const began = Date.now();
   const clock = sharedClock(opts.startMs, opts.rate, opts.setupRealMs ?? 45_000);
   const db = await startDatabase();
-  const cloud = await createCloud({ name: 'cloud-1', db, clock, env: { ...SYSTEM_CLOUD_ENV, ...opts.env } });
-  const account = await signUp(() => cloud.url, 'owner');
+  const clouds: CloudInstance[] = [];
+  for (let i = 1; i <= (opts.instances ?? 1); i++) clouds.push(await createCloud({ name: `cloud-${i}`, db, clock, env: { ...SYSTEM_CLOUD_ENV, ...opts.env } }));
+  const cloud = clouds[0]!;
+  const balancer = clouds.length > 1 ? await startBalancer(clouds.map((c) => c.port)) : undefined;
+  const entry = balancer?.url ?? cloud.url;
+  const account = await signUp(() => entry, 'owner');
   setTier(db, account.email, 'premium');
   const ids = {} as ApplianceIds;
   for (const a of HOUSE_APPLIANCES) {
@@ -49,10 +68,10 @@ export async function startWorld(opts: { startMs: number; rate: number; setupRea
     if (r.status !== 201) throw new Error(`appliance ${a.type}: ${r.status} ${JSON.stringify(r.body)}`);
     ids[a.type] = r.body.appliance_id;
   }
-  const satelliteLink = opts.satelliteLink ? await startCutOff(cloud.url) : undefined;
-  const homeB = await startHomeB(account, satelliteLink?.url ?? cloud.url, clock);
+  const satelliteLink = opts.satelliteLink ? await startCutOff(entry) : undefined;
+  const homeB = await startHomeB(account, satelliteLink?.url ?? entry, clock);
   ids.satellite = homeB.applianceId;
-  const homeA = await startHomeA(account, cloud.url, clock);
+  const homeA = await startHomeA(account, entry, clock);
   const ready = clock.now();
   console.log(`system ready in ${((Date.now() - began) / 1000).toFixed(1)} s real, at simulated ${new Date(ready).toISOString()}`);
   if (opts.readyByMs !== undefined && ready > opts.readyByMs) {
@@ -62,6 +81,8 @@ export async function startWorld(opts: { startMs: number; rate: number; setupRea
     clock,
     db,
     cloud,
+    clouds,
+    balancer,
     account,
     homeA,
     homeB,
@@ -71,7 +92,8 @@ export async function startWorld(opts: { startMs: number; rate: number; setupRea
       await satelliteLink?.close();
       await homeA.stop().catch(() => {});
       await homeB.stop().catch(() => {});
-      await cloud.stop().catch(() => {});
+      for (const c of clouds) await c.stop().catch(() => {});
+      await balancer?.close();
       await db.close();
     },
   };
