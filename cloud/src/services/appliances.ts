@@ -2,8 +2,7 @@ import type { Appliance, ApplianceCreated, ApplianceCreateRequest, ApplianceUpda
 import { DETAIL } from '../contract/index.js';
 import { parseConfig, type ApplianceType } from '../domain/appliance-types/index.js';
 import { badRequest, DatabaseUnavailableError, forbidden, notFound, serviceUnavailable, unauthorized } from '../errors.js';
-import type { Store, Transaction } from '../store/index.js';
-import type { ApplianceRow } from '../store/models/index.js';
+import type { ApplianceRow, Store, Transaction } from '../store/index.js';
 import type { PlanningEvents } from './planning-events.js';
 
 /** 2.3 Appliance on the wire. */

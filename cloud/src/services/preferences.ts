@@ -8,8 +8,7 @@ import {
 } from '../domain/preferences/defaults.js';
 import { applyPreferencesUpdate, type PreferencesScope } from '../domain/preferences/preferences-update.js';
 import { badRequest, MissingReferenceError, notFound, unauthorized } from '../errors.js';
-import type { Store } from '../store/index.js';
-import type { PreferencesMutation } from '../store/preferences-repo.js';
+import type { PreferencesMutation, Store } from '../store/index.js';
 import type { AppliancesService } from './appliances.js';
 import type { PlanningEvents } from './planning-events.js';
 

@@ -5,8 +5,7 @@ import { resolveReadingTarget, type ReadingsCaller } from '../domain/readings/re
 import { FUTURE_TIMESTAMP_DETAIL, isTooFarInFuture } from '../domain/readings/reading-time.js';
 import { hvacOnValueEndpointDetail, takesHvacReadings, valueRangeDetail } from '../domain/readings/value-ranges.js';
 import { badRequest, notFound, tooManyRequests } from '../errors.js';
-import type { Store, Transaction } from '../store/index.js';
-import type { ApplianceRow, NewHvacReading } from '../store/models/index.js';
+import type { ApplianceRow, NewHvacReading, Store, Transaction } from '../store/index.js';
 
 export type { ReadingsCaller } from '../domain/readings/reading-target.js';
 

@@ -34,6 +34,22 @@ import { asCallerCode, translatingErrors, translatingRejections } from './databa
  * `store.transaction` opened. Pass it on; never commit or roll back by hand (docs/store.md).
  */
 export type { Transaction };
+export { listenForCommands, type CommandNotificationsOptions } from './command-notifications.js';
+
+// The rows and arguments of the repositories, for the services that pass them on.
+export { isUuid } from './appliances-repo.js';
+export type { HandedOverCommand } from './commands-repo.js';
+export type { HalfHourMean } from './household-load-repo.js';
+export type { PlanningJob } from './jobs-repo.js';
+export type { MetricsPair, NewestPlanRow, PlannedSetpoints, ReadingDayRow } from './metrics-repo.js';
+export type { ApplianceRow, NewHvacReading, ProfileRow, WeatherForecastRow } from './models/index.js';
+export type { PlanningAccountRow, PlanningApplianceRow, RecentHvacReading } from './planning-inputs-repo.js';
+export type { PreferencesMutation } from './preferences-repo.js';
+export type { ProfilePatch } from './profiles-repo.js';
+export type { PurgeCounts } from './purge-repo.js';
+export type { DynamicAccount } from './rate-settings-repo.js';
+export type { NewScheduleRow, ScheduleRow, ScheduleSource, ScheduleTrigger } from './schedules-repo.js';
+export type { StoredThermalModel } from './thermal-models-repo.js';
 
 /** How a unit of work commits. */
 export interface TransactionOptions {
