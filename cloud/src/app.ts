@@ -65,7 +65,7 @@ export function createApp(config: AppConfig, services: Services, drain: Drain = 
   const requireUser = createUserAuthenticator(config.jwtSecret);
   const { requireDevice, requireUserOrDevice } = createDeviceAuthenticator(services.devices, requireUser, services.clock);
   const now = services.clock;
-  app.use(healthRouter(services.db, drain.isDraining));
+  app.use(healthRouter(services.readiness, drain.isDraining));
   app.use(openapiRouter());
   app.use('/auth', authRouter({ auth: services.auth, profiles: services.profiles, requireUser }));
   app.use('/api/v1', appliancesRouter({ appliances: services.appliances, constraints: services.constraints, requireUser }));

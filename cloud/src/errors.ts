@@ -21,3 +21,25 @@ export const unprocessable = (detail: string) => new AppError(422, detail);
 export const tooManyRequests = (detail: string, retryAfterS?: number) =>
   new AppError(429, detail, retryAfterS ? { 'Retry-After': String(retryAfterS) } : {});
 export const serviceUnavailable = (detail: string) => new AppError(503, detail);
+
+// The store's errors (docs/store.md): what a database failure means to a use case, without the
+// driver's classes. The store throws them; services and the error middleware catch them.
+
+/**
+ * The database cannot be reached right now (refused or lost connection, a server shutting down,
+ * no free connection). Retryable: the error middleware answers 503 `Database unavailable`.
+ */
+export class DatabaseUnavailableError extends Error {
+  constructor(cause: unknown) {
+    super(`Database unavailable: ${(cause as Error)?.message ?? String(cause)}`, { cause });
+    this.name = 'DatabaseUnavailableError';
+  }
+}
+
+/** A write named a row that no longer exists (a foreign-key violation), e.g. an appliance deleted between a check and the write. */
+export class MissingReferenceError extends Error {
+  constructor(cause: unknown) {
+    super(`Referenced row missing: ${(cause as Error)?.message ?? String(cause)}`, { cause });
+    this.name = 'MissingReferenceError';
+  }
+}

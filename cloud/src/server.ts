@@ -11,9 +11,9 @@ import type { Config } from './config.js';
 import { log } from './log.js';
 import { createServices, type Services } from './services/index.js';
 import type { Mailer } from './services/mailer.js';
-import { createDatabase, ensureDatabaseExists } from './store/database.js';
+import { createDatabase, ensureDatabaseExists, type Database } from './store/database.js';
 import { startEmbeddedPostgres, type EmbeddedServer } from './store/embedded-postgres.js';
-import { createStore } from './store/index.js';
+import { createStore, type Store } from './store/index.js';
 import { migrate } from './store/migrate.js';
 
 /** Idle keep-alive of client connections (Node's default is 5 s). */
@@ -29,6 +29,10 @@ export interface RunningCloud {
   url: string;
   port: number;
   services: Services;
+  /** The store the services run on, for tests that arrange or inspect rows. */
+  store: Store;
+  /** The database under the store, for tests that arrange rows no repository writes. */
+  db: Database;
   /** The Express app, for tests that inspect its routes. */
   app: ReturnType<typeof createApp>;
   /**
@@ -66,7 +70,8 @@ export async function startCloud(config: Config, overrides: CloudOverrides = {})
   let listeningPort = config.port;
   const clock = clockFor(config.clock);
   if (config.clock) startLog.warn({ clock: config.clock }, `accelerated clock: ${new Date(config.clock.startMs).toISOString()} at ${new Date(config.clock.anchorMs).toISOString()}, ${config.clock.rate}x (test only)`);
-  const services = createServices(createStore(db), {
+  const store = createStore(db);
+  const services = createServices(store, {
     config,
     clock,
     jwtSecret,
@@ -122,10 +127,10 @@ export async function startCloud(config: Config, overrides: CloudOverrides = {})
       await embedded?.stop();
       startLog.info('cloud stopped');
     })());
-  return { url, port, services, app, drain, stop };
+  return { url, port, services, store, db, app, drain, stop };
 }
 
-async function waitForDatabase(db: ReturnType<typeof createDatabase>, timeoutMs = 30_000): Promise<void> {
+async function waitForDatabase(db: Database, timeoutMs = 30_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     try {

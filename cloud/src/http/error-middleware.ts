@@ -1,7 +1,6 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { DETAIL } from '../contract/index.js';
-import { AppError } from '../errors.js';
-import { isDatabaseUnavailable } from '../store/database.js';
+import { AppError, DatabaseUnavailableError } from '../errors.js';
 
 /** Unknown routes: 404 with a detail naming what was asked for. */
 export const notFoundHandler: RequestHandler = (req, res) => {
@@ -29,7 +28,7 @@ function toResponse(err: unknown): { status: number; detail: unknown; headers: R
   }
   // Any other client error of the body parser: a gzip body that does not inflate, a length that does not match.
   if (isExposedClientError(err)) return plain((err as { status: number }).status, 'Request body could not be read');
-  if (isDatabaseUnavailable(err)) return plain(503, DETAIL.databaseUnavailable);
+  if (err instanceof DatabaseUnavailableError) return plain(503, DETAIL.databaseUnavailable);
   return plain(500, 'Internal server error');
 }
 

@@ -30,7 +30,7 @@ function jobsOf(services: Services): ScheduledJob[] {
     // Daily metrics and rankings of each account's local yesterday, after the nightly run.
     { name: 'daily-metrics', cron: dailyCron(DAILY_METRICS_AT), run: (now, signal) => runDailyMetrics(services, now, signal) },
     // Weekly, an hour before Sunday's nightly run, which then plans with the fresh models.
-    { name: 'refit-models', cron: '0 3 * * 0', run: (now, signal) => refitModels({ modelRefit: services.modelRefit, jobs: services.store.jobs }, now, signal) },
+    { name: 'refit-models', cron: '0 3 * * 0', run: (now, signal) => refitModels(services, now, signal) },
     // Expired refresh tokens, old claim codes, delivered commands and forecast pushes, daily.
     { name: 'purge-expired', cron: '15 3 * * *', run: (now) => purgeExpired(services, now) },
   ];

@@ -1,11 +1,8 @@
-import type { Transaction } from 'sequelize';
 import type { Appliance, ApplianceCreated, ApplianceCreateRequest, ApplianceUpdateRequest } from '../contract/index.js';
 import { DETAIL } from '../contract/index.js';
 import { parseConfig, type ApplianceType } from '../domain/appliance-types/index.js';
-import { badRequest, forbidden, notFound, serviceUnavailable, unauthorized } from '../errors.js';
-import { isDatabaseUnavailable } from '../store/database.js';
-import type { Store } from '../store/index.js';
-import type { ApplianceRow } from '../store/models/index.js';
+import { badRequest, DatabaseUnavailableError, forbidden, notFound, serviceUnavailable, unauthorized } from '../errors.js';
+import type { ApplianceRow, Store, Transaction } from '../store/index.js';
 import type { PlanningEvents } from './planning-events.js';
 
 /** 2.3 Appliance on the wire. */
@@ -75,7 +72,7 @@ export function createAppliancesService(store: Store, deps: { planningEvents: Pl
     async create(userId: string, body: ApplianceCreateRequest): Promise<ApplianceCreated> {
       const type = body.appliance_type;
       const config = validConfig(type, body.config);
-      const row = await store.db.transaction((t) => insertWithinTier(userId, { type, name: body.name.trim(), config }, t));
+      const row = await store.transaction((t) => insertWithinTier(userId, { type, name: body.name.trim(), config }, t));
       planningEvents.changed(userId, 'appliances');
       return { appliance_id: row.id };
     },
@@ -103,7 +100,7 @@ export function createAppliancesService(store: Store, deps: { planningEvents: Pl
       try {
         deleted = await store.appliances.delete(userId, applianceId);
       } catch (err) {
-        if (isDatabaseUnavailable(err)) throw serviceUnavailable('Failed to delete appliance');
+        if (err instanceof DatabaseUnavailableError) throw serviceUnavailable('Failed to delete appliance');
         throw err;
       }
       if (!deleted) throw notFound(DETAIL.applianceNotFound);

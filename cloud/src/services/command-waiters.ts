@@ -1,6 +1,4 @@
-import pg from 'pg';
-import { log } from '../log.js';
-import { COMMANDS_CHANNEL } from '../store/commands-repo.js';
+import { listenForCommands, type CommandNotificationsOptions } from '../store/index.js';
 
 /** Why a parked poll stopped waiting. */
 export type WakeReason = 'notified' | 'timeout' | 'aborted' | 'closing';
@@ -14,32 +12,20 @@ export interface Waiter {
 }
 
 /** Where to LISTEN, and how patiently to reconnect. */
-export interface CommandWaitersOptions {
-  databaseUrl: string;
-  /** First reconnect delay after the LISTEN connection drops; doubles up to maxReconnectDelayMs. */
-  reconnectDelayMs?: number;
-  maxReconnectDelayMs?: number;
-}
+export type CommandWaitersOptions = CommandNotificationsOptions;
 
 type Listener = (reason: WakeReason) => void;
 
 /**
- * In-process waiters for parked long-polls, woken by PostgreSQL LISTEN/NOTIFY: every instance
- * listens on one dedicated connection (not a pooled one: a pooled connection would be returned and
- * reused, losing the LISTEN), so a command stored by any instance wakes a device parked on any
- * other. When that connection drops it is re-opened with backoff, and every waiter is woken once
- * it is back: a command stored while nobody listened is then found by the waiters' re-query.
+ * In-process waiters for parked long-polls, woken by PostgreSQL LISTEN/NOTIFY (the store's
+ * listenForCommands), so a command stored by any instance wakes a device parked on any other.
+ * When the LISTEN connection is back after a drop, every waiter is woken once: a command stored
+ * while nobody listened is then found by the waiters' re-query.
  */
 export function createCommandWaiters(opts: CommandWaitersOptions) {
-  const waitLog = log('command-waiters');
-  const firstDelayMs = opts.reconnectDelayMs ?? 250;
-  const maxDelayMs = opts.maxReconnectDelayMs ?? 5_000;
   const byDevice = new Map<string, Set<Listener>>();
   /** Registered waiters, kept as a count: a fleet of thousands asks for it on every park. */
   let registered = 0;
-  let client: pg.Client | null = null;
-  let retryTimer: NodeJS.Timeout | null = null;
-  let delayMs = firstDelayMs;
   let closing = false;
 
   function wakeDevice(deviceId: string, reason: WakeReason): void {
@@ -50,63 +36,20 @@ export function createCommandWaiters(opts: CommandWaitersOptions) {
     for (const listeners of byDevice.values()) for (const listener of listeners) listener(reason);
   }
 
-  function scheduleReconnect(): void {
-    if (closing || retryTimer) return;
-    retryTimer = setTimeout(() => {
-      retryTimer = null;
-      void connect();
-    }, delayMs);
-    delayMs = Math.min(delayMs * 2, maxDelayMs);
-  }
-
-  /** The LISTEN connection `c` failed or ended: drop it and reconnect (each connection is handled once). */
-  function lost(c: pg.Client, err?: Error): void {
-    if (client !== c) return;
-    client = null;
-    waitLog.warn({ err: err?.message }, 'LISTEN connection lost, reconnecting');
-    c.end().catch(() => {});
-    scheduleReconnect();
-  }
-
-  async function connect(): Promise<void> {
-    const c = new pg.Client({ connectionString: opts.databaseUrl, keepAlive: true });
-    c.on('notification', (msg) => {
-      if (msg.channel === COMMANDS_CHANNEL && msg.payload) wakeDevice(msg.payload, 'notified');
-    });
-    c.on('error', (err) => lost(c, err));
-    c.on('end', () => lost(c));
-    try {
-      await c.connect();
-      await c.query(`LISTEN ${COMMANDS_CHANNEL}`);
-    } catch (err) {
-      waitLog.warn({ err: (err as Error).message, retryInMs: delayMs }, 'LISTEN connection failed');
-      c.end().catch(() => {});
-      scheduleReconnect();
-      return;
-    }
-    if (closing) {
-      await c.end().catch(() => {});
-      return;
-    }
-    client = c;
-    delayMs = firstDelayMs;
-    waitLog.info('listening for device commands');
-    wakeAll('notified');
-  }
+  const notifications = listenForCommands(opts, {
+    onCommand: (deviceId) => wakeDevice(deviceId, 'notified'),
+    onListening: () => wakeAll('notified'),
+  });
 
   return {
     /** Opens the LISTEN connection; on failure keeps retrying in the background. */
-    start: () => connect(),
+    start: () => notifications.start(),
 
     /** Releases every parked poll (they answer at once) and closes the connection. */
     async stop(): Promise<void> {
       closing = true;
-      if (retryTimer) clearTimeout(retryTimer);
-      retryTimer = null;
       wakeAll('closing');
-      const c = client;
-      client = null;
-      await c?.end().catch(() => {});
+      await notifications.stop();
     },
 
     /**
@@ -116,7 +59,7 @@ export function createCommandWaiters(opts: CommandWaitersOptions) {
     wakeLocal: (deviceId: string) => wakeDevice(deviceId, 'notified'),
 
     /** True while the LISTEN connection is up. */
-    isListening: () => client !== null,
+    isListening: () => notifications.isListening(),
 
     /** Registered polls right now (parked, or querying before they park): the per-instance cap counts these. */
     parkedCount: () => registered,

@@ -1,7 +1,6 @@
-import { ForeignKeyConstraintError } from 'sequelize';
 import { DETAIL, type ConstraintsResponse } from '../contract/index.js';
 import { parseConstraints } from '../domain/appliance-types/index.js';
-import { badRequest, notFound } from '../errors.js';
+import { badRequest, MissingReferenceError, notFound } from '../errors.js';
 import type { Store } from '../store/index.js';
 import type { AppliancesService } from './appliances.js';
 import type { PlanningEvents } from './planning-events.js';
@@ -28,7 +27,7 @@ export function createConstraintsService(store: Store, deps: { appliances: Appli
         await store.constraints.replace(appliance.id, result.value);
       } catch (err) {
         // Deleted between the ownership check and the write.
-        if (err instanceof ForeignKeyConstraintError) throw notFound(DETAIL.applianceNotFound);
+        if (err instanceof MissingReferenceError) throw notFound(DETAIL.applianceNotFound);
         throw err;
       }
       planningEvents.changed(userId, 'constraints');

@@ -125,7 +125,7 @@ export function createDailyMetricsJob(store: Store, config: DailyMetricsConfig, 
 
       /** Stores a computed batch and moves the cursor past it, in one transaction. */
       const commit = async (ids: string[], batch: BatchResult) => {
-        const isHeld = await store.db.transaction(async (transaction) => {
+        const isHeld = await store.transaction(async (transaction) => {
           if (!(await store.metricsRuns.advance(runKey, workerId, config.leaseMs, ids.at(-1)!, done + ids.length, transaction))) return false;
           await store.metrics.replaceDays(batch.pairs, batch.days, batch.machines, new Date(), transaction);
           return true;

@@ -6,8 +6,7 @@ import { parseDeviceState, type DeviceState } from '../domain/devices/device-sta
 import { setpointRange } from '../domain/devices/setpoint-range.js';
 import { AppError, badRequest, conflict, tooManyRequests } from '../errors.js';
 import { log } from '../log.js';
-import type { Store } from '../store/index.js';
-import type { HandedOverCommand } from '../store/commands-repo.js';
+import type { HandedOverCommand, Store } from '../store/index.js';
 import type { AppliancesService } from './appliances.js';
 import type { CommandWaiters } from './command-waiters.js';
 import type { BoundDevice } from './devices.js';

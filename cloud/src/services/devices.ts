@@ -1,4 +1,3 @@
-import { ForeignKeyConstraintError } from 'sequelize';
 import { DETAIL, DEVICE_DETAIL, type ClaimRequest, type ClaimResponse, type Device, type DeviceConfig, type EnrollToken } from '../contract/index.js';
 import { effectiveTimeZone } from '../domain/account-time-zone.js';
 import { claimIssue } from '../domain/devices/claim-checks.js';
@@ -6,7 +5,7 @@ import { claimedBounds, setpointRange } from '../domain/devices/setpoint-range.j
 import { DEVICE_TOKEN_PREFIX, ENROLL_TOKEN_PREFIX, ENROLL_TOKEN_TTL_MS } from '../domain/devices/tokens.js';
 import { comfortBand } from '../domain/preferences/comfort-band.js';
 import { nextTransition, utcOffsetMinutes } from '../domain/time/slot-grid.js';
-import { AppError, badRequest, conflict, notFound, unauthorized } from '../errors.js';
+import { AppError, badRequest, conflict, MissingReferenceError, notFound, unauthorized } from '../errors.js';
 import type { Store } from '../store/index.js';
 import type { AppliancesService } from './appliances.js';
 import type { PlanningEvents } from './planning-events.js';
@@ -71,7 +70,7 @@ export function createDevicesService(store: Store, deps: DevicesDeps) {
       try {
         await store.enrollTokens.insert({ userId, tokenHash: hashToken(token), expiresAt });
       } catch (err) {
-        if (err instanceof ForeignKeyConstraintError) throw unauthorized(DETAIL.invalidToken); // account deleted since the token was issued
+        if (err instanceof MissingReferenceError) throw unauthorized(DETAIL.invalidToken); // account deleted since the token was issued
         throw err;
       }
       return { enroll_token: token, expires_at: expiresAt.toISOString() };
@@ -95,7 +94,7 @@ export function createDevicesService(store: Store, deps: DevicesDeps) {
       };
       const deviceToken = newOpaqueToken(DEVICE_TOKEN_PREFIX);
 
-      const bound = await store.db.transaction(async (transaction) => {
+      const bound = await store.transaction(async (transaction) => {
         const code = await store.enrollTokens.lockByHash(hashToken(body.enroll_token), transaction);
         if (!code) throw badRequest(DEVICE_DETAIL.invalidEnrollToken);
         if (code.used_at) throw badRequest(DEVICE_DETAIL.enrollTokenUsed);
@@ -145,7 +144,7 @@ export function createDevicesService(store: Store, deps: DevicesDeps) {
      * missing, not claimed or another user's.
      */
     async remove(userId: string, deviceId: string): Promise<void> {
-      const removed = await store.db.transaction(async (transaction) => {
+      const removed = await store.transaction(async (transaction) => {
         if (!(await store.devices.unclaim(userId, deviceId, transaction))) return false;
         await store.commands.deletePending(deviceId, transaction);
         return true;

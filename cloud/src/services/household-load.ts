@@ -42,7 +42,7 @@ export function createHouseholdLoadService(store: Store, deps: { profiles: Profi
       });
       const row = await profiles.ensure(userId);
       const timeZone = effectiveTimeZone(row);
-      const replan = await store.db.transaction(async (transaction) => {
+      const replan = await store.transaction(async (transaction) => {
         const appliances = await store.appliances.listByUser(userId, { transaction });
         const active = appliances.filter((a) => a.is_active).length;
         const total = await store.readings.addToDailyCount(userId, ceilingDay(now), rows.length, { transaction });

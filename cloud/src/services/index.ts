@@ -26,6 +26,7 @@ import { createOutdoorForecastService } from './outdoor-forecast.js';
 import { createModelRefitService } from './model-refit.js';
 import { createNightlyRunService } from './nightly-run.js';
 import { createRecomputeService } from './recompute.js';
+import { createReadinessService } from './readiness.js';
 import { createRecomputeQueue } from './recompute-queue.js';
 import { ScheduleEvents } from './schedule-events.js';
 import { createSchedulesService } from './schedules.js';
@@ -129,7 +130,8 @@ export function createServices(store: Store, opts: ServiceOptions) {
   });
   const purge = createPurgeService(store, { retentionDays: opts.config.purgeRetentionDays });
   scheduleEvents.subscribe((_userId, applianceIds) => deviceCommands.nudgeForNewSchedules(applianceIds));
-  return { clock, db: store.db, store, rateLimiter, auth, profiles, planningEvents, readings, householdLoad, linkHealth, appliances, constraints, preferences, rates, priceFeeds, weather, outdoorForecast, commandWaiters, devices, deviceCommands, scheduleEvents, schedules, modelRefit, insights, recompute, recomputeQueue, nightlyRun, metrics, dailyMetrics, purge };
+  const readiness = createReadinessService(store);
+  return { clock, readiness, rateLimiter, auth, profiles, planningEvents, readings, householdLoad, linkHealth, appliances, constraints, preferences, rates, priceFeeds, weather, outdoorForecast, commandWaiters, devices, deviceCommands, scheduleEvents, schedules, modelRefit, insights, recompute, recomputeQueue, nightlyRun, metrics, dailyMetrics, purge };
 }
 
 export type Services = ReturnType<typeof createServices>;

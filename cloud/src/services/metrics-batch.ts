@@ -7,9 +7,7 @@ import { dayMetrics, type DailyFigures, type MachineDayFigures } from '../domain
 import { dayPlan } from '../domain/metrics/day-plan.js';
 import { plannedSetpoints } from '../domain/metrics/day-view.js';
 import { localParts, type LocalDate } from '../domain/time/slot-grid.js';
-import type { Store } from '../store/index.js';
-import type { MetricsPair, NewestPlanRow, PlannedSetpoints, ReadingDayRow } from '../store/metrics-repo.js';
-import type { PlanningApplianceRow } from '../store/planning-inputs-repo.js';
+import type { MetricsPair, NewestPlanRow, PlannedSetpoints, PlanningApplianceRow, ReadingDayRow, Store } from '../store/index.js';
 import type { DayContext } from './metrics-day-context.js';
 
 /** The rows a batch stores. */

@@ -11,8 +11,7 @@ import { fitArrayYield } from '../domain/solar/yield-fit.js';
 import { fitThermalModel } from '../domain/thermal/fit.js';
 import { warmupStatus, type WarmupStatus } from '../domain/thermal/warmup.js';
 import { log } from '../log.js';
-import type { Store } from '../store/index.js';
-import type { StoredThermalModel } from '../store/thermal-models-repo.js';
+import type { Store, StoredThermalModel } from '../store/index.js';
 import type { OutdoorForecastService } from './outdoor-forecast.js';
 import type { ProfilesService } from './profiles.js';
 import type { WeatherService } from './weather.js';
@@ -90,6 +89,40 @@ export function createModelRefitService(
     return true;
   }
 
+  /**
+   * The weekly refit: every active HVAC (one still warming up only once its readings meet the
+   * rule; a fitted one keeps its model when the last two weeks cannot support a new one) and
+   * every active solar array with production readings. One unit's failure is logged and skipped.
+   */
+  async function refitEvery(now: Date, signal?: AbortSignal): Promise<RefitReport> {
+    const report: RefitReport = { hvacs: 0, fitted: 0, solarArrays: 0, solarFitted: 0, failed: 0 };
+    const hvacs = await store.thermalModels.activeHvacs();
+    const fitted = new Set((await store.thermalModels.find(hvacs.map((h) => h.applianceId))).map((m) => m.applianceId));
+    for (const { userId, applianceId } of hvacs) {
+      if (signal?.aborted) break;
+      report.hvacs++;
+      try {
+        const readings = await store.thermalModels.readings(applianceId, new Date(now.getTime() - FIT_WINDOW_DAYS * DAY_MS), now);
+        const eligible = fitted.has(applianceId) || warmupStatus(readings).ready;
+        if (eligible && (await fitHvac(userId, applianceId, now, readings))) report.fitted++;
+      } catch (err) {
+        report.failed++;
+        logger.error({ err, applianceId }, `thermal refit failed appliance=${applianceId}`);
+      }
+    }
+    for (const array of await store.solarFits.activeArrays()) {
+      if (signal?.aborted) break;
+      report.solarArrays++;
+      try {
+        if (await fitSolar(array, now)) report.solarFitted++;
+      } catch (err) {
+        report.failed++;
+        logger.error({ err, applianceId: array.applianceId }, `solar refit failed appliance=${array.applianceId}`);
+      }
+    }
+    return report;
+  }
+
   return {
     /**
      * The refit when warm-up ends, called by the recompute for an HVAC without a model: when its
@@ -105,39 +138,11 @@ export function createModelRefitService(
       return model ? { model } : { model: null, warmup };
     },
 
-    /**
-     * The weekly refit: every active HVAC (one still warming up only once its readings meet the
-     * rule; a fitted one keeps its model when the last two weeks cannot support a new one) and
-     * every active solar array with production readings. One unit's failure is logged and skipped.
-     */
-    async refitAll(now: Date, signal?: AbortSignal): Promise<RefitReport> {
-      const report: RefitReport = { hvacs: 0, fitted: 0, solarArrays: 0, solarFitted: 0, failed: 0 };
-      const hvacs = await store.thermalModels.activeHvacs();
-      const fitted = new Set((await store.thermalModels.find(hvacs.map((h) => h.applianceId))).map((m) => m.applianceId));
-      for (const { userId, applianceId } of hvacs) {
-        if (signal?.aborted) break;
-        report.hvacs++;
-        try {
-          const readings = await store.thermalModels.readings(applianceId, new Date(now.getTime() - FIT_WINDOW_DAYS * DAY_MS), now);
-          const eligible = fitted.has(applianceId) || warmupStatus(readings).ready;
-          if (eligible && (await fitHvac(userId, applianceId, now, readings))) report.fitted++;
-        } catch (err) {
-          report.failed++;
-          logger.error({ err, applianceId }, `thermal refit failed appliance=${applianceId}`);
-        }
-      }
-      for (const array of await store.solarFits.activeArrays()) {
-        if (signal?.aborted) break;
-        report.solarArrays++;
-        try {
-          if (await fitSolar(array, now)) report.solarFitted++;
-        } catch (err) {
-          report.failed++;
-          logger.error({ err, applianceId: array.applianceId }, `solar refit failed appliance=${array.applianceId}`);
-        }
-      }
-      return report;
-    },
+    /** The weekly refit of every active HVAC and solar array (refitEvery). */
+    refitAll: (now: Date, signal?: AbortSignal): Promise<RefitReport> => refitEvery(now, signal),
+
+    /** The weekly job's refit: one instance runs it; null when another holds the refit lock. */
+    refitAllOnce: (now: Date, signal?: AbortSignal): Promise<RefitReport | null> => store.jobs.withRefitLock(() => refitEvery(now, signal)),
   };
 }
 

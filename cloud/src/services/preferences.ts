@@ -1,4 +1,3 @@
-import { ForeignKeyConstraintError } from 'sequelize';
 import { DETAIL } from '../contract/index.js';
 import {
   accountPreferences,
@@ -8,9 +7,8 @@ import {
   type StoredPreferences,
 } from '../domain/preferences/defaults.js';
 import { applyPreferencesUpdate, type PreferencesScope } from '../domain/preferences/preferences-update.js';
-import { badRequest, notFound, unauthorized } from '../errors.js';
-import type { Store } from '../store/index.js';
-import type { PreferencesMutation } from '../store/preferences-repo.js';
+import { badRequest, MissingReferenceError, notFound, unauthorized } from '../errors.js';
+import type { PreferencesMutation, Store } from '../store/index.js';
 import type { AppliancesService } from './appliances.js';
 import type { PlanningEvents } from './planning-events.js';
 
@@ -74,7 +72,7 @@ export function createPreferencesService(store: Store, deps: { appliances: Appli
         return unitPreferences(await update(userId, body, 'appliance', (mutate) => store.preferences.modifyAppliance(id, mutate)));
       } catch (err) {
         // Deleted between the ownership check and the write.
-        if (err instanceof ForeignKeyConstraintError) throw notFound(DETAIL.applianceNotFound);
+        if (err instanceof MissingReferenceError) throw notFound(DETAIL.applianceNotFound);
         throw err;
       }
     },

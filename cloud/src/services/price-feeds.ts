@@ -7,8 +7,7 @@ import { adapterFor, type FeedAdapter } from '../domain/tariffs/feeds/index.js';
 import type { PricePoint } from '../domain/tariffs/price-point.js';
 import { addDays, dayBoundsUtc, localDateOf, type LocalDate } from '../domain/time/slot-grid.js';
 import { log } from '../log.js';
-import type { Store } from '../store/index.js';
-import type { DynamicAccount } from '../store/rate-settings-repo.js';
+import type { DynamicAccount, Store } from '../store/index.js';
 import { fetchFeedBody } from './feed-http.js';
 import type { PlanningEvents } from './planning-events.js';
 

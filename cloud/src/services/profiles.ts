@@ -3,9 +3,7 @@ import { effectiveTimeZone } from '../domain/account-time-zone.js';
 import { isValidTimeZone } from '../domain/time/slot-grid.js';
 import { catalogIds } from '../domain/tariffs/catalog.js';
 import { badRequest, unauthorized } from '../errors.js';
-import type { ProfileRow } from '../store/models/index.js';
-import type { ProfilePatch } from '../store/profiles-repo.js';
-import type { Store } from '../store/index.js';
+import type { ProfilePatch, ProfileRow, Store } from '../store/index.js';
 import type { PlanningEvents } from './planning-events.js';
 
 /** The profile (account settings) of a user; the row is created on first use from the signup fields. */

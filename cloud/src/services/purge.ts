@@ -2,8 +2,7 @@
 // delivered device commands and forecast pushes older than the retention. docs/schedules-and-recompute.md.
 import type { Logger } from 'pino';
 import { log } from '../log.js';
-import type { Store } from '../store/index.js';
-import type { PurgeCounts } from '../store/purge-repo.js';
+import type { PurgeCounts, Store } from '../store/index.js';
 import { DAY_MS } from '../domain/time/durations.js';
 
 

@@ -3,9 +3,8 @@ import { buildRateCurve, validateRateUpdate, type RateCurveResponse } from '../d
 import type { StoredRateSettings } from '../domain/tariffs/rate-settings.js';
 import { localDateOf, type LocalDate } from '../domain/time/slot-grid.js';
 import { badRequest } from '../errors.js';
-import type { Store } from '../store/index.js';
+import type { ProfileRow, Store } from '../store/index.js';
 import { dynamicPointsLoader } from './dynamic-points.js';
-import type { ProfileRow } from '../store/models/index.js';
 import type { PlanningEvents } from './planning-events.js';
 import type { ProfilesService } from './profiles.js';
 

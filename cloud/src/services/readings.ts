@@ -1,4 +1,3 @@
-import type { Transaction } from 'sequelize';
 import { DETAIL, type ApplianceReadingsRequest, type HvacReadingInput, type HvacReadingsRequest, type ReadingClient, type ReadingsAccepted } from '../contract/index.js';
 import { ceilingDay, ceilingExceededDetail, dailyCeiling, secondsUntilReset } from '../domain/readings/daily-ceiling.js';
 import { HVAC_STATE_DETAIL, normalizeHvacState } from '../domain/readings/hvac-state.js';
@@ -6,8 +5,7 @@ import { resolveReadingTarget, type ReadingsCaller } from '../domain/readings/re
 import { FUTURE_TIMESTAMP_DETAIL, isTooFarInFuture } from '../domain/readings/reading-time.js';
 import { hvacOnValueEndpointDetail, takesHvacReadings, valueRangeDetail } from '../domain/readings/value-ranges.js';
 import { badRequest, notFound, tooManyRequests } from '../errors.js';
-import type { Store } from '../store/index.js';
-import type { ApplianceRow, NewHvacReading } from '../store/models/index.js';
+import type { ApplianceRow, NewHvacReading, Store, Transaction } from '../store/index.js';
 
 export type { ReadingsCaller } from '../domain/readings/reading-target.js';
 
@@ -32,7 +30,7 @@ export function createReadingsService(store: Store, opts: { dailyLimitPerApplian
       const client = request.client ? storedClient(request.client) : null;
       const source = caller.boundApplianceId === undefined ? 'user' : 'device';
       const rows = request.readings.map((r) => hvacRow(caller.userId, r, client, source, now));
-      return store.db.transaction(async (transaction) => {
+      return store.transaction(async (transaction) => {
         const appliances = await store.appliances.listByUser(caller.userId, { transaction });
         const candidates = appliances.filter((a) => takesHvacReadings(a.appliance_type)).map((a) => a.id);
         request.readings.forEach((reading, i) => {
@@ -48,7 +46,7 @@ export function createReadingsService(store: Store, opts: { dailyLimitPerApplian
 
     /** POST /api/v1/appliances/{id}/readings: readings of a non-HVAC appliance the user owns. */
     async ingestForAppliance(userId: string, applianceId: string, request: ApplianceReadingsRequest, now: Date): Promise<ReadingsAccepted> {
-      return store.db.transaction(async (transaction) => {
+      return store.transaction(async (transaction) => {
         const appliances = await store.appliances.listByUser(userId, { transaction });
         const appliance = appliances.find((a) => a.id === applianceId.toLowerCase());
         if (!appliance) throw notFound(DETAIL.applianceNotFound);

@@ -13,8 +13,7 @@ import { warmupDetail } from '../domain/planning/warmup-detail.js';
 import { waterHeaterInputs } from '../domain/planning/water-heater-inputs.js';
 import { comfortBand } from '../domain/preferences/comfort-band.js';
 import { currentIndoorTempF, recentDuty } from '../domain/thermal/current-temperature.js';
-import type { PlanningApplianceRow } from '../store/planning-inputs-repo.js';
-import type { ScheduleSource } from '../store/schedules-repo.js';
+import type { PlanningApplianceRow, ScheduleSource } from '../store/index.js';
 import type { ModelRefitService } from './model-refit.js';
 import type { AccountInputs } from './recompute-inputs.js';
 

@@ -6,11 +6,8 @@ import type { StoredPreferences } from '../domain/preferences/defaults.js';
 import { MAX_FUTURE_SKEW_MS } from '../domain/readings/reading-time.js';
 import type { SolarYieldFit } from '../domain/solar/yield-fit.js';
 import type { StoredRateSettings } from '../domain/tariffs/rate-settings.js';
-import type { Store } from '../store/index.js';
-import type { HalfHourMean } from '../store/household-load-repo.js';
+import type { HalfHourMean, PlanningAccountRow, PlanningApplianceRow, RecentHvacReading, Store, StoredThermalModel } from '../store/index.js';
 import { WINDOW_DAYS } from '../domain/household/measured-profile.js';
-import type { PlanningAccountRow, PlanningApplianceRow, RecentHvacReading } from '../store/planning-inputs-repo.js';
-import type { StoredThermalModel } from '../store/thermal-models-repo.js';
 import { FIT_WINDOW_DAYS } from './model-refit.js';
 import { DAY_MS } from '../domain/time/durations.js';
 

@@ -6,8 +6,7 @@ import { systemClock, type Clock } from '../clock.js';
 import { hostname } from 'node:os';
 import type { Logger } from 'pino';
 import { log } from '../log.js';
-import type { Store } from '../store/index.js';
-import type { PlanningJob } from '../store/jobs-repo.js';
+import type { PlanningJob, Store } from '../store/index.js';
 import type { PlanningChange, PlanningEvents } from './planning-events.js';
 import type { RecomputeService, RecomputeTarget } from './recompute.js';
 

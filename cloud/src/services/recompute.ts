@@ -11,9 +11,7 @@ import { isUnchangedPlan } from '../domain/planning/unchanged-plan.js';
 import { addDays, type LocalDate } from '../domain/time/slot-grid.js';
 import { AppError, tooManyRequests } from '../errors.js';
 import { log } from '../log.js';
-import type { Store } from '../store/index.js';
-import type { PlanningJob } from '../store/jobs-repo.js';
-import type { NewScheduleRow, ScheduleRow, ScheduleTrigger } from '../store/schedules-repo.js';
+import type { NewScheduleRow, PlanningJob, ScheduleRow, ScheduleTrigger, Store } from '../store/index.js';
 import type { ModelRefitService } from './model-refit.js';
 import type { OutdoorForecastService } from './outdoor-forecast.js';
 import { dynamicPointsLoader } from './dynamic-points.js';
@@ -83,18 +81,16 @@ export function createRecomputeService(
   /** Stores the rows (and finishes the job) in one transaction. */
   async function write(target: RecomputeTarget, rows: NewScheduleRow[], homes: { userId: string; date: string; plan: HomeBlock }[], outcome: string): Promise<void> {
     if (!target.job && rows.length === 0 && homes.length === 0) return;
-    await store.db.transaction(async (transaction) => {
-      if (target.job) {
-        // Rows and the job's completion commit together, so a commit lost in a database crash
-        // loses both and the job runs again: asynchronous commit is safe here and saves a disk
-        // flush per account in the nightly run.
-        await store.db.query('SET LOCAL synchronous_commit TO off', { transaction });
-        if (!(await store.jobs.finish(target.job.job.id, target.job.workerId, outcome, transaction))) throw new Superseded();
-      }
+    // With a job, the rows and the job's completion commit together, so a commit lost in a
+    // database crash loses both and the job runs again: asynchronous commit is safe here and
+    // saves a disk flush per account in the nightly run.
+    const { job } = target;
+    await store.transaction(async (transaction) => {
+      if (job && !(await store.jobs.finish(job.job.id, job.workerId, outcome, transaction))) throw new Superseded();
       await store.schedules.insert(rows, { transaction });
       await store.schedules.trim(rows, historyRowsPerDay, transaction);
       await store.homePlans.insert(homes, { transaction });
-    });
+    }, { isCommitAsync: Boolean(job) });
   }
 
   /** Plans one account's days and stores them; `previous` holds the newest rows by `appliance|date`. */

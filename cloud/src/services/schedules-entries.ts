@@ -4,8 +4,7 @@ import { entitiesOf, isApplianceType } from '../domain/appliance-types/index.js'
 import type { MissedLimit } from '../domain/planners/types.js';
 import { dollarsFromCents } from '../domain/planning/costs.js';
 import { clampSetpoints } from '../domain/planning/setpoint-bounds.js';
-import type { ApplianceRow } from '../store/models/index.js';
-import type { ScheduleRow } from '../store/schedules-repo.js';
+import type { ApplianceRow, ScheduleRow } from '../store/index.js';
 
 /**
  * One appliance's entry: its row of the day, or the empty defaults entry (`schedule` {},

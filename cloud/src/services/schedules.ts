@@ -16,8 +16,7 @@ import { isOptimizationEnabled, masterSwitch, planningPreferences } from '../dom
 import { comfortBand } from '../domain/preferences/comfort-band.js';
 import { addDays, localDateOf } from '../domain/time/slot-grid.js';
 import { badRequest, forbidden, notFound } from '../errors.js';
-import type { Store } from '../store/index.js';
-import { isUuid } from '../store/appliances-repo.js';
+import { isUuid, type Store } from '../store/index.js';
 import type { LinkHealthService } from './link-health.js';
 import type { ProfilesService } from './profiles.js';
 import { historyRow, scheduleEntry } from './schedules-entries.js';

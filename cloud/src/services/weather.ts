@@ -3,8 +3,7 @@ import { effectiveTimeZone } from '../domain/account-time-zone.js';
 import { dayBoundsUtc, localDateOf } from '../domain/time/slot-grid.js';
 import { serviceUnavailable } from '../errors.js';
 import { log } from '../log.js';
-import type { Store } from '../store/index.js';
-import type { WeatherForecastRow } from '../store/models/index.js';
+import type { Store, WeatherForecastRow } from '../store/index.js';
 import type { PlanningEvents } from './planning-events.js';
 import type { ProfilesService } from './profiles.js';
 

@@ -12,8 +12,11 @@ export interface DatabaseOptions {
   poolMax?: number;
 }
 
+/** The connection pool the store is built on; only the composition root and the store hold one. */
+export type Database = Sequelize;
+
 /** One Sequelize instance per process, talking to PostgreSQL through `pg`. */
-export function createDatabase({ url, poolMax = 10 }: DatabaseOptions): Sequelize {
+export function createDatabase({ url, poolMax = 10 }: DatabaseOptions): Database {
   const dbLog = log('db');
   return new Sequelize(url, {
     dialect: 'postgres',

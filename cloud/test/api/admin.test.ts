@@ -32,7 +32,7 @@ describe('setTier', () => {
     const { token, email } = await signUp(api);
     expect((await createHvac(token, 1)).status).toBe(201);
     expect(await createHvac(token, 2)).toMatchObject({ status: 403, body: { detail: 'Upgrade required' } });
-    expect(await setTier(cloud.services.store, email, 'premium')).toEqual({ email, previous: 'free', tier: 'premium' });
+    expect(await setTier(cloud.store, email, 'premium')).toEqual({ email, previous: 'free', tier: 'premium' });
     expect((await createHvac(token, 2)).status).toBe(201);
     expect((await createHvac(token, 3)).status).toBe(201);
     expect(await tierOf(token)).toBe('premium');
@@ -40,10 +40,10 @@ describe('setTier', () => {
 
   it('downgrades: existing HVACs stay, new ones are refused', async () => {
     const { token, email } = await signUp(api);
-    await setTier(cloud.services.store, email, 'premium');
+    await setTier(cloud.store, email, 'premium');
     await createHvac(token, 1);
     await createHvac(token, 2);
-    expect(await setTier(cloud.services.store, email, 'free')).toEqual({ email, previous: 'premium', tier: 'free' });
+    expect(await setTier(cloud.store, email, 'free')).toEqual({ email, previous: 'premium', tier: 'free' });
     expect(await createHvac(token, 3)).toMatchObject({ status: 403, body: { detail: 'Upgrade required' } });
     expect((await api.get('/api/v1/appliances', { token })).body).toHaveLength(2);
     expect(await tierOf(token)).toBe('free');
@@ -51,12 +51,12 @@ describe('setTier', () => {
 
   it('works before the profile row exists, and finds the email case-insensitively', async () => {
     const { token, email } = await signUp(api);
-    expect(await setTier(cloud.services.store, `  ${email.toUpperCase()} `, 'premium')).toEqual({ email, previous: 'free', tier: 'premium' });
+    expect(await setTier(cloud.store, `  ${email.toUpperCase()} `, 'premium')).toEqual({ email, previous: 'free', tier: 'premium' });
     expect(await tierOf(token)).toBe('premium');
   });
 
   it('throws a clear error for an unknown email', async () => {
-    await expect(setTier(cloud.services.store, 'nobody@example.com', 'premium')).rejects.toThrow('No account with email nobody@example.com');
+    await expect(setTier(cloud.store, 'nobody@example.com', 'premium')).rejects.toThrow('No account with email nobody@example.com');
   });
 });
 

@@ -174,7 +174,7 @@ describe('POST /api/v1/appliances', () => {
 
     it('allows any number of HVACs on premium', async () => {
       const { token, email } = await signUp(api);
-      await setTier(cloud.services.store, email, 'premium');
+      await setTier(cloud.store, email, 'premium');
       for (let i = 0; i < 3; i++) await createId(token, 'hvac');
       expect(await list(token)).toHaveLength(3);
     });
@@ -287,7 +287,7 @@ describe('PUT /api/v1/appliances/{id}', () => {
   describe('an HVAC claimed by a satellite', () => {
     async function claimedHvac(config: Record<string, unknown>) {
       const { token, userId } = await signUp(api);
-      const row = await cloud.services.store.appliances.insert({ userId, type: 'hvac', name: 'Bedroom AC', config });
+      const row = await cloud.store.appliances.insert({ userId, type: 'hvac', name: 'Bedroom AC', config });
       return { token, id: row.id };
     }
 

@@ -61,7 +61,7 @@ describe('with EMAIL_CONFIRMATION_REQUIRED', () => {
     const email = uniqueEmail();
     await api.post('/auth/signup', { email, password: 'secret1' });
     const token = /token=(\S+)/.exec(mails.find((m) => m.to === email)!.text)![1]!;
-    const [rows] = await cloud.services.db.query('SELECT confirmation_token_hash, password_hash FROM users WHERE email = $1', { bind: [email] });
+    const [rows] = await cloud.db.query('SELECT confirmation_token_hash, password_hash FROM users WHERE email = $1', { bind: [email] });
     const row = (rows as { confirmation_token_hash: string; password_hash: string }[])[0]!;
     expect(row.confirmation_token_hash).not.toContain(token);
     expect(row.confirmation_token_hash).toMatch(/^[0-9a-f]{64}$/);

@@ -113,7 +113,7 @@ describe('POST /auth/login', () => {
 describe('POST /auth/refresh', () => {
   /** Moves the family's rotations back in time, past the reuse grace (10 s). */
   const pastGrace = (userId: string) =>
-    cloud.services.db.query(`UPDATE refresh_tokens SET rotated_at = rotated_at - interval '1 minute' WHERE user_id = $1 AND rotated_at IS NOT NULL`, { bind: [userId] });
+    cloud.db.query(`UPDATE refresh_tokens SET rotated_at = rotated_at - interval '1 minute' WHERE user_id = $1 AND rotated_at IS NOT NULL`, { bind: [userId] });
 
   it('rotates: the new token works; the old one, once the grace is over, gives 400 Invalid Refresh Token', async () => {
     const { refreshToken, userId } = await signUp(api);
@@ -157,7 +157,7 @@ describe('POST /auth/refresh', () => {
     for (const r of results) expect((await api.get('/auth/me', { token: r.body.access_token })).status).toBe(200);
     expect(results.map((r) => r.body.user.id)).toEqual([userId, userId, userId]);
     // One successor row was issued, and it still works.
-    const [rows] = await cloud.services.db.query(`SELECT count(*)::int AS n FROM refresh_tokens WHERE user_id = $1`, { bind: [userId] });
+    const [rows] = await cloud.db.query(`SELECT count(*)::int AS n FROM refresh_tokens WHERE user_id = $1`, { bind: [userId] });
     expect(rows).toEqual([{ n: 2 }]);
     const next = await api.post('/auth/refresh', { refresh_token: [...successors][0] });
     expect(next.status).toBe(200);

@@ -141,7 +141,7 @@ describe('POST /api/v1/devices/claim', () => {
 
   it('accepts equal bounds and every hvac_type including mini_split', async () => {
     const user = await signUp(api, {});
-    await setTier(cloud.services.store, user.email, 'premium');
+    await setTier(cloud.store, user.email, 'premium');
     for (const hvac_type of ['central_ac', 'window_ac', 'heat_pump', 'furnace', 'mini_split']) {
       expect((await claim(claimBody(await enrollToken(api, user.token), { hvac_type, setpoint_min_f: 70, setpoint_max_f: 70 }))).status).toBe(200);
     }
@@ -163,14 +163,14 @@ describe('POST /api/v1/devices/claim', () => {
   it('expires after 15 minutes: 400 Enrollment token expired', async () => {
     const user = await signUp(api);
     const code = await enrollToken(api, user.token);
-    await cloud.services.db.query(`UPDATE enroll_tokens SET expires_at = now() - interval '1 second' WHERE token_hash = $1`, { bind: [sha256(code)] });
+    await cloud.db.query(`UPDATE enroll_tokens SET expires_at = now() - interval '1 second' WHERE token_hash = $1`, { bind: [sha256(code)] });
     expect(await claim(claimBody(code))).toMatchObject({ status: 400, body: { detail: 'Enrollment token expired' } });
     expect(await stored(user.userId)).toEqual({ appliances: 0, devices: 0, used_codes: 0 });
   });
 
   it('checks the code before the device: a used code on a claimed device_id is 400, not 409', async () => {
     const user = await signUp(api);
-    await setTier(cloud.services.store, user.email, 'premium');
+    await setTier(cloud.store, user.email, 'premium');
     const code = await enrollToken(api, user.token);
     const { deviceId } = await claimDevice(api, user.token);
     expect((await claim(claimBody(code))).status).toBe(200);
@@ -180,7 +180,7 @@ describe('POST /api/v1/devices/claim', () => {
   it('answers 409 for a claimed device_id, to its owner and to anyone else, and leaves the code unused', async () => {
     const owner = await signUp(api);
     const other = await signUp(api);
-    await setTier(cloud.services.store, owner.email, 'premium');
+    await setTier(cloud.store, owner.email, 'premium');
     const { deviceId } = await claimDevice(api, owner.token);
     for (const user of [owner, other]) {
       const code = await enrollToken(api, user.token);
@@ -197,7 +197,7 @@ describe('POST /api/v1/devices/claim', () => {
     const body = claimBody(code);
     expect(await claim(body)).toMatchObject({ status: 403, body: { detail: 'Upgrade required' } });
     expect(await stored(user.userId)).toEqual({ appliances: 1, devices: 0, used_codes: 0 });
-    await setTier(cloud.services.store, user.email, 'premium');
+    await setTier(cloud.store, user.email, 'premium');
     expect((await claim(body)).status).toBe(200);
   });
 

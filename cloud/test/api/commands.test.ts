@@ -126,7 +126,7 @@ describe('POST /api/v1/appliances/{id}/command', () => {
 describe('GET /api/v1/devices/commands (no wait)', () => {
   it('hands over pending commands oldest first, each exactly once, and only to their device', async () => {
     const user = await signUp(api);
-    await setTier(cloud.services.store, user.email, 'premium');
+    await setTier(cloud.store, user.email, 'premium');
     const [a, b] = [await claimDevice(api, user.token), await claimDevice(api, user.token)];
     const ids = [];
     for (const target of [70, 71, 72]) ids.push((await command(user.token, a.applianceId, { target_temp_f: target })).body.command_id);
@@ -189,11 +189,11 @@ describe('schedule_updated nudges', () => {
     const count = (_options: unknown, query: { sql?: string }) => {
       if (query.sql?.includes('device_commands')) statements.push(query.sql);
     };
-    cloud.services.db.addHook('afterQuery', 'count-nudges', count as never);
+    cloud.db.addHook('afterQuery', 'count-nudges', count as never);
     try {
       await cloud.services.deviceCommands.nudgeForNewSchedules([...others, device.applianceId]);
     } finally {
-      cloud.services.db.removeHook('afterQuery', 'count-nudges');
+      cloud.db.removeHook('afterQuery', 'count-nudges');
     }
     expect(statements).toHaveLength(1);
     expect((await poll(device)).body.map((c: { payload: object }) => c.payload)).toEqual([{ kind: 'schedule_updated' }]);

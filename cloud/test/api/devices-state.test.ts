@@ -105,7 +105,7 @@ describe('acknowledging commands', () => {
 
   it('does not acknowledge another device\'s command, even of the same account, nor an unknown id', async () => {
     const user = await signUp(api);
-    await setTier(cloud.services.store, user.email, 'premium');
+    await setTier(cloud.store, user.email, 'premium');
     const [mine, theirs] = [await claimDevice(api, user.token), await claimDevice(api, user.token)];
     const foreign = await deliveredCommand(user.token, theirs);
     expect((await report(mine, { source: 'command', command_id: foreign })).body).toMatchObject({ command_acked: false });

@@ -31,7 +31,7 @@ describe('GET /api/v1/devices', () => {
 
   it('lists the caller\'s claimed devices with the 2.13 fields, mode standalone, and no one else\'s', async () => {
     const user = await signUp(api);
-    await setTier(cloud.services.store, user.email, 'premium');
+    await setTier(cloud.store, user.email, 'premium');
     const before = Date.now();
     const a = await claimDevice(api, user.token, { name: 'Office' });
     const b = await claimDevice(api, user.token, { name: 'Den' });
@@ -163,7 +163,7 @@ describe('device token authentication', () => {
 describe('POST /api/v1/readings with a device token', () => {
   it('stores the batch under the bound appliance with source device, without appliance_id even when the account has several HVACs', async () => {
     const user = await signUp(api);
-    await setTier(cloud.services.store, user.email, 'premium');
+    await setTier(cloud.store, user.email, 'premium');
     const device = await claimDevice(api, user.token);
     await claimDevice(api, user.token);
     expect(await pushReadings(device.deviceToken, [hvacReading(), hvacReading({ appliance_id: device.applianceId })])).toMatchObject({ status: 201, body: { accepted: 2 } });
@@ -175,7 +175,7 @@ describe('POST /api/v1/readings with a device token', () => {
 
   it('refuses a reading tagged with another appliance (400) and stores nothing', async () => {
     const user = await signUp(api);
-    await setTier(cloud.services.store, user.email, 'premium');
+    await setTier(cloud.store, user.email, 'premium');
     const device = await claimDevice(api, user.token);
     const sibling = await claimDevice(api, user.token);
     expect(await pushReadings(device.deviceToken, [hvacReading({ appliance_id: sibling.applianceId })])).toMatchObject({
@@ -195,7 +195,7 @@ describe('link health of a satellite-driven HVAC', () => {
     const captured = [55, 50, 45].map((m) => hvacReading({ timestamp: new Date(Date.now() - m * 60_000).toISOString(), indoor_temp: 70 + m / 10 }));
     expect((await pushReadings(device.deviceToken, captured)).status).toBe(201);
     expect(await healthOf(user.token)).toMatchObject({ appliance_id: device.applianceId, status: 'healthy' });
-    await cloud.services.db.query(`UPDATE devices SET last_seen_at = now() - interval '40 minutes' WHERE device_id = $1`, { bind: [device.deviceId] });
+    await cloud.db.query(`UPDATE devices SET last_seen_at = now() - interval '40 minutes' WHERE device_id = $1`, { bind: [device.deviceId] });
     expect(await healthOf(user.token)).toMatchObject({
       status: 'stale_data',
       message: 'The satellite device last contacted the service 40 minutes ago; it normally calls every minute. Check that it has power and WiFi.',

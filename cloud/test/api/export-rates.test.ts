@@ -26,7 +26,7 @@ function expectedCurve(settings: Partial<StoredRateSettings>, timeZone = 'UTC', 
 }
 
 async function settingsRows(userId: string) {
-  const [rows] = await t.cloud.services.db.query('SELECT * FROM rate_settings WHERE user_id = $1', { bind: [userId] });
+  const [rows] = await t.cloud.db.query('SELECT * FROM rate_settings WHERE user_id = $1', { bind: [userId] });
   return rows;
 }
 
@@ -67,7 +67,7 @@ describe('export rates: PUT /api/v1/rates, each mode', () => {
     for (let t = start.getTime() - 3_600_000, i = 0; t < end.getTime() + 3_600_000; t += 3_600_000, i++) {
       points.push({ startUtc: new Date(t), endUtc: new Date(t + 3_600_000), pricePerMwh: i % 3 === 0 ? -30 : 55 });
     }
-    await t.cloud.services.store.prices.upsertPoints('pjm-dom', points);
+    await t.cloud.store.prices.upsertPoints('pjm-dom', points);
     const settings = { pricing_source: 'dynamic', dynamic_zone: 'pjm-dom', pricing_adder_cents_per_kwh: 1.5, export_pricing: 'net_metering' } as const;
     const res = await put(token, settings);
     expect(res.body).toEqual(expectedCurve(settings, 'America/New_York', points));

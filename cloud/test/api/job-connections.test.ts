@@ -47,7 +47,7 @@ describe('database connections during the nightly jobs', () => {
     const now = new Date();
     const refresh = cloud.services.priceFeeds.refresh({ now });
     await new Promise((r) => setTimeout(r, 300)); // the refresh is waiting on its feed
-    const refit = cloud.services.store.jobs.withRefitLock(() => cloud.services.modelRefit.refitAll(now));
+    const refit = cloud.store.jobs.withRefitLock(() => cloud.services.modelRefit.refitAll(now));
     await cloud.services.nightlyRun.enqueue(now);
     cloud.services.recomputeQueue.start();
 

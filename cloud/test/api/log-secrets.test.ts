@@ -24,13 +24,13 @@ const errorLines = () => lines.map((l) => JSON.parse(l)).filter((l) => l.err && 
 describe('a database error in the log', () => {
   it('shows the message, code and table, but neither the SQL nor the bind parameters (the password hash, the email)', async () => {
     const email = uniqueEmail();
-    await cloud.services.db.query(`ALTER TABLE users ADD CONSTRAINT users_broken CHECK (password_hash LIKE 'never%')`);
+    await cloud.db.query(`ALTER TABLE users ADD CONSTRAINT users_broken CHECK (password_hash LIKE 'never%')`);
     try {
       lines.length = 0;
       const res = await api.post('/auth/signup', { email, password: 'correct horse battery' });
       expect(res).toMatchObject({ status: 500, body: { detail: 'Internal server error' } });
     } finally {
-      await cloud.services.db.query(`ALTER TABLE users DROP CONSTRAINT users_broken`);
+      await cloud.db.query(`ALTER TABLE users DROP CONSTRAINT users_broken`);
     }
     const logged = lines.join('\n');
     expect(logged).not.toContain('$argon2id$');
@@ -45,12 +45,12 @@ describe('a database error in the log', () => {
   it('never shows a refresh token hash inlined in a failed lookup', async () => {
     const { refreshToken } = await signUp(api);
     const hash = createHash('sha256').update(refreshToken).digest('hex');
-    await cloud.services.db.query(`ALTER TABLE refresh_tokens RENAME COLUMN rotated_at TO rotated_at_broken`);
+    await cloud.db.query(`ALTER TABLE refresh_tokens RENAME COLUMN rotated_at TO rotated_at_broken`);
     try {
       lines.length = 0;
       expect((await api.post('/auth/refresh', { refresh_token: refreshToken })).status).toBe(500);
     } finally {
-      await cloud.services.db.query(`ALTER TABLE refresh_tokens RENAME COLUMN rotated_at_broken TO rotated_at`);
+      await cloud.db.query(`ALTER TABLE refresh_tokens RENAME COLUMN rotated_at_broken TO rotated_at`);
     }
     expect(errorLines()).not.toHaveLength(0);
     expect(lines.join('\n')).not.toContain(hash);
@@ -60,7 +60,7 @@ describe('a database error in the log', () => {
   it('never shows a token hash quoted in a unique violation', async () => {
     const { userId } = await signUp(api);
     const hash = createHash('sha256').update('a-refresh-token').digest('hex');
-    const insert = () => cloud.services.store.refreshTokens.insert({ userId, familyId: userId, tokenHash: hash, expiresAt: new Date(Date.now() + 60_000) });
+    const insert = () => cloud.store.refreshTokens.insert({ userId, familyId: userId, tokenHash: hash, expiresAt: new Date(Date.now() + 60_000) });
     await insert();
     lines.length = 0;
     const err = await insert().catch((e: unknown) => e);

@@ -16,7 +16,7 @@ beforeAll(async () => {
   cloud = await startTestCloud({ longPollMaxParked: 3, longPollMaxPerDevice: 1, deviceCommandsPerPoll: 2 });
   api = apiClient(cloud.url);
   user = await signUp(api);
-  await setTier(cloud.services.store, user.email, 'premium');
+  await setTier(cloud.store, user.email, 'premium');
 });
 afterAll(() => cloud.stop());
 

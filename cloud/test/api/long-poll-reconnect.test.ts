@@ -89,7 +89,7 @@ describe('the LISTEN connection', () => {
     const device = await claimDevice(directApi, user.token);
     const queued = await directApi.post(`/api/v1/appliances/${device.applianceId}/command`, { mode: 'HEAT' }, { token: user.token });
     // Handed over to an answer that never reached the device...
-    const [handed] = await direct.services.store.commands.handOver(device.deviceId, device.applianceId, new Date(), 50);
+    const [handed] = await direct.store.commands.handOver(device.deviceId, device.applianceId, new Date(), 50);
     expect(handed!.id).toBe(queued.body.command_id);
     // ...and put back by an instance whose database connections are cut right then.
     proxy.cut();

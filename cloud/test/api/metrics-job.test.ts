@@ -26,7 +26,7 @@ function recordingLogger(onInfo: (fields: Record<string, unknown>) => void = () 
 
 /** A job over the test cloud's store with small batches (one account each). */
 const smallBatchJob = (logger: Logger) =>
-  createDailyMetricsJob(cloud.services.store, { defaultAdderCentsPerKwh: 0, batchDays: 3, leaseMs: 60_000, minCohortHomes: 10 }, { logger });
+  createDailyMetricsJob(cloud.store, { defaultAdderCentsPerKwh: 0, batchDays: 3, leaseMs: 60_000, minCohortHomes: 10 }, { logger });
 
 const storedDays = () => rows<{ user_id: string; date: string; modeled_usd: number }>(cloud, `SELECT user_id, local_date::text AS date, modeled_usd FROM metrics_daily ORDER BY user_id, local_date`);
 
@@ -67,7 +67,7 @@ describe('the daily metrics job', () => {
   });
 
   it('removes the stored day of an account-day that has no data any more', async () => {
-    await cloud.services.db.query(`DELETE FROM schedules WHERE appliance_id = $1 AND local_date = '2026-06-03'`, { bind: [homes[1]!.hvacId] });
+    await cloud.db.query(`DELETE FROM schedules WHERE appliance_id = $1 AND local_date = '2026-06-03'`, { bind: [homes[1]!.hvacId] });
     await backfill(cloud, '2026-06-03', '2026-06-03');
     const days = await storedDays();
     expect(days.filter((d) => d.date === '2026-06-03').map((d) => d.user_id).sort()).toEqual([homes[0], homes[2], homes[3]].map((h) => h!.userId).sort());
@@ -97,7 +97,7 @@ describe('the daily metrics job', () => {
 
   it('leaves a run alone while another worker holds it', async () => {
     const now = new Date('2026-06-05T05:30:00Z');
-    const claim = await cloud.services.store.metricsRuns.claim(metricsRunKey({ now }), 'another-instance', 60_000, false);
+    const claim = await cloud.store.metricsRuns.claim(metricsRunKey({ now }), 'another-instance', 60_000, false);
     expect(claim).toEqual({ status: 'claimed', cursor: null, done: 0 });
     expect(await cloud.services.dailyMetrics.run({ now })).toMatchObject({ status: 'busy', accounts: 0 });
   });

@@ -57,7 +57,7 @@ export async function seedPlan(
     constraints_used: row.used ?? {},
   });
   if (row.createdAt) {
-    await cloud.services.db.query(`UPDATE schedules SET created_at = $1 WHERE id = (SELECT max(id) FROM schedules WHERE appliance_id = $2)`, { bind: [row.createdAt, row.applianceId] });
+    await cloud.db.query(`UPDATE schedules SET created_at = $1 WHERE id = (SELECT max(id) FROM schedules WHERE appliance_id = $2)`, { bind: [row.createdAt, row.applianceId] });
   }
 }
 
@@ -85,7 +85,7 @@ export async function seedHvacReadings(cloud: RunningCloud, userId: string, appl
     source: 'user',
     ...r,
   }));
-  await cloud.services.db.transaction((transaction) => cloud.services.store.readings.insertHvac(rows, { transaction }));
+  await cloud.store.transaction((transaction) => cloud.store.readings.insertHvac(rows, { transaction }));
 }
 
 /** Runs the daily metrics job as a backfill of fixed past days (now: the day after `end`, noon UTC). */

@@ -98,7 +98,7 @@ describe('the nightly run', () => {
     const { runKey } = await cloud.services.nightlyRun.enqueue(run);
     const at = new Date(run.getTime() + 60_000);
     // A worker takes every job of the run, then dies without finishing any.
-    const taken = await cloud.services.store.jobs.take('crashed-worker', at, LEASE_MS, 1_000, MAX_ATTEMPTS);
+    const taken = await cloud.store.jobs.take('crashed-worker', at, LEASE_MS, 1_000, MAX_ATTEMPTS);
     expect(taken.filter((j) => users.some((u) => u.userId === j.userId))).toHaveLength(3);
     await other.services.recomputeQueue.runDue(new Date(at.getTime() + LEASE_MS - 1));
     for (const user of users) expect(await storedRows(cloud, user.ev)).toEqual([]);
@@ -125,7 +125,7 @@ describe('the nightly run', () => {
     await Promise.all(['UTC', 'UTC', 'UTC'].map(userIn));
     const { total } = await cloud.services.nightlyRun.enqueue(run);
     const lines: { msg: string; done?: number; total?: number }[] = [];
-    const queue = createRecomputeQueue(cloud.services.store, {
+    const queue = createRecomputeQueue(cloud.store, {
       recompute: cloud.services.recompute,
       planningEvents: new PlanningEvents(),
       config: { debounceMs: 3_000, leaseMs: LEASE_MS, pollMs: 1_000, concurrency: 1, batchSize: 2 },

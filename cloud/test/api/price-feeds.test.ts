@@ -38,7 +38,7 @@ beforeAll(async () => {
   api = apiClient(cloud.url);
   cloud.services.planningEvents.subscribe((userId, reason) => events.push([userId, reason]));
   const logger = pino({ level: 'debug' }, { write: (line: string) => void logLines.push(JSON.parse(line)) });
-  logged = createPriceFeedsService(cloud.services.store, {
+  logged = createPriceFeedsService(cloud.store, {
     planningEvents: cloud.services.planningEvents,
     config: { ...(feedConfig as Config) },
     logger,
@@ -164,7 +164,7 @@ describe('refreshing dynamic prices', () => {
       expect(report.days[1]?.status).toBe('fetched');
       expect(fake.hitsFor('pjm-dom', nyToday())).toBe(hits + attempts);
       expect(await rates(a.token)).toEqual(before);
-      expect(await cloud.services.store.prices.lastFetch('pjm-dom', nyToday())).toMatchObject({ points: 0, error });
+      expect(await cloud.store.prices.lastFetch('pjm-dom', nyToday())).toMatchObject({ points: 0, error });
       expect(logLines.filter((l) => l.level === 40)).toMatchObject([
         { zone: 'pjm-dom', date: nyToday(), msg: `prices refresh failed zone=pjm-dom date=${nyToday()} error=${error}` },
       ]);
@@ -212,7 +212,7 @@ describe('refreshing dynamic prices', () => {
   });
 
   it('records a missing credential as the failure without sending a request', async () => {
-    const keyless = createPriceFeedsService(cloud.services.store, {
+    const keyless = createPriceFeedsService(cloud.store, {
       planningEvents: cloud.services.planningEvents,
       config: { ...(feedConfig as Config), priceFeedCredentials: {} },
     });
@@ -252,7 +252,7 @@ describe('recorded feed payloads', () => {
     ]);
     expect(report.days[0]).toMatchObject({ points: parsed.length, changed: true });
     const { start, end } = dayBoundsUtc(date, adapter.marketTimeZone);
-    const stored = await cloud.services.store.prices.pointsBetween(slug, start, end);
+    const stored = await cloud.store.prices.pointsBetween(slug, start, end);
     expect(stored).toEqual(parsed.filter((p) => p.endUtc > start && p.startUtc < end));
   });
 });
@@ -261,7 +261,7 @@ describe('jobs', () => {
   it('schedules the refresh at 22:00 and 23:30 UTC, runs it at start-up, and stops cleanly', async () => {
     await account('Europe/Berlin', { pricing_source: 'dynamic', dynamic_zone: 'entsoe-de-lu' });
     const today = localDateOf(new Date(), 'Europe/Berlin');
-    const { prices } = cloud.services.store;
+    const { prices } = cloud.store;
     const before = new Set(Object.keys(schedule.scheduledJobs));
     const stop = startScheduler(cloud.services);
     const added = Object.entries(schedule.scheduledJobs).filter(([name]) => !before.has(name));

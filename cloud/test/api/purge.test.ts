@@ -29,7 +29,7 @@ describe('the daily purge of expired rows', () => {
     expect((await push(25)).status).toBe(201);
     const command = (temp: number) => api.post(`/api/v1/appliances/${device.applianceId}/command`, { target_temp_f: temp }, { token: user.token });
     const [oldDelivered, oldPending] = [(await command(70)).body.command_id, (await command(71)).body.command_id];
-    const age = (table: string, set: string, where: string, bind: unknown[]) => cloud.services.db.query(`UPDATE ${table} SET ${set} WHERE ${where}`, { bind });
+    const age = (table: string, set: string, where: string, bind: unknown[]) => cloud.db.query(`UPDATE ${table} SET ${set} WHERE ${where}`, { bind });
 
     // Make some rows old: one expired refresh token, the claim codes, one delivered and one pending command, one push.
     const tokens = await ids('refresh_tokens', 'user_id', user.userId);
@@ -58,7 +58,7 @@ describe('the daily purge of expired rows', () => {
     const user = await signUp(api);
     const device = await claimDevice(api, user.token);
     const queued = (await api.post(`/api/v1/appliances/${device.applianceId}/command`, { power: true }, { token: user.token })).body.command_id;
-    await cloud.services.db.query(`UPDATE device_commands SET created_at = $2 WHERE id = $1`, { bind: [queued, ago(400)] });
+    await cloud.db.query(`UPDATE device_commands SET created_at = $2 WHERE id = $1`, { bind: [queued, ago(400)] });
     await cloud.services.purge.run(new Date());
     expect((await api.get('/api/v1/devices/commands', { token: device.deviceToken })).body.map((c: { id: number }) => c.id)).toEqual([queued]);
   });

@@ -41,7 +41,7 @@ async function withTimeZone(timezone: string) {
 }
 
 async function settingsRows(userId: string) {
-  const [rows] = await t.cloud.services.db.query('SELECT * FROM rate_settings WHERE user_id = $1', { bind: [userId] });
+  const [rows] = await t.cloud.db.query('SELECT * FROM rate_settings WHERE user_id = $1', { bind: [userId] });
   return rows;
 }
 
@@ -70,7 +70,7 @@ describe('GET /api/v1/rates', () => {
     const { token } = await withTimeZone('Pacific/Kiritimati');
     await t.api.put('/api/v1/rates', { pricing_source: 'dynamic', dynamic_zone: 'caiso-np15' }, { token });
     const points = pointsAround('Pacific/Kiritimati', (i) => 20 + i);
-    await t.cloud.services.store.prices.upsertPoints('caiso-np15', points);
+    await t.cloud.store.prices.upsertPoints('caiso-np15', points);
     const body = (await t.api.get('/api/v1/rates', { token })).body;
     expect(body).toEqual(expectedCurve({ pricing_source: 'dynamic', dynamic_zone: 'caiso-np15' }, 'Pacific/Kiritimati', points));
     expect(body.source).toBe('dynamic');
@@ -122,7 +122,7 @@ describe('PUT /api/v1/rates', () => {
   it('prices stored dynamic points plus the per-user adder, else the global default adder', async () => {
     const { token, userId } = await withTimeZone('America/New_York');
     const points = pointsAround('America/New_York', (i) => (i % 2 ? -12.5 : 48));
-    await t.cloud.services.store.prices.upsertPoints('pjm-dom', points);
+    await t.cloud.store.prices.upsertPoints('pjm-dom', points);
     const settings = { pricing_source: 'dynamic', dynamic_zone: 'pjm-dom', pricing_adder_cents_per_kwh: 3.25 } as const;
     const res = await t.api.put('/api/v1/rates', settings, { token });
     expect(res.body).toEqual(expectedCurve(settings, 'America/New_York', points));

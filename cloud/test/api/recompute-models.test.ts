@@ -81,7 +81,7 @@ describe('the weekly model refit', () => {
   it('forgets a learned yield the readings no longer support', async () => {
     const user = await signUp(api, { location_zip: '60601' });
     const solar = await createAppliance(cloud, user, 'solar');
-    await cloud.services.store.solarFits.save(solar, { yieldKwPerWm2: 0.004, shadingByHour: null, rSquared: 0.9, nPairs: 80, nDays: 8, holdoutRmseKw: 0.1, calculatedAt: new Date() });
+    await cloud.store.solarFits.save(solar, { yieldKwPerWm2: 0.004, shadingByHour: null, rSquared: 0.9, nPairs: 80, nDays: 8, holdoutRmseKw: 0.1, calculatedAt: new Date() });
     const now = Date.now();
     const readings = Array.from({ length: 40 }, (_, k) => ({ timestamp: new Date(now - (k + 1) * HOUR_MS).toISOString(), state: 'ON', value: (k * 7919) % 3000 }));
     await api.post(`/api/v1/appliances/${solar}/readings`, { readings }, { token: user.token });
@@ -91,10 +91,10 @@ describe('the weekly model refit', () => {
 
   it('runs on one instance at a time: the job skips while another holds the refit lock', async () => {
     let inner: unknown = 'not run';
-    await cloud.services.store.jobs.withRefitLock(async () => {
-      inner = await cloud.services.store.jobs.withRefitLock(async () => 'ran');
+    await cloud.store.jobs.withRefitLock(async () => {
+      inner = await cloud.store.jobs.withRefitLock(async () => 'ran');
       // The job itself resolves without refitting anything.
-      await expect(refitModels({ modelRefit: cloud.services.modelRefit, jobs: cloud.services.store.jobs }, new Date())).resolves.toBeUndefined();
+      await expect(refitModels({ modelRefit: cloud.services.modelRefit }, new Date())).resolves.toBeUndefined();
     });
     expect(inner).toBeNull();
   });

@@ -87,7 +87,7 @@ describe('the debounced recompute', () => {
   it('a change while a recompute runs asks for another one after it', async () => {
     const user = await settledUser();
     await queue().request(user.userId, 'preferences', new Date());
-    const [taken] = await cloud.services.store.jobs.take('worker-x', later(DEBOUNCE_MS + 1_000), 60_000, 10, MAX_ATTEMPTS);
+    const [taken] = await cloud.store.jobs.take('worker-x', later(DEBOUNCE_MS + 1_000), 60_000, 10, MAX_ATTEMPTS);
     expect(taken).toMatchObject({ userId: user.userId, kind: 'recompute' });
     await queue().request(user.userId, 'constraints', new Date());
     const open = (await jobsOf(user.userId)).filter((j) => !j.finished_at);
@@ -141,7 +141,7 @@ describe('the planning job worker', () => {
     const due = later(DEBOUNCE_MS + 1_000);
     const lease = 60_000;
     // Worker A takes the job, then "crashes": it never finishes it.
-    const [job] = await cloud.services.store.jobs.take('worker-a', due, lease, 10, MAX_ATTEMPTS);
+    const [job] = await cloud.store.jobs.take('worker-a', due, lease, 10, MAX_ATTEMPTS);
     expect(job).toBeDefined();
     const before = (await storedRows(cloud, user.ev)).length;
     const mine = async () => (await jobsOf(user.userId)).find((j) => j.id === job!.id)!;
@@ -165,7 +165,7 @@ describe('the planning job worker', () => {
   it('gives a failing job back with a growing delay, and abandons it after 5 attempts', async () => {
     const user = await settledUser();
     const lines: { msg: string }[] = [];
-    const failing = createRecomputeQueue(cloud.services.store, {
+    const failing = createRecomputeQueue(cloud.store, {
       recompute: { planAccounts: async () => Promise.reject(new Error('database on fire')) },
       planningEvents: new PlanningEvents(),
       config: { debounceMs: DEBOUNCE_MS, leaseMs: 60_000, pollMs: 1_000, concurrency: 2, batchSize: 5 },

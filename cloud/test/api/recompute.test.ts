@@ -126,10 +126,10 @@ describe('POST /api/v1/schedule/recompute', () => {
 
   it('never answers 500 for bad stored data: junk constraints, config and preferences fall back to defaults', async () => {
     const user = await household(['hvac', 'ev_charger', 'water_heater', 'robot']);
-    await cloud.services.db.query(`INSERT INTO appliance_constraints (appliance_id, constraints) VALUES ($1, '{"target_charge_pct": "lots", "deadline_time": 7}')`, { bind: [user.ids.ev_charger] });
-    await cloud.services.db.query(`UPDATE appliances SET config = '"not an object"' WHERE id = $1`, { bind: [user.ids.water_heater] });
-    await cloud.services.db.query(`INSERT INTO account_preferences (user_id, prefs) VALUES ($1, '{"time_away": 5, "base_temperature": "warm", "savings_level": 2}')`, { bind: [user.userId] });
-    await cloud.services.db.query(`INSERT INTO appliance_constraints (appliance_id, constraints) VALUES ($1, '{"tasks_window_start": "99:99", "tasks_window_end": "02:00"}')`, { bind: [user.ids.robot] });
+    await cloud.db.query(`INSERT INTO appliance_constraints (appliance_id, constraints) VALUES ($1, '{"target_charge_pct": "lots", "deadline_time": 7}')`, { bind: [user.ids.ev_charger] });
+    await cloud.db.query(`UPDATE appliances SET config = '"not an object"' WHERE id = $1`, { bind: [user.ids.water_heater] });
+    await cloud.db.query(`INSERT INTO account_preferences (user_id, prefs) VALUES ($1, '{"time_away": 5, "base_temperature": "warm", "savings_level": 2}')`, { bind: [user.userId] });
+    await cloud.db.query(`INSERT INTO appliance_constraints (appliance_id, constraints) VALUES ($1, '{"tasks_window_start": "99:99", "tasks_window_end": "02:00"}')`, { bind: [user.ids.robot] });
     const res = await recompute(user.token);
     expect(res.status).toBe(200);
     expect(res.body.results.map((r: any) => r.status)).toEqual(['ok', 'ok', 'ok', 'ok']);

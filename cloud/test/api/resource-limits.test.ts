@@ -21,7 +21,7 @@ const count = async (token: string) => ((await api.get('/api/v1/appliances', { t
 describe('appliances per account', () => {
   it('refuses a create over the limit with 400 (a claim too), concurrent creates included, and stores nothing', async () => {
     const user = await signUp(api);
-    await setTier(cloud.services.store, user.email, 'premium');
+    await setTier(cloud.store, user.email, 'premium');
     const attempts = await Promise.all(Array.from({ length: 5 }, (_, i) => create(user.token, 'ev_charger', { entity_id: `switch.ev_${i}` })));
     expect(attempts.map((r) => r.status).sort()).toEqual([201, 201, 201, 400, 400]);
     expect(attempts.find((r) => r.status === 400)!.body).toEqual({ detail: 'Appliance limit reached: an account may have at most 3 appliances; delete one first' });

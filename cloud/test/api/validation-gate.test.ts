@@ -31,7 +31,7 @@ afterAll(() => cloud.stop());
 
 /** A digest of every stored row, except the planning queue that earlier saves fill in the background. */
 async function storedState(): Promise<string> {
-  const db = cloud.services.db;
+  const db = cloud.db;
   const tables = await db.query<{ name: string }>(
     "SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public' AND tablename <> 'planning_jobs' ORDER BY tablename",
     { type: QueryTypes.SELECT },
@@ -172,7 +172,7 @@ describe('issue 19 and 12.7 reproducers', () => {
   });
 
   it('stores what the prototype-named keys surrounded, and nothing of them', async () => {
-    const [rows] = (await cloud.services.db.query('SELECT name, is_active FROM appliances WHERE id = :id', { replacements: { id: evId } })) as [{ name: string; is_active: boolean }[], unknown];
+    const [rows] = (await cloud.db.query('SELECT name, is_active FROM appliances WHERE id = :id', { replacements: { id: evId } })) as [{ name: string; is_active: boolean }[], unknown];
     expect(rows[0]).toEqual({ name: 'EV', is_active: true });
     const constraints = await api.get(`/api/v1/appliances/${evId}/constraints`, { token: user.token });
     expect(constraints.body.constraints).toEqual({ target_charge_pct: 80, deadline_time: '07:00' });

@@ -9,7 +9,7 @@ const HOUR_MS = 3_600_000;
 const temps = (n: number, at = (i: number) => 60 + (i % 24)) => Array.from({ length: n }, (_, i) => at(i));
 
 async function storedRows(userId: string) {
-  const [rows] = await t.cloud.services.db.query(
+  const [rows] = await t.cloud.db.query(
     'SELECT pushed_at, starts_at, hourly_temps_f, hourly_humidity, hourly_wind_mph FROM weather_forecasts WHERE user_id = $1 ORDER BY id',
     { bind: [userId] },
   );
@@ -108,12 +108,12 @@ describe('POST /api/v1/weather', () => {
     const { token, userId } = await signUp(t.api);
     await t.api.get('/auth/me', { token });
     // A database-side failure of the insert only (the profile read before it still works).
-    await t.cloud.services.db.query('ALTER TABLE weather_forecasts RENAME TO weather_forecasts_away');
+    await t.cloud.db.query('ALTER TABLE weather_forecasts RENAME TO weather_forecasts_away');
     try {
       const res = await t.api.post('/api/v1/weather', { forecast: { hourly_temps_f: temps(24) } }, { token });
       expect(res).toMatchObject({ status: 503, body: { detail: 'Failed to store weather forecast' } });
     } finally {
-      await t.cloud.services.db.query('ALTER TABLE weather_forecasts_away RENAME TO weather_forecasts');
+      await t.cloud.db.query('ALTER TABLE weather_forecasts_away RENAME TO weather_forecasts');
     }
     expect(t.events).toEqual([]);
     expect(await storedRows(userId)).toEqual([]);

@@ -26,8 +26,8 @@ export async function addAppliance(
   type: ApplianceType,
   opts: { name?: string; isActive?: boolean } = {},
 ): Promise<string> {
-  const row = await cloud.services.store.appliances.insert({ userId, type, name: opts.name ?? randomName(type), config: CONFIGS[type] });
-  if (opts.isActive === false) await cloud.services.store.appliances.update(userId, row.id, { is_active: false });
+  const row = await cloud.store.appliances.insert({ userId, type, name: opts.name ?? randomName(type), config: CONFIGS[type] });
+  if (opts.isActive === false) await cloud.store.appliances.update(userId, row.id, { is_active: false });
   return row.id;
 }
 
@@ -43,7 +43,7 @@ export async function createAppliance(
   opts: { name?: string; isActive?: boolean } = {},
 ): Promise<string> {
   const api = apiClient(cloud.url);
-  if (type === 'hvac') await setTier(cloud.services.store, user.email, 'premium');
+  if (type === 'hvac') await setTier(cloud.store, user.email, 'premium');
   const created = await api.post('/api/v1/appliances', { appliance_type: type, name: opts.name ?? randomName(type), config: CONFIGS[type] }, { token: user.token });
   if (created.status !== 201) throw new Error(`creating ${type} failed: ${created.status} ${JSON.stringify(created.body)}`);
   const id = created.body.appliance_id as string;

@@ -9,7 +9,7 @@ export const hvacReading = (overrides: Record<string, unknown> = {}) => ({ times
 
 /** Rows of one SQL query (bind parameters $1...). */
 export async function rows<T extends object = Record<string, unknown>>(cloud: RunningCloud, sql: string, bind: unknown[] = []): Promise<T[]> {
-  return cloud.services.db.query<T>(sql, { bind, type: QueryTypes.SELECT });
+  return cloud.db.query<T>(sql, { bind, type: QueryTypes.SELECT });
 }
 
 /** What a user has stored: HVAC readings, appliance readings and today's ceiling counter. */

@@ -15,7 +15,7 @@ export const TEST_MODEL: ThermalModel = {
 
 /** Stores a model for an HVAC, so it is past warm-up. */
 export const saveModel = (cloud: RunningCloud, applianceId: string, model: ThermalModel = TEST_MODEL) =>
-  cloud.services.store.thermalModels.save(applianceId, model, new Date());
+  cloud.store.thermalModels.save(applianceId, model, new Date());
 
 /** Local today (and yesterday, tomorrow) of a zone. */
 export const localToday = (timeZone = 'UTC', now = new Date()) => localDateOf(now, timeZone);
@@ -24,7 +24,7 @@ export const localTomorrow = (timeZone = 'UTC') => addDays(localToday(timeZone),
 
 /** Stores a schedule row directly (rows of past days, or rows the planner would not write). */
 export async function insertRow(cloud: RunningCloud, row: Pick<NewScheduleRow, 'user_id' | 'appliance_id' | 'local_date' | 'schedule'> & Partial<NewScheduleRow>): Promise<void> {
-  await cloud.services.store.schedules.insert([
+  await cloud.store.schedules.insert([
     {
       source: 'optimization',
       mode: null,

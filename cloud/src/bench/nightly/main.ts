@@ -48,8 +48,9 @@ async function main(): Promise<void> {
     const appliances = await seedAccounts(db, ACCOUNTS, runAt);
     console.log(`seeded ${ACCOUNTS} accounts, ${appliances} appliances in ${((performance.now() - seedStart) / 1000).toFixed(1)} s; run ${runAt.toISOString()}`);
 
-    const services = createServices(createStore(db), { config, jwtSecret: 'bench-secret-that-is-long-enough-for-hs256', publicUrl: () => 'http://localhost', databaseUrl: url });
-    const queue = createRecomputeQueue(services.store, {
+    const store = createStore(db);
+    const services = createServices(store, { config, jwtSecret: 'bench-secret-that-is-long-enough-for-hs256', publicUrl: () => 'http://localhost', databaseUrl: url });
+    const queue = createRecomputeQueue(store, {
       recompute: services.recompute,
       planningEvents: new PlanningEvents(),
       config: { debounceMs: config.recomputeDebounceMs, leaseMs: config.planningJobLeaseMs, pollMs: config.planningPollMs, concurrency: config.planningWorkers, batchSize: config.planningBatchSize },

@@ -1,10 +1,9 @@
 import { Router } from 'express';
-import type { Sequelize } from 'sequelize';
 import { DETAIL } from '../../contract/index.js';
-import { pingDatabase } from '../../store/database.js';
+import type { ReadinessService } from '../../services/readiness.js';
 
 /** Liveness (the process answers) and readiness (the database answers too, and the instance is not draining). */
-export function healthRouter(db: Sequelize, isDraining: () => boolean = () => false): Router {
+export function healthRouter(readiness: ReadinessService, isDraining: () => boolean = () => false): Router {
   const r = Router();
   r.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
@@ -14,7 +13,7 @@ export function healthRouter(db: Sequelize, isDraining: () => boolean = () => fa
       res.status(503).json({ detail: 'Shutting down' });
       return;
     }
-    const ok = await pingDatabase(db);
+    const ok = await readiness.isDatabaseReachable();
     res.status(ok ? 200 : 503).json(ok ? { status: 'ready' } : { detail: DETAIL.databaseUnavailable });
   });
   return r;
