@@ -3,6 +3,7 @@
 // lease. docs/schedules-and-recompute.md "Triggers".
 import { randomUUID } from 'node:crypto';
 import { systemClock, type Clock } from '../clock.js';
+import { DatabaseUnavailableError } from '../errors.js';
 import { hostname } from 'node:os';
 import type { Logger } from 'pino';
 import { log } from '../log.js';
@@ -99,7 +100,10 @@ export function createRecomputeQueue(
 
   async function giveBack(job: PlanningJob, workerId: string, reason: unknown, now: Date): Promise<void> {
     const message = reason instanceof Error ? reason.message : String(reason);
-    logger.error({ err: reason, jobId: job.id, userId: job.userId, attempt: job.attempts }, `planning job failed job=${job.id} user=${job.userId} attempt=${job.attempts}: ${message}`);
+    logger.error(
+      { err: reason, jobId: job.id, userId: job.userId, attempt: job.attempts },
+      `planning job failed job=${job.id} user=${job.userId} attempt=${job.attempts}: ${message}`,
+    );
     await store.jobs.release(job.id, workerId, message.slice(0, 500), new Date(now.getTime() + job.attempts * RETRY_STEP_MS)).catch((err: unknown) => {
       logger.error({ err, jobId: job.id }, 'planning job could not be given back; its lease will run out');
     });
@@ -141,9 +145,19 @@ export function createRecomputeQueue(
       const abort = new AbortController();
       let timer: NodeJS.Timeout | undefined;
       let running: Promise<unknown> = Promise.resolve();
+      // A database outage is said once when it starts and once when it ends, not at every poll.
+      let databaseDown = false;
       const tick = () => {
         running = runDue(undefined, abort.signal)
-          .catch((err: unknown) => logger.error({ err }, 'planning worker poll failed'))
+          .then(() => {
+            if (databaseDown) logger.info('planning worker resumed: database reachable again');
+            databaseDown = false;
+          })
+          .catch((err: unknown) => {
+            if (!(err instanceof DatabaseUnavailableError)) return logger.error({ err }, 'planning worker poll failed');
+            if (!databaseDown) logger.warn({ reason: err.message }, 'planning worker paused: database unavailable');
+            databaseDown = true;
+          })
           .finally(() => {
             if (!abort.signal.aborted) timer = setTimeout(tick, config.pollMs);
           });

@@ -1,5 +1,8 @@
+import { pino } from 'pino';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { RunningCloud } from '../../src/server.js';
+import { PlanningEvents } from '../../src/services/planning-events.js';
+import { createRecomputeQueue } from '../../src/services/recompute-queue.js';
 import { apiClient, signUp, type ApiClient } from '../support/http.js';
 import { startTcpProxy } from '../support/tcp-proxy.js';
 import { createTestDatabase, startTestCloud } from '../support/test-cloud.js';
@@ -42,4 +45,28 @@ it('answers 503 Database unavailable during an outage and recovers by itself', a
   }
   expect(recovered).toBe(200);
   expect((await api.get('/readyz')).status).toBe(200);
+});
+
+it('the planning worker says once that the database is away and once that it is back, not at every poll', async () => {
+  const lines: { level: number; msg: string }[] = [];
+  const worker = createRecomputeQueue(cloud.store, {
+    recompute: { planAccounts: async () => [] },
+    planningEvents: new PlanningEvents(),
+    config: { debounceMs: 1_000, leaseMs: 60_000, pollMs: 20, concurrency: 1, batchSize: 5 },
+    logger: pino({ level: 'info' }, { write: (line: string) => void lines.push(JSON.parse(line)) }),
+  });
+  worker.start();
+  try {
+    proxy.cut();
+    await new Promise((r) => setTimeout(r, 1_000)); // dozens of polls
+    proxy.restore();
+    await expect.poll(() => lines.map((l) => l.msg), { timeout: 10_000 }).toContain('planning worker resumed: database reachable again');
+  } finally {
+    proxy.restore();
+    await worker.stop();
+  }
+  expect(lines.filter((l) => !l.msg.startsWith('planning worker started')).map((l) => [l.level, l.msg])).toEqual([
+    [40, 'planning worker paused: database unavailable'],
+    [30, 'planning worker resumed: database reachable again'],
+  ]);
 });
