@@ -36,11 +36,11 @@ const prepare = async (account: CloudAccount) => {
   expect((await account.call('POST', '/api/v1/schedule/recompute')).status).toBe(200);
 };
 
-/** The add-on reaches the simulator through a relay that can cut the link like a network would. */
-async function startBehindRelay(startMs: number): Promise<Harness> {
+/** The add-on, 6 minutes before `boundary`, reaches the simulator through a relay that can cut the link like a network would. */
+async function startBehindRelay(boundary: number): Promise<Harness> {
   return startHarness({
     cloud,
-    startMs,
+    startMs: boundary - 6 * 60_000,
     fixture: houseFixture,
     timezone: ZONE,
     prepare,
@@ -80,6 +80,11 @@ async function restore(): Promise<void> {
   await h!.addon.idle();
 }
 
+const expectNoOverride = () => {
+  expect(h!.addon.state.stats.overrides).toBe(0);
+  expect(h!.logs.some((l) => l.msg === MANUAL)).toBe(false);
+};
+
 /** Sets the thermostat as a person in the Home Assistant UI would (the context names a user). */
 const personSets = (temperature: number) => h!.ha.callService('climate', 'set_temperature', { entity_id: THERMOSTAT, temperature });
 
@@ -88,7 +93,7 @@ it('after an outage across a slot boundary, applies the current slot over a chan
   // at the boundary the add-on, away from Home Assistant, finds nothing to change in the states it
   // saw last.
   const boundary = pastBoundary(90 * 60_000) + 30 * 60_000;
-  h = await startBehindRelay(boundary - 6 * 60_000);
+  h = await startBehindRelay(boundary);
   const planned = await plannedAt(boundary);
   expect(await plannedAt(boundary - 60_000)).toBe(planned);
   expect(temperature()).toBe(planned);
@@ -99,13 +104,12 @@ it('after an outage across a slot boundary, applies the current slot over a chan
   await restore();
   await waitFor(() => temperature() === planned, 10_000, 'current slot applied');
   expect(settledHvac()).toMatchObject({ outcome: 'apply' });
-  expect(h.addon.state.stats.overrides).toBe(0);
-  expect(h.logs.some((l) => l.msg === MANUAL)).toBe(false);
+  expectNoOverride();
 }, 90_000);
 
 it('after an outage in which nothing changed, leaves its own write as it is and reports no override', async () => {
   const boundary = pastBoundary(60 * 60_000);
-  h = await startBehindRelay(boundary - 6 * 60_000);
+  h = await startBehindRelay(boundary);
   const before = await plannedAt(boundary - 60_000);
   const after = await plannedAt(boundary);
   expect(temperature()).toBe(before);
@@ -116,13 +120,12 @@ it('after an outage in which nothing changed, leaves its own write as it is and 
   // The next boundary after the outage applies the plan as usual.
   await h.advance(5 * 60_000);
   expect(temperature()).toBe(after);
-  expect(h.addon.state.stats.overrides).toBe(0);
-  expect(h.logs.some((l) => l.msg === MANUAL)).toBe(false);
+  expectNoOverride();
 }, 90_000);
 
 it("respects a person's change made during the outage in the current slot", async () => {
   const boundary = pastBoundary(60 * 60_000);
-  h = await startBehindRelay(boundary - 6 * 60_000);
+  h = await startBehindRelay(boundary);
   const after = await plannedAt(boundary);
   await cut();
   await h.advance(8 * 60_000); // the boundary passes while Home Assistant is away
