@@ -6,5 +6,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   // Workers inherit the environment the global setup leaves behind.
   process.env.E2E_BASE_URL = cloud.url;
   process.env.E2E_DATA_DIR = cloud.dataDir;
-  return cloud.stop;
+  return async () => {
+    await cloud.stop();
+  };
 }

@@ -1,57 +1,35 @@
 // End to end against the REAL cloud: the built cloud (`npm start`'s dist/main.js) on its own
 // embedded PostgreSQL, a user who mints a claim code, and the simulator on a real-time clock.
 // `npm test` builds the cloud first; run `npm run build` before running this file by hand.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { startBuiltCloud, type BuiltCloud } from '@offpeak/cloud/testing';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startSimulator, type RunningSimulator } from '../src/simulator.js';
 import { stateDir } from './support.js';
 
-const CLOUD_MAIN = fileURLToPath(new URL('../../cloud/dist/main.js', import.meta.url));
 /**
  * Long, so a shutdown that waits it out shows: the simulator stops by aborting its long-poll, and
  * fetch then leaves a connection that never sends a request, which the cloud must close at once.
  */
 const SHUTDOWN_GRACE_MS = 15_000;
-let cloud: { url: string; child: ChildProcess };
-let dataDir: string;
+let cloud: BuiltCloud;
 let sim: RunningSimulator | undefined;
 
 beforeAll(async () => {
-  if (!existsSync(CLOUD_MAIN)) throw new Error('cloud/dist/main.js is missing: run `npm run build` first (npm test does)');
-  dataDir = mkdtempSync(path.join(tmpdir(), 'offpeak-sim-e2e-'));
-  chmodSync(dataDir, 0o755); // the embedded server runs as the postgres user when we are root
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', HOST: '127.0.0.1', OFFPEAK_DATA_DIR: dataDir, LOG_LEVEL: process.env.E2E_LOG ?? 'warn', JOBS_ENABLED: 'false', RECOMPUTE_DEBOUNCE_MS: '200', SHUTDOWN_GRACE_MS: String(SHUTDOWN_GRACE_MS) };
-  delete env.DATABASE_URL;
-  const child = spawn(process.execPath, [CLOUD_MAIN], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  cloud = await new Promise((resolve, reject) => {
-    let out = '';
-    const onData = (c: Buffer) => {
-      out += c.toString();
-      const m = /listening on (http:\/\/\S+)/.exec(out);
-      if (m) resolve({ url: m[1]!, child });
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    if (process.env.E2E_LOG) child.stdout!.on('data', (c: Buffer) => process.stderr.write(c));
-    child.once('exit', (code) => reject(new Error(`cloud exited (${code}):\n${out}`)));
+  cloud = await startBuiltCloud({
+    env: { SHUTDOWN_GRACE_MS: String(SHUTDOWN_GRACE_MS) },
+    logLevel: process.env.E2E_LOG ?? 'warn',
+    echo: Boolean(process.env.E2E_LOG),
   });
 }, 90_000);
 
 afterAll(async () => {
   await sim?.stop();
   if (cloud) {
-    const exited = new Promise((r) => cloud.child.once('exit', r));
     const stopping = Date.now();
-    cloud.child.kill('SIGTERM');
-    await exited;
+    expect(await cloud.stop()).toBe(0);
     // Stopping takes the embedded PostgreSQL's own shutdown (a second or two), not the grace period.
     expect(Date.now() - stopping).toBeLessThan(SHUTDOWN_GRACE_MS / 2);
   }
-  rmSync(dataDir, { recursive: true, force: true });
 }, 40_000);
 
 async function call(method: string, route: string, body?: unknown, token?: string) {
@@ -70,7 +48,15 @@ it('claims with a code, applies the first scheduled setpoint, and follows a comm
   const code = await call('POST', '/api/v1/devices/enroll-token', undefined, token);
   expect(code.status).toBe(200);
 
-  sim = await startSimulator({ cloudUrl: cloud.url, deviceId: `SN-E2E-${Date.now()}`, stateDir: await stateDir(), code: code.body.enroll_token, setpointMinF: 64, setpointMaxF: 80, name: 'Bedroom' });
+  sim = await startSimulator({
+    cloudUrl: cloud.url,
+    deviceId: `SN-E2E-${Date.now()}`,
+    stateDir: await stateDir(),
+    code: code.body.enroll_token,
+    setpointMinF: 64,
+    setpointMaxF: 80,
+    name: 'Bedroom',
+  });
   const claimed = await sim.waitFor((s) => s.applianceId !== null, 20_000);
   const devices = await call('GET', '/api/v1/devices', undefined, token);
   expect(devices.body).toEqual([expect.objectContaining({ appliance_id: claimed.applianceId, appliance_name: 'Bedroom', mode: 'standalone' })]);

@@ -60,6 +60,9 @@ export class HaLink {
   private readonly ownContexts = new Set<string>();
   private readonly entityListeners = new Set<Listener>();
   private readonly readyListeners = new Set<Listener>();
+  private readonly resyncListeners = new Set<Listener>();
+  /** Set when the link drops; the next entity map after reconnecting goes to the resync listeners. */
+  private resyncPending = false;
   private firstReady: Promise<void>;
   private resolveFirstReady!: () => void;
 
@@ -91,6 +94,7 @@ export class HaLink {
     conn.addEventListener('ready', () => void this.handleReady(conn));
     conn.addEventListener('disconnected', () => {
       this.connected = false;
+      this.resyncPending = true;
       this.opts.log.warn('Home Assistant connection lost; reconnecting');
     });
     conn.addEventListener('reconnect-error', () => {
@@ -101,7 +105,11 @@ export class HaLink {
     this.unsubEntities = subscribeEntities(conn, (entities) => {
       this.entities = entities;
       this.entityUpdates++;
-      for (const l of this.entityListeners) l();
+      // The first map after a reconnect is the re-subscription's full snapshot: what happened while
+      // we were away, seen at once rather than change by change.
+      const resync = this.resyncPending && this.connected;
+      if (resync) this.resyncPending = false;
+      for (const l of resync ? this.resyncListeners : this.entityListeners) l();
     });
     void this.handleReady(conn);
     this.armWatchdog();
@@ -161,6 +169,15 @@ export class HaLink {
   onEntities(listener: Listener): () => void {
     this.entityListeners.add(listener);
     return () => this.entityListeners.delete(listener);
+  }
+
+  /**
+   * Called with the first entity map after a reconnect (the states as they are now, after an
+   * outage), instead of the entity listeners.
+   */
+  onResync(listener: Listener): () => void {
+    this.resyncListeners.add(listener);
+    return () => this.resyncListeners.delete(listener);
   }
 
   /** Called after every (re)connection. */

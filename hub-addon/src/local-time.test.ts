@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { localSlotAt, nextBoundaryMs } from './local-time.js';
+import { localSlotAt, nextBoundaryMs, slotStartMs } from './local-time.js';
 
 const NY = 'America/New_York';
 const at = (iso: string) => Date.parse(iso);
@@ -48,5 +48,15 @@ describe('nextBoundaryMs', () => {
     };
     expect(count('2026-11-01T04:00:00Z', '2026-11-02T05:00:00Z')).toBe(50);
     expect(count('2026-03-08T05:00:00Z', '2026-03-09T04:00:00Z')).toBe(46);
+  });
+});
+
+describe('slotStartMs', () => {
+  it.each([
+    ['2026-07-01T16:29:59Z', NY, '2026-07-01T16:00:00Z'],
+    ['2026-07-01T16:30:00Z', NY, '2026-07-01T16:30:00Z'],
+    ['2026-07-01T00:20:00Z', 'Asia/Kathmandu', '2026-07-01T00:15:00Z'],
+  ])('%s in %s began at %s', (iso, zone, start) => {
+    expect(slotStartMs(at(iso), zone)).toBe(at(start));
   });
 });

@@ -59,3 +59,11 @@ export function nextBoundaryMs(ms: number, zone: string): number {
     if (minute === 0 || minute === 30) return t;
   }
 }
+
+/** The instant at or before `ms` where the local half hour that holds `ms` started. */
+export function slotStartMs(ms: number, zone: string): number {
+  for (let t = Math.floor(ms / QUARTER_MS) * QUARTER_MS; ; t -= QUARTER_MS) {
+    const { minute } = localParts(t, zone);
+    if (minute === 0 || minute === 30) return t;
+  }
+}

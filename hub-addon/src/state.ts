@@ -7,8 +7,11 @@ import type { Expectation } from './plan-actions.js';
 export interface ControlState {
   /** The slot (local date + index) the command belongs to. */
   slotKey: string | null;
-  /** What the entity should show, and its context id when we commanded (a change by us arrives later). */
-  expect: { entityId: string; value: Expectation; baselineContext: string | null } | null;
+  /**
+   * What the entity should show, its context id when we commanded (a change by us arrives later),
+   * and when we commanded or found it already there (clock ms).
+   */
+  expect: { entityId: string; value: Expectation; baselineContext: string | null; sinceMs: number } | null;
   /** HVAC: setpoint commanded / planned, F. */
   commandedF?: number;
   roomTargetF?: number;

@@ -20,7 +20,7 @@ const running: Harness[] = [];
 
 beforeAll(async () => {
   cloud = await startCloudProcess();
-}, 400_000);
+}, 120_000);
 afterEach(async () => {
   for (const h of running.splice(0)) await h.stop();
 });

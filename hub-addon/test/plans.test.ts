@@ -15,12 +15,12 @@ let boundary: number;
 let ids: Record<string, string>;
 
 beforeAll(async () => {
-  cloud = await startCloudProcess();
-  // The current real half hour: a recompute re-plans it (past slots stay as they were). Too close
-  // to its end, the tests would straddle the next one: wait for that one to start.
-  const untilNext = 1_800_000 - (Date.now() % 1_800_000);
-  if (untilNext < 4 * 60_000) await new Promise((r) => setTimeout(r, untilNext + 1000));
-  boundary = Math.floor(Date.now() / 1_800_000) * 1_800_000;
+  // The cloud plans on its own clock (OFFPEAK_CLOCK_START, real rate), set 12 minutes into the
+  // slot the tests live in: a recompute re-plans that slot (past slots stay as they were) and every
+  // reading the tests send is in the cloud's past, whatever the real time is. Waiting for a real
+  // half hour to have room left could idle the run for minutes.
+  boundary = Math.floor(Date.now() / 1_800_000) * 1_800_000 - 1_800_000;
+  cloud = await startCloudProcess({ OFFPEAK_CLOCK_START: new Date(boundary + 12 * 60_000).toISOString() });
   h = await startHarness({
     cloud,
     startMs: boundary - 6 * 60_000,
@@ -34,7 +34,7 @@ beforeAll(async () => {
       expect((await account.call('POST', '/api/v1/schedule/recompute')).status).toBe(200);
     },
   });
-}, 400_000);
+}, 120_000);
 
 afterAll(async () => {
   await h?.stop();
@@ -132,7 +132,7 @@ describe('the add-on on the simulator and the real cloud', () => {
     expect(h.ha.getState('climate.living_room')!.attributes.temperature).toBe(planned + 4);
     const reading = h.requests.slice(sent).find((r) => r.path === '/api/v1/readings')!.body.readings[0];
     expect(reading).toMatchObject({ override_active: true, target_temp: planned + 4, commanded_setpoint: planned });
-    // The next slot applies the plan again. It is still in the future of the real cloud, which
+    // The next slot applies the plan again. It is still in the future of the cloud's clock, which
     // would refuse readings stamped that far ahead: the cloud is cut off meanwhile (they queue),
     // and the slot is applied from the cached plan.
     const view = await schedules();

@@ -93,7 +93,9 @@ describe('the LISTEN connection', () => {
     expect(handed!.id).toBe(queued.body.command_id);
     // ...and put back by an instance whose database connections are cut right then.
     proxy.cut();
-    const putBack = viaProxy.services.deviceCommands.requeue([{ id: handed!.id, payload: { kind: 'control' }, created_at: new Date().toISOString() }]);
+    const putBack = viaProxy.services.deviceCommands.requeue([
+      { id: handed!.id, payload: { kind: 'control', hold: false, mode: 'HEAT' }, created_at: new Date().toISOString() },
+    ]);
     await new Promise((r) => setTimeout(r, 800));
     proxy.restore();
     await putBack;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningCloud } from '../../src/server.js';
-import { claimDevice } from '../support/devices.js';
+import { claimDevice, type ClaimedDevice } from '../support/devices.js';
 import { parked } from '../support/fleet.js';
 import { apiClient, signUp, type ApiClient } from '../support/http.js';
 import { startRoundRobinProxy, type RoundRobinProxy } from '../support/round-robin-proxy.js';
@@ -51,8 +51,8 @@ describe('a satellite long-polling through the proxy', () => {
   });
 
   it('gets every command once when many satellites park across both instances and commands arrive through the proxy', async () => {
-    const users = [];
-    const devices = [];
+    const users: Awaited<ReturnType<typeof signUp>>[] = [];
+    const devices: ClaimedDevice[] = [];
     for (let i = 0; i < 10; i++) {
       users.push(await signUp(api));
       devices.push(await claimDevice(api, users[i]!.token));

@@ -16,18 +16,19 @@ export const flatBand = (base: number, half: number): Band => ({
 const num = (v: string) => (v.trim() === '' || !Number.isFinite(Number(v)) ? null : Number(v));
 
 export function BandEditor({ prefix, band, onChange, error }: { prefix: string; band: Band; onChange: (b: Band) => void; error?: string | undefined }) {
-  const set = (which: 'low' | 'high', h: number, v: string) => {
+  const set = (which: keyof Band, h: number, v: string) => {
     const next = { low: [...band.low], high: [...band.high] };
     next[which][h] = v;
     onChange(next);
   };
+  const errorId = error ? `${prefix}-band-error` : undefined;
   const lows = band.low.map(num);
   const highs = band.high.map(num);
-  const valid = lows.filter((v): v is number => v !== null);
+  const validLow = lows.filter((v): v is number => v !== null);
   const validHigh = highs.filter((v): v is number => v !== null);
   const summary =
-    valid.length && validHigh.length
-      ? `Comfort band over the day: lowest allowed ${Math.min(...valid)} °F, highest allowed ${Math.max(...validHigh)} °F. The widest hour is ${hourLabel(
+    validLow.length && validHigh.length
+      ? `Comfort band over the day: lowest allowed ${Math.min(...validLow)} °F, highest allowed ${Math.max(...validHigh)} °F. The widest hour is ${hourLabel(
           widest(lows, highs),
         )}.`
       : 'The band is not filled in yet.';
@@ -47,7 +48,7 @@ export function BandEditor({ prefix, band, onChange, error }: { prefix: string; 
         height={200}
       />
       {error && (
-        <p class="error" role="alert" id={`${prefix}-band-error`} data-testid={`${prefix}-band-error`}>
+        <p class="error" role="alert" id={errorId} data-testid={`${prefix}-band-error`}>
           {error}
         </p>
       )}
@@ -65,36 +66,46 @@ export function BandEditor({ prefix, band, onChange, error }: { prefix: string; 
             {band.low.map((_, h) => (
               <tr key={h}>
                 <th scope="row">{hourLabel(h)}</th>
-                <td>
-                  <input
-                    type="number"
-                    min={50}
-                    max={90}
-                    step={0.5}
-                    aria-label={`Low at ${hourLabel(h)}`}
-                    value={band.low[h]}
-                    onInput={(e) => set('low', h, (e.currentTarget as HTMLInputElement).value)}
-                    aria-describedby={error ? `${prefix}-band-error` : undefined}
-                  />
-                </td>
-                <td>
-                  <input
-                    type="number"
-                    min={50}
-                    max={90}
-                    step={0.5}
-                    aria-label={`High at ${hourLabel(h)}`}
-                    value={band.high[h]}
-                    onInput={(e) => set('high', h, (e.currentTarget as HTMLInputElement).value)}
-                    aria-describedby={error ? `${prefix}-band-error` : undefined}
-                  />
-                </td>
+                <BandCell which="low" hour={h} value={band.low[h]!} onInput={set} errorId={errorId} />
+                <BandCell which="high" hour={h} value={band.high[h]!} onInput={set} errorId={errorId} />
               </tr>
             ))}
           </tbody>
         </table>
       </div>
     </div>
+  );
+}
+
+const WHICH_LABEL = { low: 'Low', high: 'High' } as const;
+
+/** One hour's low or high input (°F, 50 to 90 in half degrees). */
+function BandCell({
+  which,
+  hour,
+  value,
+  onInput,
+  errorId,
+}: {
+  which: keyof Band;
+  hour: number;
+  value: string;
+  onInput: (which: keyof Band, h: number, v: string) => void;
+  errorId: string | undefined;
+}) {
+  return (
+    <td>
+      <input
+        type="number"
+        min={50}
+        max={90}
+        step={0.5}
+        aria-label={`${WHICH_LABEL[which]} at ${hourLabel(hour)}`}
+        value={value}
+        onInput={(e) => onInput(which, hour, (e.currentTarget as HTMLInputElement).value)}
+        aria-describedby={errorId}
+      />
+    </td>
   );
 }
 

@@ -1,81 +1,22 @@
-// The real built cloud (cloud/dist/main.js, what `npm start` runs) on a fresh embedded PostgreSQL
-// in a temporary folder, for the add-on's tests and bench; plus a loopback TCP cut-off in front of
-// it to play a network outage without stopping the cloud.
-import { spawn } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+// The real built cloud (`@offpeak/cloud/testing`: cloud/dist/main.js, what `npm start` runs) on a
+// fresh embedded PostgreSQL in a temporary folder, for the add-on's tests and bench; plus a loopback
+// TCP cut-off in front of it to play a network outage without stopping the cloud.
 import net from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { runBuiltAdmin, startBuiltCloud, type BuiltCloud } from '@offpeak/cloud/testing';
 
-export const CLOUD_MAIN = fileURLToPath(new URL('../../../cloud/dist/main.js', import.meta.url));
-const CLOUD_ADMIN = fileURLToPath(new URL('../../../cloud/dist/admin.js', import.meta.url));
 /** The JWT secret the test cloud signs with (tests mint expired tokens with it). */
 export const TEST_JWT_SECRET = 'hub-addon-test-secret-that-is-long-enough-for-hs256';
 
-export interface CloudProcess {
-  url: string;
-  dataDir: string;
-  env: NodeJS.ProcessEnv;
-  stop(): Promise<void>;
-}
+export type CloudProcess = BuiltCloud;
 
-/** Starts the built cloud; resolves with its URL once it listens. */
-export async function startCloudProcess(extraEnv: Record<string, string> = {}): Promise<CloudProcess> {
-  if (!existsSync(CLOUD_MAIN)) throw new Error('cloud/dist/main.js is missing: run `npm run build` first (npm test does)');
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'offpeak-addon-cloud-'));
-  chmodSync(dataDir, 0o755); // the embedded server runs as the postgres user when we are root
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: '0',
-    HOST: '127.0.0.1',
-    OFFPEAK_DATA_DIR: dataDir,
-    LOG_LEVEL: process.env.CLOUD_LOG ?? 'warn',
-    JOBS_ENABLED: 'false',
-    RECOMPUTE_DEBOUNCE_MS: '200',
-    SHUTDOWN_GRACE_MS: '1000',
-    JWT_SECRET: TEST_JWT_SECRET,
-    AUTH_RATE_LIMIT_PER_MINUTE: '1000',
-    WEATHER_FALLBACK_BASE_URL: 'http://127.0.0.1:9',
-    ...extraEnv,
-  };
-  delete env.DATABASE_URL;
-  const child = spawn(process.execPath, [CLOUD_MAIN], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    const onData = (c: Buffer) => {
-      out += c.toString();
-      const m = /listening on (http:\/\/\S+)/.exec(out);
-      if (m) resolve(m[1]!);
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    if (process.env.CLOUD_LOG) child.stdout!.on('data', (c: Buffer) => process.stderr.write(c));
-    child.once('exit', (code) => reject(new Error(`cloud exited (${code}):\n${out}`)));
-  });
-  return {
-    url,
-    dataDir,
-    env,
-    stop: async () => {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once('exit', r));
-        child.kill('SIGTERM');
-        await exited;
-      }
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+/** Starts the built cloud; resolves with its URL once it listens. `CLOUD_LOG=info` shows its log. */
+export function startCloudProcess(env: Record<string, string> = {}): Promise<CloudProcess> {
+  return startBuiltCloud({ env, jwtSecret: TEST_JWT_SECRET, logLevel: process.env.CLOUD_LOG ?? 'warn', echo: Boolean(process.env.CLOUD_LOG) });
 }
 
 /** Makes an account premium (more than one HVAC) with the cloud's operator command. */
-export async function setPremium(cloud: CloudProcess, email: string): Promise<void> {
-  const child = spawn(process.execPath, [CLOUD_ADMIN, 'set-tier', email, 'premium'], { env: { ...cloud.env, INIT_CWD: process.cwd() }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  child.stdout!.on('data', (c: Buffer) => (out += c.toString()));
-  child.stderr!.on('data', (c: Buffer) => (out += c.toString()));
-  const code = await new Promise<number | null>((r) => child.once('exit', r));
-  if (code !== 0) throw new Error(`set-tier failed (${code}): ${out}`);
+export function setPremium(cloud: CloudProcess, email: string): void {
+  runBuiltAdmin(cloud.env, ['set-tier', email, 'premium']);
 }
 
 /**

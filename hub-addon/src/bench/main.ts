@@ -43,7 +43,7 @@ async function main(): Promise<number> {
   writeFileSync(path.join(dataDir, 'options.json'), JSON.stringify({ log_level: 'info', household_power_entity_id: 'sensor.household_power' }));
   try {
     const account = await signUp(cloud.url, { timezone: ZONE });
-    await setPremium(cloud, account.email);
+    setPremium(cloud, account.email);
     await account.call('PATCH', '/auth/me', { weather_entity_id: 'weather.home' });
     for (const a of APPLIANCES) await account.createAppliance(a.type, a.name, a.config);
     await account.call('POST', '/api/v1/schedule/recompute');

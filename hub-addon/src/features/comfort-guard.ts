@@ -33,7 +33,7 @@ export async function runComfortGuard(ctx: AddonContext): Promise<void> {
       ctx.state.stats.guardCommands++;
       c.guardActive = true;
       c.slotKey = key;
-      c.expect = action.expect ? { entityId: action.entityId, value: action.expect, baselineContext: ctx.ha.entity(action.entityId)?.context.id ?? null } : null;
+      c.expect = action.expect ? { entityId: action.entityId, value: action.expect, baselineContext: ctx.ha.entity(action.entityId)?.context.id ?? null, sinceMs: ctx.clock.now() } : null;
       c.commandedF = midF;
       ctx.log.warn('comfort guard applied', { appliance_id: appliance.id, appliance: appliance.name, entity_id: action.entityId, data: action.call.data, why: action.why });
     } catch (e) {

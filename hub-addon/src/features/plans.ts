@@ -2,13 +2,14 @@
 // boundary, re-pull when GET /schedules/updated-at moves, and leave alone an entity a person
 // changed until the next slot.
 import type { HassEntity } from 'home-assistant-js-websocket';
-import { entityUses, hubAppliances, type HubAppliance } from '../appliances.js';
+import { entityUses, hubAppliances, isDriven, type HubAppliance } from '../appliances.js';
 import type { AddonContext, Stop } from '../context.js';
 import { describe } from '../ha.js';
 import { isValidZone, localSlotAt, nextBoundaryMs } from '../local-time.js';
 import { decideSlot, meetsExpectation } from '../plan-actions.js';
 import { viaCloud } from '../reachability.js';
 import { controlOf } from '../state.js';
+import { settleAfterReconnect } from './plans-reconnect.js';
 
 const slotKeyAt = (ctx: AddonContext, ms: number) => {
   const s = localSlotAt(ms, ctx.state.timezone);
@@ -69,8 +70,8 @@ export async function pullSchedules(ctx: AddonContext): Promise<void> {
 
 /**
  * Applies the current slot to every appliance (skipping those a person took over in this slot).
- * `onlyUnapplied`: just the appliances whose command for this slot has not gone through (after a
- * Home Assistant reconnect), so a change made meanwhile by a person is not undone.
+ * `onlyUnapplied`: just the appliances whose command for this slot has not gone through or that
+ * settleAfterReconnect marked for applying again (after a Home Assistant reconnect).
  */
 export async function applyCurrentSlot(ctx: AddonContext, reason: string, onlyUnapplied = false): Promise<void> {
   const view = ctx.state.view;
@@ -89,10 +90,9 @@ export async function applyCurrentSlot(ctx: AddonContext, reason: string, onlyUn
 
 async function applyOne(ctx: AddonContext, appliance: HubAppliance, slot: { date: string; index: number; key: string }, reason: string, stale: boolean): Promise<void> {
   const entry = ctx.state.view?.appliances.find((e) => e.appliance_id === appliance.id);
-  if (!entry || !appliance.entities.entity_id || appliance.type === 'solar' || appliance.type === 'dehumidifier') return;
+  if (!entry || !isDriven(appliance)) return;
   const c = controlOf(ctx.state, appliance.id);
   const base = { appliance_id: appliance.id, appliance: appliance.name, type: appliance.type, slot: slot.index, date: slot.date, reason };
-  if (!appliance.isActive) return;
   if (appliance.override?.enabled === false) return void ctx.log.debug('not applied: disabled in the add-on options', base);
   if (!entry.optimization_enabled) return void ctx.log.info('not applied: optimization paused for this appliance', base);
   if (c.overrideSlotKey === slot.key) return void ctx.log.info('not applied: a person changed it in this slot', base);
@@ -121,7 +121,7 @@ async function applyOne(ctx: AddonContext, appliance: HubAppliance, slot: { date
     return void ctx.log.warn('Home Assistant refused the command', { ...base, entity_id: action.entityId, service: `${action.call?.domain}.${action.call?.service}`, error: describe(e) });
   }
   c.slotKey = slot.key;
-  c.expect = action.expect ? { entityId: action.entityId, value: action.expect, baselineContext: ctx.ha.entity(action.entityId)?.context.id ?? null } : null;
+  c.expect = action.expect ? { entityId: action.entityId, value: action.expect, baselineContext: ctx.ha.entity(action.entityId)?.context.id ?? null, sinceMs: ctx.clock.now() } : null;
   c.commandedF = action.setpointF ?? c.commandedF;
   c.roomTargetF = action.setpointF;
   c.guardActive = false;
@@ -219,10 +219,13 @@ export async function startPlans(ctx: AddonContext): Promise<Stop> {
   };
 
   const offEntities = ctx.ha.onEntities(() => detectOverrides(ctx));
-  const offReady = ctx.ha.onReady(() => {
-    reportMissingEntities(ctx);
-    // Commands that failed while Home Assistant was away are made now, not at the next boundary.
-    if (ctx.ha.connections > 1) ctx.tasks.run(() => ctx.commands.push(() => applyCurrentSlot(ctx, 'reconnected', true)));
+  const offReady = ctx.ha.onReady(() => reportMissingEntities(ctx));
+  // After an outage, once the states as they are now arrive: what a person changed in this slot
+  // holds it; the rest gets the current slot now (a command that failed while Home Assistant was
+  // away, or a slot that began meanwhile), not at the next boundary.
+  const offResync = ctx.ha.onResync(() => {
+    settleAfterReconnect(ctx);
+    ctx.tasks.run(() => ctx.commands.push(() => applyCurrentSlot(ctx, 'reconnected', true)));
   });
   await refresh('start');
   ctx.state.timezone = zoneOf(ctx);
@@ -235,5 +238,6 @@ export async function startPlans(ctx: AddonContext): Promise<Stop> {
     ctx.clock.clearTimeout(pollTimer);
     offEntities();
     offReady();
+    offResync();
   };
 }

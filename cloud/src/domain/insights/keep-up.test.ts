@@ -8,7 +8,7 @@ const START = Date.parse('2026-07-20T00:00:00Z');
 function steps(duties: number[], deltas: number[], startF = 75): ThermalSample[] {
   let temp = startF;
   return duties.map((u, i) => {
-    const s = { gridIndex: i, startMs: START + i * 1_800_000, hours: 0.5, startF: temp, endF: temp + deltas[i]!, coolDuty: u, heatDuty: 0, outdoorF: 100 };
+    const s = { gridIndex: i, startMs: START + i * 1_800_000, hours: 0.5, startF: temp, endF: temp + deltas[i]!, coolDuty: u, heatDuty: 0, outdoorF: 100, setpointChangeF: null, endSetpointF: null };
     temp = s.endF;
     return s;
   });

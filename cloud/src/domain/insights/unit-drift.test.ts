@@ -24,7 +24,7 @@ function month(rate: (day: number) => number, gain: (day: number) => number): Th
     const u = hour >= 22 || hour < 6 ? 0 : 0.5;
     const outdoorF = 80 + 10 * Math.sin((2 * Math.PI * (hour - 9)) / 24);
     const endF = alpha * 74 + (1 - alpha) * outdoorF + span * (rate(day) * u + gain(day));
-    return { gridIndex: i, startMs, hours: 0.5, startF: 74, endF, coolDuty: u, heatDuty: 0, outdoorF };
+    return { gridIndex: i, startMs, hours: 0.5, startF: 74, endF, coolDuty: u, heatDuty: 0, outdoorF, setpointChangeF: null, endSetpointF: null };
   });
 }
 

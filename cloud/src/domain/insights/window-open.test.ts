@@ -18,6 +18,8 @@ function steps(count: number, residual: (i: number) => number, duty: (i: number)
     coolDuty: duty(i),
     heatDuty: 0,
     outdoorF: 90,
+    setpointChangeF: null,
+    endSetpointF: null,
     residualF: residual(i),
   }));
 }

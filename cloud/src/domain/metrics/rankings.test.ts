@@ -23,7 +23,7 @@ describe('cohortKeys and ratePlanKey', () => {
   });
 
   it('groups rate peers by source and plan or dynamic zone', () => {
-    const base = { pricing_location: 3, hourly_rates_cents_per_kwh: null, dynamic_zone: null, pricing_adder_cents_per_kwh: null };
+    const base = { pricing_location: 3, hourly_rates_cents_per_kwh: null, dynamic_zone: null, pricing_adder_cents_per_kwh: null, export_pricing: null, export_hourly_rates_cents_per_kwh: null };
     expect(ratePlanKey({ ...base, pricing_source: null })).toBe('zone:3');
     expect(ratePlanKey({ ...base, pricing_source: 'custom' })).toBe('custom:3');
     expect(ratePlanKey({ ...base, pricing_source: 'dynamic', dynamic_zone: 'comed' })).toBe('dynamic:comed');

@@ -38,6 +38,7 @@ function bruteForce(start: number, slots: DpSlot[], floors: number[]): number {
       return;
     }
     for (const a of slots[i]!.actions) {
+      if (!('next' in a)) throw new Error('bruteForce walks fixed transitions only (integerOptimum covers ranges)');
       const y = a.next(x);
       if (y >= floors[i]! - 1e-9) walk(i + 1, y, cost + a.cost(x));
     }

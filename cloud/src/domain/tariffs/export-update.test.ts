@@ -12,7 +12,7 @@ const D = {
 const h24 = (v: unknown = 5): unknown[] => new Array(24).fill(v);
 const withAt = (i: number, v: unknown): unknown[] => h24().map((x, j) => (j === i ? v : x));
 const stored = (s: Partial<StoredRateSettings> = {}): StoredRateSettings => ({ ...EMPTY_RATE_SETTINGS, ...s });
-const NEM3 = Array.from({ length: 24 }, (_, h) => (h >= 17 && h < 21 ? 45 : h >= 10 && h < 15 ? -2.5 : 4));
+const NEM3: number[] = Array.from({ length: 24 }, (_, h) => (h >= 17 && h < 21 ? 45 : h >= 10 && h < 15 ? -2.5 : 4));
 
 describe('validateRateUpdate: export rejections', () => {
   it.each([

@@ -18,7 +18,18 @@ function days(count: number, duty: number, springF: number): ThermalSample[] {
     const outdoorF = 85 + 8 * Math.sin((2 * Math.PI * i) / 48);
     let end = stepTemperature(stepCoefficients(PARAMS, 0.5, outdoorF), temp, u, 0);
     if (u === 0 && i % 8 === 4) end += springF * duty;
-    out.push({ gridIndex: i, startMs: i * 1_800_000, hours: 0.5, startF: temp, endF: end, coolDuty: u, heatDuty: 0, outdoorF });
+    out.push({
+      gridIndex: i,
+      startMs: i * 1_800_000,
+      hours: 0.5,
+      startF: temp,
+      endF: end,
+      coolDuty: u,
+      heatDuty: 0,
+      outdoorF,
+      setpointChangeF: null,
+      endSetpointF: null,
+    });
     temp = end;
   }
   return out;
