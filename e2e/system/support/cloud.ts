@@ -1,7 +1,8 @@
 // The system under test's server side: one embedded PostgreSQL of its own (so it outlives a killed
 // cloud and can be stopped on purpose) and any number of built cloud instances (cloud/dist/main.js,
 // what `npm start` runs) on fixed loopback ports, sharing one JWT secret and the accelerated clock.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { builtCloudEnv, runBuiltAdmin } from '@offpeak/cloud/testing';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -12,8 +13,6 @@ import { REPO } from '../../support/cloud.js';
 import type { SharedClock } from './sim-clock.js';
 
 const CLOUD_MAIN = path.join(REPO, 'cloud/dist/main.js');
-const CLOUD_ADMIN = path.join(REPO, 'cloud/dist/admin.js');
-const NOWHERE = 'http://127.0.0.1:9';
 export const JWT_SECRET = 'system-test-secret-long-enough-for-hs256-signing';
 
 export interface Database {
@@ -79,29 +78,22 @@ export async function createCloud(opts: CloudOptions): Promise<CloudInstance> {
   const port = await freePort();
   const output: string[] = [];
   let child: ChildProcess | null = null;
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATABASE_URL: opts.db.url,
-    OFFPEAK_DATA_DIR: opts.db.dataDir,
-    JWT_SECRET,
-    LOG_LEVEL: process.env.E2E_LOG ?? 'warn',
-    JOBS_ENABLED: 'true',
-    RECOMPUTE_DEBOUNCE_MS: '200',
-    SHUTDOWN_GRACE_MS: '1000',
-    AUTH_RATE_LIMIT_PER_MINUTE: '0',
-    WEATHER_FALLBACK_BASE_URL: NOWHERE,
-    WEATHER_FALLBACK_TIMEOUT_MS: '500',
-    PRICE_FEED_BASE_URLS: `*=${NOWHERE}`,
-    PRICE_FEED_RETRIES: '0',
-    // Leases are compared with the accelerated clock: keep them a few real minutes long.
-    PLANNING_JOB_LEASE_MS: String(Math.round(120_000 * opts.clock.rate)),
-    PLANNING_POLL_MS: '100',
-    METRICS_MIN_COHORT_HOMES: '5',
-    ...opts.clock.env(),
-    ...opts.env,
-  };
+  const env = builtCloudEnv(opts.db.dataDir, {
+    port,
+    databaseUrl: opts.db.url,
+    jwtSecret: JWT_SECRET,
+    logLevel: process.env.E2E_LOG ?? 'warn',
+    env: {
+      JOBS_ENABLED: 'true',
+      PRICE_FEED_RETRIES: '0',
+      // Leases are compared with the accelerated clock: keep them a few real minutes long.
+      PLANNING_JOB_LEASE_MS: String(Math.round(120_000 * opts.clock.rate)),
+      PLANNING_POLL_MS: '100',
+      METRICS_MIN_COHORT_HOMES: '5',
+      ...opts.clock.env(),
+      ...opts.env,
+    },
+  });
   const instance: CloudInstance = {
     name: opts.name,
     url: `http://127.0.0.1:${port}`,
@@ -144,9 +136,5 @@ export async function createCloud(opts: CloudOptions): Promise<CloudInstance> {
 
 /** The operator command (`npm run -w cloud admin -- set-tier`) against the shared database. */
 export function setTier(db: Database, email: string, tier: 'premium' | 'free'): void {
-  const r = spawnSync(process.execPath, [CLOUD_ADMIN, 'set-tier', email, tier], {
-    env: { ...process.env, DATABASE_URL: db.url, OFFPEAK_DATA_DIR: db.dataDir, LOG_LEVEL: 'warn' },
-    encoding: 'utf8',
-  });
-  if (r.status !== 0) throw new Error(`set-tier failed (${r.status}): ${r.stderr}${r.stdout}`);
+  runBuiltAdmin({ ...process.env, DATABASE_URL: db.url, OFFPEAK_DATA_DIR: db.dataDir, LOG_LEVEL: 'warn' }, ['set-tier', email, tier]);
 }
