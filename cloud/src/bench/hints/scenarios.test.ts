@@ -6,7 +6,7 @@ import { buildHintScenario, type ScenarioName } from './scenarios.js';
 // the hints bench: the insights name the injected fault and nothing else.
 const hintsOf = (name: ScenarioName) => {
   const s = buildHintScenario(101, name);
-  return { s, hints: detectHints(s.run.readings, s.run.weather, new Date(s.nowMs), s.home.timeZone) };
+  return { s, hints: detectHints(s.run.readings, s.run.weather, new Date(s.nowMs)) };
 };
 
 describe('hints on a generated home with injected faults', () => {
