@@ -9,7 +9,7 @@ import { capacityRatio, dailyBalances, fitBalanceLine } from './daily-balance.js
 import { detectEfficiencyDecline, type WeekRatio } from './efficiency.js';
 import type { Hint } from './hint.js';
 import { detectCannotKeepUp } from './keep-up.js';
-import { checkSteps, holdGapOver, mainDirection, type CheckedStep } from './residuals.js';
+import { checkSteps, holdGapOver, mainDirection, withoutDailyPattern, type CheckedStep } from './residuals.js';
 import { detectSensorDrift } from './sensor-drift.js';
 import { detectWindowOpen } from './window-open.js';
 import { DAY_MS } from '../time/durations.js';
@@ -51,7 +51,7 @@ export function detectHints(readings: readonly ThermalReading[], weather: readon
   );
   if (!reference) return hints;
   const checked = checkSteps(reference.params, steps);
-  const open = detectWindowOpen(reference.params, checked.filter((s) => s.startMs >= recentStart));
+  const open = detectWindowOpen(reference.params, withoutDailyPattern(checked, referenceEnd, GRID_MINUTES).filter((s) => s.startMs >= recentStart));
   if (open) hints.push(open);
   const direction = mainDirection(steps);
   const weeks = weekRatios(steps, checked, direction, windowStart, referenceEnd, nowMs);

@@ -3,6 +3,7 @@
 // hint the thermostat's holding gap; both come from `checkSteps`.
 import { stepCoefficients, stepTemperature, type ThermalParams } from '../thermal/thermal-model.js';
 import type { ThermalSample } from '../thermal/resample.js';
+import { DAY_MS } from '../time/durations.js';
 
 /** Duties of a step in which the thermostat clearly regulates (neither resting nor flat out). */
 const REGULATING_DUTY = [0.05, 0.95] as const;
@@ -71,4 +72,16 @@ const MIN_REGULATING_STEPS = 12;
 export function holdGapOver(steps: readonly CheckedStep[], fromMs: number, toMs: number, minSteps = MIN_REGULATING_STEPS): number | null {
   const gaps = steps.filter((s) => s.holdGapF != null && s.startMs >= fromMs && s.startMs < toMs).map((s) => s.holdGapF!);
   return gaps.length >= minSteps ? median(gaps) : null;
+}
+
+/**
+ * Residuals less the median residual at the same time of day over the reference days: the
+ * structure's daily give and take, which the lumped model misses (a unit failing later stays in).
+ */
+export function withoutDailyPattern(steps: readonly CheckedStep[], referenceEnd: number, gridMinutes: number): CheckedStep[] {
+  const perDay = Math.round(DAY_MS / (gridMinutes * 60_000));
+  const bySlot = new Map<number, number[]>();
+  for (const s of steps.filter((x) => x.startMs < referenceEnd)) bySlot.set(s.gridIndex % perDay, [...(bySlot.get(s.gridIndex % perDay) ?? []), s.residualF]);
+  const typical = new Map([...bySlot].map(([slot, values]) => [slot, median(values)!]));
+  return steps.map((s) => ({ ...s, residualF: s.residualF - (typical.get(s.gridIndex % perDay) ?? 0) }));
 }
