@@ -6,7 +6,7 @@ import { fitThermalModel } from '../thermal/fit.js';
 import { resampleReadings, type ThermalSample, type WeatherPoint } from '../thermal/resample.js';
 import { detectShortCycling } from './cycling.js';
 import { capacityRatio, dailyBalances, fitBalanceLine } from './daily-balance.js';
-import { detectEfficiencyDecline, type WeekRatio } from './efficiency.js';
+import { detectEfficiencyDecline, EFFICIENCY_RATIO, type WeekRatio } from './efficiency.js';
 import type { Hint } from './hint.js';
 import { detectCannotKeepUp } from './keep-up.js';
 import { checkSteps, holdGapOver, mainDirection, withoutDailyPattern, type CheckedStep } from './residuals.js';
@@ -51,11 +51,13 @@ export function detectHints(readings: readonly ThermalReading[], weather: readon
   );
   if (!reference) return hints;
   const checked = checkSteps(reference.params, steps);
-  const open = detectWindowOpen(reference.params, withoutDailyPattern(checked, referenceEnd, GRID_MINUTES).filter((s) => s.startMs >= recentStart));
-  if (open) hints.push(open);
   const direction = mainDirection(steps);
   const weeks = weekRatios(steps, checked, direction, windowStart, referenceEnd, nowMs);
-  const sensor = detectSensorDrift(checked, referenceEnd, nowMs, weeks.at(-1)?.ratio ?? null);
+  const unitRatio = weeks.at(-1)?.ratio ?? null;
+  // A unit delivering too little this week leaves every working step short, an opening or not.
+  const open = unitRatio != null && unitRatio <= EFFICIENCY_RATIO ? null : detectWindowOpen(reference.params, withoutDailyPattern(checked, referenceEnd, GRID_MINUTES).filter((s) => s.startMs >= recentStart));
+  if (open) hints.push(open);
+  const sensor = detectSensorDrift(checked, referenceEnd, nowMs, unitRatio);
   if (sensor) hints.push(sensor);
   const efficiency = detectEfficiencyDecline(weeks, direction);
   if (efficiency) hints.push(efficiency);
