@@ -11,6 +11,7 @@ import type {
   Device,
   EnrollToken,
   HvacScheduleResponse,
+  InsightsResponse,
   IntegrationHealth,
   MetricsDaily,
   MetricsDayView,
@@ -67,6 +68,8 @@ export const putPreferences = (body: PreferencesUpdateRequest) => request<Accoun
 export const getAppliancePreferences = (applianceId: string) => request<Preferences>('GET', `/api/v1/appliances/${id(applianceId)}/preferences`);
 export const putAppliancePreferences = (applianceId: string, body: AppliancePreferencesUpdateRequest) =>
   request<Preferences>('PUT', `/api/v1/appliances/${id(applianceId)}/preferences`, body);
+
+export const getApplianceInsights = (applianceId: string) => request<InsightsResponse>('GET', `/api/v1/appliances/${id(applianceId)}/insights`);
 
 export const getRates = () => request<RateCurve>('GET', '/api/v1/rates');
 export const putRates = (body: RatesUpdateRequest) => request<RateCurve>('PUT', '/api/v1/rates', body);

@@ -1,5 +1,5 @@
-// Appliances: list, add (a form per type), edit, constraints, per-HVAC preferences, deactivate,
-// delete; a free account is told why a second HVAC is refused.
+// Appliances: list, add (a form per type), edit, constraints, per-HVAC preferences and hints,
+// deactivate, delete; a free account is told why a second HVAC is refused.
 import { api, expect, expectAccessible, openSignedIn, test } from '../support/fixtures.js';
 
 test('add an HVAC and an EV, set the EV constraints and the HVAC comfort, edit, deactivate and delete', async ({ page, account }) => {
@@ -123,5 +123,35 @@ test('a free account sees what premium adds and why a second HVAC is refused', a
   await expect(page.getByTestId('appliance-error')).toHaveText(
     'Upgrade required: the free plan includes one heating and cooling unit (HVAC). Premium adds more HVACs.',
   );
+  await expectAccessible(page);
+});
+
+test("an HVAC's page shows no hints at first, and a short-cycling hint once its readings show one", async ({ page, account }) => {
+  const t = account.token;
+  const { appliance_id: hvacId } = await api('POST', '/api/v1/appliances', { appliance_type: 'hvac', name: 'Hall', config: { entity_id: 'climate.hall' } }, t);
+  await openSignedIn(page, account, `/appliances/${hvacId}`);
+  await expect(page.getByTestId('no-hints')).toHaveText('No hints: the last 30 days of readings look as expected.');
+  await expectAccessible(page);
+
+  // Four hours of readings every 2 minutes, pushed like a hub reporting each change: the compressor
+  // starts every 4 minutes (15 starts an hour).
+  const now = Date.now();
+  const readings = Array.from({ length: 120 }, (_, i) => ({
+    timestamp: new Date(now - (241 - 2 * i) * 60_000).toISOString(),
+    indoor_temp: 74,
+    hvac_state: 'COOL',
+    hvac_action: i % 2 === 0 ? 'cooling' : 'idle',
+    outdoor_temp: 90,
+    appliance_id: hvacId,
+  }));
+  for (let i = 0; i < readings.length; i += 100) await api('POST', '/api/v1/readings', { readings: readings.slice(i, i + 100) }, t);
+  await page.reload();
+  const hint = page.getByTestId('hint-short_cycling');
+  await expect(hint.getByRole('heading', { name: 'Short cycling' })).toBeVisible();
+  await expect(hint).toContainText('have a technician check the refrigerant charge');
+  await expect(hint).toContainText(/Since \w{3} \d{1,2}, \d{2}:\d{2} · confidence \d{2,3} %/);
+  await expect(hint.getByRole('definition').filter({ hasText: '10 per hour' })).toBeVisible();
+  await expect(hint.getByText('Threshold starts')).toBeVisible();
+  await expect(page.getByTestId('no-hints')).toHaveCount(0);
   await expectAccessible(page);
 });

@@ -78,7 +78,7 @@ export function createServices(store: Store, opts: ServiceOptions) {
   const outdoorForecast = createOutdoorForecastService({ weather, config: opts.config });
   const schedules = createSchedulesService(store, { profiles, linkHealth });
   const modelRefit = createModelRefitService(store, { weather, outdoorForecast, profiles });
-  const insights = createInsightsService(store, { appliances, profiles, weather });
+  const insights = createInsightsService(store, { appliances, weather });
   const recompute = createRecomputeService(store, {
     profiles,
     outdoorForecast,

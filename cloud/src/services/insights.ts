@@ -1,20 +1,17 @@
 // Insights (hints) per HVAC: what its last 30 days of readings say about the home and the unit.
 // Rules: docs/insights.md.
 import { DETAIL, type InsightsResponse } from '../contract/index.js';
-import { effectiveTimeZone } from '../domain/account-time-zone.js';
 import { detectHints, INSIGHT_WINDOW_DAYS } from '../domain/insights/detect.js';
 import { weatherPointsFromPushes } from '../domain/planning/weather-history.js';
 import { notFound } from '../errors.js';
 import type { Store } from '../store/index.js';
 import type { AppliancesService } from './appliances.js';
-import type { ProfilesService } from './profiles.js';
 import type { WeatherService } from './weather.js';
 import { DAY_MS } from '../domain/time/durations.js';
 
-
 export function createInsightsService(
   store: Store,
-  deps: { appliances: Pick<AppliancesService, 'requireOwned'>; profiles: Pick<ProfilesService, 'ensure'>; weather: Pick<WeatherService, 'forecastHistory'> },
+  deps: { appliances: Pick<AppliancesService, 'requireOwned'>; weather: Pick<WeatherService, 'forecastHistory'> },
 ) {
   return {
     /** Hints for an HVAC the caller owns; anything else is 404 `Appliance not found`. */
@@ -22,12 +19,11 @@ export function createInsightsService(
       const appliance = await deps.appliances.requireOwned(userId, applianceId);
       if (appliance.appliance_type !== 'hvac') throw notFound(DETAIL.applianceNotFound);
       const since = new Date(now.getTime() - INSIGHT_WINDOW_DAYS * DAY_MS);
-      const [readings, pushes, profile] = await Promise.all([
+      const [readings, pushes] = await Promise.all([
         store.thermalModels.readings(appliance.id, since, now),
         deps.weather.forecastHistory(userId, since, now),
-        deps.profiles.ensure(userId),
       ]);
-      const hints = detectHints(readings, weatherPointsFromPushes(pushes), now, effectiveTimeZone(profile));
+      const hints = detectHints(readings, weatherPointsFromPushes(pushes), now);
       return {
         appliance_id: appliance.id,
         generated_at: now.toISOString(),

@@ -1,18 +1,21 @@
 // Add an appliance (a form per type), and edit one: config, active flag, delete, constraints,
-// and per-HVAC preferences.
+// and per-HVAC hints and preferences.
 import type { Appliance, ApplianceType } from '@offpeak/cloud/contract';
 import { useState } from 'preact/hooks';
 import {
   ApiError,
   createAppliance,
   deleteAppliance,
+  getApplianceInsights,
   getAppliancePreferences,
   listAppliances,
   putAppliancePreferences,
   updateAppliance,
 } from '../api.js';
 import { checkFields, CONFIG_FIELDS, CONSTRAINT_FIELDS, toFormValues, toPayload, TYPE_LABEL, type FormField } from '../appliance-forms.js';
+import { useAccount } from '../account.js';
 import { DescribedFields } from '../components/described-fields.js';
+import { HintList } from '../components/hint-list.js';
 import { FormStatus, InputField, SelectField } from '../components/field.js';
 import { PreferencesForm } from '../components/preferences-form.js';
 import { upgradeReason, UPGRADE_REQUIRED } from '../components/premium-note.js';
@@ -156,6 +159,7 @@ function ApplianceDetail({ appliance, onChange }: { appliance: Appliance; onChan
           {appliance.is_active ? 'Active' : 'Inactive'}
         </span>
       </p>
+      {type === 'hvac' && <UnitHints applianceId={appliance.id} />}
       <div class="columns">
         <section aria-labelledby="settings-h" class="panel">
           <h2 id="settings-h">Settings</h2>
@@ -214,6 +218,20 @@ function UnitPreferences({ applianceId }: { applianceId: string }) {
       {prefs.loading && !prefs.data && <Loading what="this unit's preferences" />}
       {prefs.error !== undefined && <Failed error={prefs.error} />}
       {prefs.data && <PreferencesForm prefix="unit" scope="unit" initial={prefs.data} save={(body) => putAppliancePreferences(applianceId, body)} />}
+    </section>
+  );
+}
+
+/** What the unit's last 30 days of readings say (GET .../insights). */
+function UnitHints({ applianceId }: { applianceId: string }) {
+  const { profile } = useAccount();
+  const insights = useLoad(() => getApplianceInsights(applianceId), [applianceId]);
+  return (
+    <section aria-labelledby="hints-h" class="panel" data-testid="hints-panel">
+      <h2 id="hints-h">Hints</h2>
+      {insights.loading && !insights.data && <Loading what="hints" />}
+      {insights.error !== undefined && <Failed error={insights.error} />}
+      {insights.data && <HintList hints={insights.data.hints} zone={profile.timezone} />}
     </section>
   );
 }

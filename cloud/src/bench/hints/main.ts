@@ -32,7 +32,7 @@ for (const seed of seeds) {
   const row: Record<string, string | number> = { home: seed };
   for (const name of SCENARIOS) {
     const s = buildHintScenario(seed, name);
-    const hints = detectHints(s.run.readings, s.run.weather, new Date(s.nowMs), s.home.timeZone);
+    const hints = detectHints(s.run.readings, s.run.weather, new Date(s.nowMs));
     row.season = s.home.season;
     row[name] = hints.map((h) => h.kind).join(',') || '-';
     if (name === 'fault_free' && hints.length > 0) noisyFaultFree.push(`home ${seed}: ${hints.map((h) => h.kind).join(', ')}`);

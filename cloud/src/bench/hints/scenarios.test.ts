@@ -6,7 +6,7 @@ import { buildHintScenario, type ScenarioName } from './scenarios.js';
 // the hints bench: the insights name the injected fault and nothing else.
 const hintsOf = (name: ScenarioName) => {
   const s = buildHintScenario(101, name);
-  return { s, hints: detectHints(s.run.readings, s.run.weather, new Date(s.nowMs), s.home.timeZone) };
+  return { s, hints: detectHints(s.run.readings, s.run.weather, new Date(s.nowMs)) };
 };
 
 describe('hints on a generated home with injected faults', () => {
@@ -32,6 +32,12 @@ describe('hints on a generated home with injected faults', () => {
   it('finds efficiency falling over weeks', () => {
     const { hints } = hintsOf('efficiency_decline');
     expect(hints.map((h) => h.kind)).toEqual(['efficiency_decline']);
-    expect(hints[0]!.numbers.capacity_ratio).toBeLessThan(0.75);
+    expect(hints[0]!.numbers.capacity_percent).toBeLessThan(75);
+  });
+
+  it('finds a room sensor drifting 4 F away from the air the unit holds', () => {
+    const { hints } = hintsOf('sensor_drift');
+    expect(hints.map((h) => h.kind)).toEqual(['sensor_drift']);
+    expect(Math.abs(hints[0]!.numbers.reading_offset_f!)).toBeGreaterThan(2);
   });
 });

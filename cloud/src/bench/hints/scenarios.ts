@@ -41,7 +41,7 @@ function faultOf(home: GeneratedHome, name: ScenarioName): { fault: ((atMs: numb
       return { fault: (t) => ({ capacityFactor: 1 - 0.5 * Math.min(1, Math.max(0, (t - day(12)) / (day(DAYS) - day(12)))) }), episode: null };
     case 'sensor_drift': {
       const sign = rng() < 0.5 ? -1 : 1;
-      return { fault: (t) => ({ sensorBiasF: sign * 4 * Math.min(1, Math.max(0, (t - day(14)) / (day(DAYS) - day(14)))) }), episode: null };
+      return { fault: (t) => ({ roomSensorBiasF: sign * 4 * Math.min(1, Math.max(0, (t - day(14)) / (day(DAYS) - day(14)))) }), episode: null };
     }
   }
 }

@@ -39,8 +39,14 @@ export interface FaultState {
   extraAirOutKwPerF?: number;
   /** Fraction of the rated capacity the unit delivers (1 = healthy) for the same electric power. */
   capacityFactor?: number;
-  /** Added to what the sensor reads, F. */
+  /** Added to what the thermostat's own sensor reads, F: the thermostat holds the biased reading at its setpoint. */
   sensorBiasF?: number;
+  /**
+   * Added to what the reported room sensor reads, F, where the readings come from a sensor the unit
+   * does not control on (a satellite's, or a hub's `indoor_source: sensor`): the unit holds the true
+   * air, the readings show it off by this much.
+   */
+  roomSensorBiasF?: number;
   /** Thermostat hysteresis override, F (short cycling). */
   hysteresisF?: number;
   /** Minimum run/rest override, minutes. */
@@ -132,6 +138,7 @@ export function simulateHouse(house: House, env: Environment, initial: HouseStat
     const outdoorF = env.outdoorF(t);
     if (t % HOUR_MS === 0) weather.push({ at: new Date(t), tempF: outdoorF });
     const measured = Math.round(sensor(fault.sensorBiasF ?? 0) * 10) / 10;
+    const reported = fault.roomSensorBiasF ? Math.round((measured + fault.roomSensorBiasF) * 10) / 10 : measured;
     const setpoint = env.setpointF(t);
     const sign = env.mode === 'cool' ? 1 : -1;
     const hysteresis = fault.hysteresisF ?? house.hysteresisF;
@@ -161,7 +168,7 @@ export function simulateHouse(house: House, env: Environment, initial: HouseStat
     state.minutesInState++;
     const reading = (atMs: number): ThermalReading => ({
       at: new Date(atMs),
-      indoorTempF: measured,
+      indoorTempF: reported,
       hvacState: env.mode === 'cool' ? 'COOL' : 'HEAT',
       hvacAction: state.isRunning ? (env.mode === 'cool' ? 'cooling' : 'heating') : 'idle',
       // Hubs report outdoor from a weather entity that updates about hourly: leave some out.
@@ -172,16 +179,7 @@ export function simulateHouse(house: House, env: Environment, initial: HouseStat
     if (opts.pushOnChange && switched && !inGap(t) && t + 1 < nextReadingMs) readings.push(reading(t + 1));
     if (t + MINUTE_MS > nextReadingMs) {
       if (!inGap(nextReadingMs)) {
-        readings.push({
-          at: new Date(nextReadingMs),
-          indoorTempF: measured,
-          hvacState: env.mode === 'cool' ? 'COOL' : 'HEAT',
-          hvacAction: state.isRunning ? (env.mode === 'cool' ? 'cooling' : 'heating') : 'idle',
-          // Hubs report outdoor from a weather entity that updates about hourly: leave some out.
-          outdoorTempF: opts.rng() < 0.7 ? Math.round(outdoorF) : null,
-          powerW: Math.round(powerKw * 1000 * (1 + 0.02 * normal(opts.rng))),
-          targetTempF: setpoint,
-        });
+        readings.push(reading(nextReadingMs));
       }
       nextReadingMs += opts.readingEveryMin * MINUTE_MS + jitter();
     }

@@ -18,9 +18,10 @@ function steps(count: number, residual: (i: number) => number, duty: (i: number)
     coolDuty: duty(i),
     heatDuty: 0,
     outdoorF: 90,
-    setpointChangeF: null,
-    endSetpointF: null,
+    setpointChangeF: 0,
+    endSetpointF: 74,
     residualF: residual(i),
+    holdGapF: null,
   }));
 }
 

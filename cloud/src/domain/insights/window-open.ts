@@ -2,7 +2,7 @@
 // model says (residuals towards the outdoor temperature, scaled by the indoor-outdoor gap).
 import type { ThermalParams } from '../thermal/thermal-model.js';
 import { marginConfidence, type Hint } from './hint.js';
-import { runsOf, type CheckedStep } from './residuals.js';
+import { median, runsOf, type CheckedStep } from './residuals.js';
 
 /** Extra loss rate (1/h) above which a step looks open: several times any home's own. */
 export const OPEN_EXTRA_LOSS_PER_HOUR = 0.1;
@@ -24,8 +24,6 @@ const WORKING_DUTY = 0.3;
 const MAX_SHORTFALL = 0.35;
 /** After a stretch the structure still holds what the opening let in, so the unit falls short for a day: only a failed unit falls this short. */
 const MAX_SHORTFALL_AFTER = 0.6;
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 /** The longest stretch taken for an opening, steps (12 hours). */
 const MAX_OPEN_STEPS = 24;
@@ -53,10 +51,10 @@ export function detectWindowOpen(params: ThermalParams, steps: readonly CheckedS
       [later, MAX_SHORTFALL_AFTER],
     ] as const) {
       const working = side.filter((s) => s.coolDuty + s.heatDuty >= WORKING_DUTY);
-      if (working.length >= 3 && median(working.map(shortfall)) >= limit) return false;
+      if (working.length >= 3 && median(working.map(shortfall))! >= limit) return false;
     }
     const gapped = around.filter((s) => Math.abs(s.outdoorF - s.startF) >= MIN_GAP_F);
-    return gapped.length === 0 || median(gapped.map(extraLoss)) < QUIET_FRACTION * OPEN_EXTRA_LOSS_PER_HOUR;
+    return gapped.length === 0 || median(gapped.map(extraLoss))! < QUIET_FRACTION * OPEN_EXTRA_LOSS_PER_HOUR;
   };
   /** The part of a working step's planned effect the unit did not deliver (0 = as modelled). */
   const shortfall = (s: CheckedStep) => {
@@ -66,7 +64,7 @@ export function detectWindowOpen(params: ThermalParams, steps: readonly CheckedS
   const runs = runsOf(steps, isOpen).filter((r) => r.length >= OPEN_MIN_STEPS && r.length <= MAX_OPEN_STEPS && quietAround(r));
   const run = runs.at(-1);
   if (!run) return null;
-  const typical = median(run.map(extraLoss));
+  const typical = median(run.map(extraLoss))!;
   const last = run.at(-1)!;
   return {
     kind: 'window_open',
