@@ -8,7 +8,7 @@ import { batteryFlowKw, blockedSlots, onOffDrawKw } from '../domain/planning/hom
 import { waterHeaterInputs } from '../domain/planning/water-heater-inputs.js';
 import type { PlanningApplianceRow } from '../store/planning-inputs-repo.js';
 import type { ModelRefitService } from './model-refit.js';
-import { NO_LIMIT_HOME, checked, planHvacUnit, planRegular, type HomeShare, type PlannedUnit, type RegularType } from './recompute-appliance.js';
+import { NO_LIMIT_HOME, checked, planHvacUnit, planRegular, type HomeShare, type PlannedUnit, type RegularType, type UnitArgs } from './recompute-appliance.js';
 import type { AccountInputs } from './recompute-inputs.js';
 
 /** What the recompute loads for an appliance of the type (services/recompute-inputs.ts). */
@@ -21,23 +21,14 @@ export interface TypeLoads {
   solarFit: boolean;
 }
 
-/** Everything planning one appliance may use. */
-export interface UnitArgs {
-  deps: { modelRefit: ModelRefitService };
-  account: AccountInputs;
-  appliance: PlanningApplianceRow;
-  ctx: DayContext;
-  now: Date;
-  isToday: boolean;
-  home: HomeShare;
-}
-
 /**
  * How the recompute plans the type: `unit` plans each appliance against the import limit's
  * headroom; `observe` plans nothing (status observe); `forecast` is planned with the day's solar
  * pass (services/recompute-day.ts), not one at a time.
  */
-export type TypePlanning = { loads: TypeLoads } & ({ kind: 'unit'; plan: (args: UnitArgs) => PlannedUnit | Promise<PlannedUnit> } | { kind: 'observe' } | { kind: 'forecast' });
+export type TypePlanning = { loads: TypeLoads } & (
+  { kind: 'unit'; plan: (args: UnitArgs) => PlannedUnit | Promise<PlannedUnit> } | { kind: 'observe' } | { kind: 'forecast' }
+);
 
 const NOTHING: TypeLoads = { recentValue: false, thermalModel: false, solarFit: false };
 const RECENT_VALUE: TypeLoads = { ...NOTHING, recentValue: true };
@@ -46,7 +37,11 @@ const onOff = (schedule: Record<string, unknown>, kw: number) => onOffDrawKw(Arr
 
 function homeContext(home: HomeShare): HomeContext | undefined {
   if (home.householdLoadKw.length !== 48) return undefined;
-  return { householdLoadKw: home.householdLoadKw, loadSource: home.loadSource, chargeHeadroomKw: home.headroomKw ? home.headroomKw.map((h) => Math.max(0, h)) : null };
+  return {
+    householdLoadKw: home.householdLoadKw,
+    loadSource: home.loadSource,
+    chargeHeadroomKw: home.headroomKw ? home.headroomKw.map((h) => Math.max(0, h)) : null,
+  };
 }
 
 function withBlocked<I extends { blockedSlots?: boolean[] | null }>(built: BuiltInput<I>, blocked: (input: I) => boolean[] | null): BuiltInput<I> {
@@ -67,7 +62,7 @@ export const appliancePlanning = {
   hvac: {
     kind: 'unit',
     loads: { ...NOTHING, thermalModel: true },
-    plan: ({ deps, account, appliance, ctx, now, isToday }) => planHvacUnit(deps, account, appliance, ctx, now, isToday),
+    plan: planHvacUnit,
   },
   ev_charger: regular('ev_charger', {
     // A slot without room for the charger's full draw is closed to it.
@@ -81,9 +76,14 @@ export const appliancePlanning = {
     drawKw: (i) => i.maxChargeRateKw,
     // The trajectory is rounded to 0.01 %: the planner kept charging within its rate and headroom exactly.
     flowKw: (i, schedule, ctx) =>
-      batteryFlowKw(Array.isArray(schedule.value_trajectory) ? (schedule.value_trajectory as number[]) : [], i.socPct, i.capacityKwh, i.chargeEfficiency, i.dischargeEfficiency, ctx.slotHours).map((kw, slot) =>
-        slot < ctx.fromSlot ? 0 : Math.min(kw, i.maxChargeRateKw, i.chargeHeadroomKw?.[slot] ?? Infinity),
-      ),
+      batteryFlowKw(
+        Array.isArray(schedule.value_trajectory) ? (schedule.value_trajectory as number[]) : [],
+        i.socPct,
+        i.capacityKwh,
+        i.chargeEfficiency,
+        i.dischargeEfficiency,
+        ctx.slotHours,
+      ).map((kw, slot) => (slot < ctx.fromSlot ? 0 : Math.min(kw, i.maxChargeRateKw, i.chargeHeadroomKw?.[slot] ?? Infinity))),
   }),
   water_heater: regular('water_heater', {
     inputs: (facts, home) => withBlocked(waterHeaterInputs(facts), (i) => blockedSlots(home.headroomKw, i.elementWatts / 1000)),
@@ -96,7 +96,8 @@ export const appliancePlanning = {
 } satisfies Record<ApplianceType, TypePlanning>;
 
 /** The planning of a stored type, or undefined for a type this version does not know. */
-export const planningOf = (type: string): TypePlanning | undefined => (Object.hasOwn(appliancePlanning, type) ? appliancePlanning[type as ApplianceType] : undefined);
+export const planningOf = (type: string): TypePlanning | undefined =>
+  Object.hasOwn(appliancePlanning, type) ? appliancePlanning[type as ApplianceType] : undefined;
 
 /** True when the recompute loads `what` for appliances of `type`. */
 export const loads = (type: string, what: keyof TypeLoads): boolean => planningOf(type)?.loads[what] === true;

@@ -27,6 +27,17 @@ export interface HomeShare {
 
 export const NO_LIMIT_HOME: HomeShare = { householdLoadKw: [], loadSource: 'typical', headroomKw: null };
 
+/** Everything planning one appliance may use. */
+export interface UnitArgs {
+  deps: { modelRefit: ModelRefitService };
+  account: AccountInputs;
+  appliance: PlanningApplianceRow;
+  ctx: DayContext;
+  now: Date;
+  isToday: boolean;
+  home: HomeShare;
+}
+
 /**
  * How a type planned one appliance at a time gets its input from what is stored, and what it
  * draws from the grid (its part of services/appliance-planning.ts).
@@ -88,14 +99,7 @@ export function planRegular<T extends ApplianceType>(
  * An HVAC: with a thermal model, the optimized setpoints; without one, the warm-up check (which
  * fits the model the moment warm-up ends) and else the defaults row from the comfort band.
  */
-export async function planHvacUnit(
-  deps: { modelRefit: ModelRefitService },
-  account: AccountInputs,
-  appliance: PlanningApplianceRow,
-  ctx: DayContext,
-  now: Date,
-  isToday: boolean,
-): Promise<PlannedUnit> {
+export async function planHvacUnit({ deps, account, appliance, ctx, now, isToday }: UnitArgs): Promise<PlannedUnit> {
   const prefs = planningPreferences(account.accountPrefs, appliance.unitPrefs);
   let model = account.models.get(appliance.id) ?? null;
   let warmup = null;

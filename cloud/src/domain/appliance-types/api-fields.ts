@@ -10,7 +10,12 @@ export const apiEntity = (description: string): JsonSchema => ({ type: 'string',
 export const apiOptionalEntity = (description: string): JsonSchema => orNull(apiEntity(description));
 
 /** A number in [minimum, maximum] (`integer` for whole numbers). */
-export const apiNumber = (minimum: number, maximum: number, description: string, type: 'number' | 'integer' = 'number'): JsonSchema => ({ type, minimum, maximum, description });
+export const apiNumber = (minimum: number, maximum: number, description: string, type: 'number' | 'integer' = 'number'): JsonSchema => ({
+  type,
+  minimum,
+  maximum,
+  description,
+});
 
 /** A percentage 0-100. */
 export const apiPercent = (description: string): JsonSchema => apiNumber(0, 100, description);
