@@ -17,8 +17,6 @@ export interface TypeLoads {
   recentValue: boolean;
   /** Its thermal model, or the readings that warm one up, and its recent indoor readings. */
   thermalModel: boolean;
-  /** Its learned solar yield fit. */
-  solarFit: boolean;
 }
 
 /**
@@ -30,7 +28,7 @@ export type TypePlanning = { loads: TypeLoads } & (
   { kind: 'unit'; plan: (args: UnitArgs) => PlannedUnit | Promise<PlannedUnit> } | { kind: 'observe' } | { kind: 'forecast' }
 );
 
-const NOTHING: TypeLoads = { recentValue: false, thermalModel: false, solarFit: false };
+const NOTHING: TypeLoads = { recentValue: false, thermalModel: false };
 const RECENT_VALUE: TypeLoads = { ...NOTHING, recentValue: true };
 
 const onOff = (schedule: Record<string, unknown>, kw: number) => onOffDrawKw(Array.isArray(schedule.intervals) ? schedule.intervals : [], kw);
@@ -90,7 +88,8 @@ export const appliancePlanning = {
     drawKw: (i) => i.elementWatts / 1000,
     flowKw: (i, schedule) => onOff(schedule, i.elementWatts / 1000),
   }),
-  solar: { kind: 'forecast', loads: { ...NOTHING, solarFit: true } },
+  // Its learned yield fit is loaded for it by type: the day's solar pass is solar's alone.
+  solar: { kind: 'forecast', loads: NOTHING },
   dehumidifier: { kind: 'observe', loads: NOTHING },
   robot: regular('robot', { inputs: (facts) => robotInputs(facts), drawKw: null, flowKw: (i, schedule) => onOff(schedule, i.maxChargeRateKw) }),
 } satisfies Record<ApplianceType, TypePlanning>;

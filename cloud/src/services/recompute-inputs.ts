@@ -11,7 +11,8 @@ import type { HalfHourMean } from '../store/household-load-repo.js';
 import { WINDOW_DAYS } from '../domain/household/measured-profile.js';
 import type { PlanningAccountRow, PlanningApplianceRow, RecentHvacReading } from '../store/planning-inputs-repo.js';
 import type { StoredThermalModel } from '../store/thermal-models-repo.js';
-import { loads } from './appliance-planning.js';
+import { APPLIANCE_TYPES } from '../domain/appliance-types/index.js';
+import { appliancePlanning, loads } from './appliance-planning.js';
 import { FIT_WINDOW_DAYS } from './model-refit.js';
 import { DAY_MS } from '../domain/time/durations.js';
 
@@ -40,6 +41,8 @@ export interface AccountInputs {
 
 /** Household readings this far back feed the measured profile (its 28-day window, plus tomorrow's plan). */
 const LOAD_WINDOW_DAYS = WINDOW_DAYS + 2;
+/** The types planned from their newest reading's value (their planning entry says so). */
+const READING_TYPES = new Set<string>(APPLIANCE_TYPES.filter((t) => appliancePlanning[t].loads.recentValue));
 
 const groupBy = <T>(items: readonly T[], key: (t: T) => string) => {
   const out = new Map<string, T[]>();
@@ -61,8 +64,8 @@ export async function loadAccountInputs(store: Store, userIds: readonly string[]
   const recent = { since: new Date(now.getTime() - RECENT_READING_MS), until: new Date(now.getTime() + MAX_FUTURE_SKEW_MS) };
   const [models, solarFits, values, hvacReadings, loadMeans] = await Promise.all([
     store.thermalModels.find(hvacIds),
-    store.solarFits.find(idsOf((a) => loads(a.appliance_type, 'solarFit'))),
-    store.planningInputs.latestValues(idsOf((a) => loads(a.appliance_type, 'recentValue')), recent.since, recent.until),
+    store.solarFits.find(idsOf((a) => a.appliance_type === 'solar')),
+    store.planningInputs.latestValues(idsOf((a) => READING_TYPES.has(a.appliance_type)), recent.since, recent.until),
     store.planningInputs.recentHvacReadings(hvacIds, recent.since, recent.until),
     store.householdLoad.halfHourMeans(userIds, new Date(now.getTime() - LOAD_WINDOW_DAYS * DAY_MS), now),
   ]);
