@@ -1,7 +1,7 @@
 // One form per appliance type, described from the config shapes of interface.md 2.4 (required
 // fields, bounds, entity id hints) and the constraint fields of 2.7. The cloud validates again and
 // its `<field>: <message>` answer is shown next to the field.
-import type { ApplianceType } from '@offpeak/cloud/contract';
+import type { ApplianceType, HvacType } from '@offpeak/cloud/contract';
 
 export interface FormField {
   key: string;
@@ -21,14 +21,16 @@ export interface FormField {
 
 const entity = (key: string, label: string, hint: string, required = false): FormField => ({ key, label, kind: 'text', required, hint, nullable: !required });
 
-const HVAC_TYPES = [
-  { value: '', label: 'Not set' },
-  { value: 'central_ac', label: 'Central AC' },
-  { value: 'window_ac', label: 'Window AC' },
-  { value: 'heat_pump', label: 'Heat pump' },
-  { value: 'furnace', label: 'Furnace' },
-  { value: 'mini_split', label: 'Mini split' },
-];
+/** A label per HVAC type of the contract: keyed by the type, so a new one does not compile without its label. */
+const HVAC_TYPE_LABEL: Record<HvacType, string> = {
+  central_ac: 'Central AC',
+  window_ac: 'Window AC',
+  heat_pump: 'Heat pump',
+  furnace: 'Furnace',
+  mini_split: 'Mini split',
+};
+
+const HVAC_TYPES = [{ value: '', label: 'Not set' }, ...Object.entries(HVAC_TYPE_LABEL).map(([value, label]) => ({ value, label }))];
 
 export const TYPE_LABEL: Record<ApplianceType, string> = {
   hvac: 'Heating and cooling (HVAC)',

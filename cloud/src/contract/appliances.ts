@@ -6,19 +6,8 @@ import { APPLIANCE_TYPES, type ApplianceType } from '../domain/appliance-types/s
 import { BODY_NOT_OBJECT_DETAIL, isPlainObject } from '../domain/validation/plain-object.js';
 
 export { APPLIANCE_TYPES, type ApplianceType, type EntitiesBlock } from '../domain/appliance-types/spec.js';
-export type {
-  DehumidifierConfig,
-  EvChargerConfig,
-  EvChargerConstraints,
-  HomeBatteryConfig,
-  HomeBatteryConstraints,
-  HvacConfig,
-  RobotConfig,
-  RobotConstraints,
-  SolarConfig,
-  WaterHeaterConfig,
-  WaterHeaterConstraints,
-} from '../domain/appliance-types/index.js';
+/** The config (2.4) and constraints (2.7) of an appliance type, derived from its spec: `ApplianceConfig<'ev_charger'>`. */
+export type { ApplianceConfig, ApplianceConstraints } from '../domain/appliance-types/index.js';
 
 /** 2.3 Appliance. */
 export interface Appliance {

@@ -1,23 +1,20 @@
-// Plans one appliance of an account's day: builds its input from what is stored, calls the
-// planner of its type, and says what the recompute reports for it (3.6).
+// How one appliance of an account's day is planned: a regular type's input from what is stored
+// and its planner, or an HVAC's thermal model, warm-up and setpoints; and what the recompute
+// reports for it (3.6). Which one a type uses is services/appliance-planning.ts.
 import type { RecomputeStatus } from '../contract/index.js';
-import { planners } from '../domain/planners/index.js';
-import { defaultsSchedule } from '../domain/planners/hvac.js';
+import type { ApplianceType } from '../domain/appliance-types/index.js';
+import { defaultsSchedule, planHvac } from '../domain/planners/hvac.js';
 import type { DayContext, MissedLimit, PlanInputs, Planner, PlanResult } from '../domain/planners/types.js';
-import { evChargerInputs, homeBatteryInputs, robotInputs, type ApplianceFacts, type BuiltInput, type HomeContext } from '../domain/planning/charge-inputs.js';
-import { batteryFlowKw, blockedSlots, onOffDrawKw } from '../domain/planning/home-plan.js';
+import type { ApplianceFacts, BuiltInput } from '../domain/planning/charge-inputs.js';
 import { hvacInputs } from '../domain/planning/hvac-inputs.js';
 import { planProblem } from '../domain/planning/plan-check.js';
 import { planningPreferences } from '../domain/planning/unit-preferences.js';
 import { warmupDetail } from '../domain/planning/warmup-detail.js';
-import { waterHeaterInputs } from '../domain/planning/water-heater-inputs.js';
 import { comfortBand } from '../domain/preferences/comfort-band.js';
 import { currentIndoorTempF, recentDuty } from '../domain/thermal/current-temperature.js';
 import type { PlanningApplianceRow, ScheduleSource } from '../store/index.js';
 import type { ModelRefitService } from './model-refit.js';
 import type { AccountInputs } from './recompute-inputs.js';
-
-type BuiltType = 'ev_charger' | 'home_battery' | 'robot' | 'water_heater';
 
 /** What the home gives each appliance's plan: its household load and the import limit's headroom left (docs/home-plan.md). */
 export interface HomeShare {
@@ -29,51 +26,27 @@ export interface HomeShare {
 
 export const NO_LIMIT_HOME: HomeShare = { householdLoadKw: [], loadSource: 'typical', headroomKw: null };
 
-/** How a type planned one appliance at a time gets its input, and what it draws from the grid. */
-interface RegularType<T extends BuiltType> {
+/** Everything planning one appliance may use. */
+export interface UnitArgs {
+  deps: { modelRefit: ModelRefitService };
+  account: AccountInputs;
+  appliance: PlanningApplianceRow;
+  ctx: DayContext;
+  now: Date;
+  isToday: boolean;
+  home: HomeShare;
+}
+
+/**
+ * How a type planned one appliance at a time gets its input from what is stored, and what it
+ * draws from the grid (its part of services/appliance-planning.ts).
+ */
+export interface RegularType<T extends ApplianceType> {
   inputs: (facts: ApplianceFacts, home: HomeShare) => BuiltInput<PlanInputs[T]>;
   /** Grid draw of a slot that is on, kW, for the solar allocation; null when too small to count (a robot's dock). */
   drawKw: ((input: PlanInputs[T]) => number) | null;
   /** The signed grid flow per slot of a plan (kW; a battery delivering is negative), for the import limit and the home block. */
   flowKw: (input: PlanInputs[T], schedule: Record<string, unknown>, ctx: DayContext) => number[];
-}
-
-const onOff = (schedule: Record<string, unknown>, kw: number) => onOffDrawKw(Array.isArray(schedule.intervals) ? schedule.intervals : [], kw);
-
-const REGULAR: { [T in BuiltType]: RegularType<T> } = {
-  ev_charger: {
-    // A slot without room for the charger's full draw is closed to it.
-    inputs: (facts, home) => withBlocked(evChargerInputs(facts), (i) => blockedSlots(home.headroomKw, i.maxChargeRateKw)),
-    drawKw: (i) => i.maxChargeRateKw,
-    flowKw: (i, schedule) => onOff(schedule, i.maxChargeRateKw),
-  },
-  home_battery: {
-    // The battery's charging is capped at the headroom itself (it can charge at any power).
-    inputs: (facts, home) => homeBatteryInputs(facts, homeContext(home)),
-    drawKw: (i) => i.maxChargeRateKw,
-    // The trajectory is rounded to 0.01 %: the planner kept charging within its rate and headroom exactly.
-    flowKw: (i, schedule, ctx) =>
-      batteryFlowKw(Array.isArray(schedule.value_trajectory) ? (schedule.value_trajectory as number[]) : [], i.socPct, i.capacityKwh, i.chargeEfficiency, i.dischargeEfficiency, ctx.slotHours).map((kw, slot) =>
-        slot < ctx.fromSlot ? 0 : Math.min(kw, i.maxChargeRateKw, i.chargeHeadroomKw?.[slot] ?? Infinity),
-      ),
-  },
-  robot: { inputs: (facts) => robotInputs(facts), drawKw: null, flowKw: (i, schedule) => onOff(schedule, i.maxChargeRateKw) },
-  water_heater: {
-    inputs: (facts, home) => withBlocked(waterHeaterInputs(facts), (i) => blockedSlots(home.headroomKw, i.elementWatts / 1000)),
-    drawKw: (i) => i.elementWatts / 1000,
-    flowKw: (i, schedule) => onOff(schedule, i.elementWatts / 1000),
-  },
-};
-
-function homeContext(home: HomeShare): HomeContext | undefined {
-  if (home.householdLoadKw.length !== 48) return undefined;
-  return { householdLoadKw: home.householdLoadKw, loadSource: home.loadSource, chargeHeadroomKw: home.headroomKw ? home.headroomKw.map((h) => Math.max(0, h)) : null };
-}
-
-function withBlocked<I extends { blockedSlots?: boolean[] | null }>(built: BuiltInput<I>, blocked: (input: I) => boolean[] | null): BuiltInput<I> {
-  const slots = blocked(built.input);
-  if (!slots || !slots.some(Boolean)) return built;
-  return { input: { ...built.input, blockedSlots: slots }, used: { ...built.used, import_limited_slots: slots.filter(Boolean).length } };
 }
 
 /** What to store for an appliance planned today: the schedule body and its figures. */
@@ -99,14 +72,18 @@ export interface PlannedUnit {
   flowKw?: number[];
 }
 
-const isBuilt = (type: string): type is BuiltType => Object.hasOwn(REGULAR, type);
-
 /** A regular appliance: its input from what is stored, its type's planner. */
-export function planRegular<T extends BuiltType>(type: T, account: AccountInputs, appliance: PlanningApplianceRow, ctx: DayContext, home: HomeShare = NO_LIMIT_HOME): PlannedUnit {
-  const spec: RegularType<T> = REGULAR[type];
+export function planRegular<T extends ApplianceType>(
+  spec: RegularType<T>,
+  planner: Planner<T>,
+  account: AccountInputs,
+  appliance: PlanningApplianceRow,
+  ctx: DayContext,
+  home: HomeShare = NO_LIMIT_HOME,
+): PlannedUnit {
   const facts: ApplianceFacts = { config: appliance.config ?? {}, constraints: appliance.constraints, recentValue: account.recentValues.get(appliance.id) ?? null };
   const built = spec.inputs(facts, home);
-  const result: PlanResult = (planners[type] as Planner<T>)(ctx, built.input);
+  const result: PlanResult = planner(ctx, built.input);
   const kw = spec.drawKw?.(built.input) ?? 0;
   const intervals = result.schedule.intervals;
   return {
@@ -121,14 +98,7 @@ export function planRegular<T extends BuiltType>(type: T, account: AccountInputs
  * An HVAC: with a thermal model, the optimized setpoints; without one, the warm-up check (which
  * fits the model the moment warm-up ends) and else the defaults row from the comfort band.
  */
-export async function planHvacUnit(
-  deps: { modelRefit: ModelRefitService },
-  account: AccountInputs,
-  appliance: PlanningApplianceRow,
-  ctx: DayContext,
-  now: Date,
-  isToday: boolean,
-): Promise<PlannedUnit> {
+export async function planHvacUnit({ deps, account, appliance, ctx, now, isToday }: UnitArgs): Promise<PlannedUnit> {
   const prefs = planningPreferences(account.accountPrefs, appliance.unitPrefs);
   let model = account.models.get(appliance.id) ?? null;
   let warmup = null;
@@ -150,7 +120,7 @@ export async function planHvacUnit(
   const indoorTempF = isToday ? currentIndoorTempF(recent, now) : null;
   const facts = { config: appliance.config ?? {}, prefs, model, indoorTempF, recentDuty: recentDuty(recent, now, model.ratedPowerW), profileHomeSizeSqft: account.profile?.home_size_sqft ?? 0 };
   const built = hvacInputs(facts, ctx.fromSlot);
-  const result = planners.hvac(ctx, built.input);
+  const result = planHvac(ctx, built.input);
   return {
     status: 'ok',
     flowKw: result.plannedPowerKw,
@@ -163,25 +133,4 @@ export function checked(unit: PlannedUnit): PlannedUnit {
   const body = unit.body;
   const problem = body && planProblem({ schedule: body.schedule, baselineCostCents: body.baselineCents, optimizedCostCents: body.optimizedCents });
   return problem ? { status: 'failed', detail: `invalid plan: ${problem}` } : unit;
-}
-
-/** Plans one non-solar appliance, never throwing: an error is a `failed` outcome with a short reason. */
-export async function planUnit(
-  deps: { modelRefit: ModelRefitService },
-  account: AccountInputs,
-  appliance: PlanningApplianceRow,
-  ctx: DayContext,
-  now: Date,
-  isToday: boolean,
-  home: HomeShare = NO_LIMIT_HOME,
-): Promise<PlannedUnit> {
-  try {
-    if (appliance.appliance_type === 'hvac') return checked(await planHvacUnit(deps, account, appliance, ctx, now, isToday));
-    if (appliance.appliance_type === 'dehumidifier') return { status: 'observe' };
-    if (isBuilt(appliance.appliance_type)) return checked(planRegular(appliance.appliance_type, account, appliance, ctx, home));
-    return { status: 'skipped', detail: `unknown appliance type ${JSON.stringify(appliance.appliance_type)}` };
-  } catch (err) {
-    const message = err instanceof Error ? err.message : String(err);
-    return { status: 'failed', detail: `planning failed: ${message.slice(0, 160)}` };
-  }
 }

@@ -2,6 +2,7 @@
 // surplus), outdoor forecast, one plan per appliance, the solar split, and the rows to store.
 import type { RecomputeResult } from '../contract/index.js';
 import { solarArrayFromConfig } from '../domain/solar/array-forecast.js';
+import { applianceTypes, isApplianceType } from '../domain/appliance-types/index.js';
 import { planSolar, type SolarConsumer } from '../domain/planners/solar.js';
 import { discountPricesBySurplus } from '../domain/planners/price-discount.js';
 import type { DayContext } from '../domain/planners/types.js';
@@ -15,7 +16,8 @@ import { localDateOf, slotDurationsHours, slotStartsUtc, type LocalDate } from '
 import type { NewScheduleRow, PlanningApplianceRow, ScheduleRow, ScheduleTrigger } from '../store/index.js';
 import type { ModelRefitService } from './model-refit.js';
 import type { OutdoorForecastService } from './outdoor-forecast.js';
-import { checked, planUnit, type PlannedUnit } from './recompute-appliance.js';
+import { planUnit } from './appliance-planning.js';
+import { checked, type PlannedUnit } from './recompute-appliance.js';
 import { householdLoadFor } from '../domain/household/account-load.js';
 import { allocationOrder, headroomKw, homeBlock, type HomeBlock } from '../domain/planning/home-plan.js';
 import { minuteOr } from '../domain/planning/stored-values.js';
@@ -37,8 +39,8 @@ export interface DayPlan {
   home: HomeBlock;
 }
 
-/** Which consumer of the solar allocation each type's planned draw counts as. */
-const CONSUMER: Partial<Record<string, SolarConsumer>> = { home_battery: 'home_battery', ev_charger: 'ev_charger', water_heater: 'water_heater' };
+/** Which consumer of the solar allocation a type's planned draw counts as (its spec's), or null. */
+const consumerOf = (type: string): SolarConsumer | null => (isApplianceType(type) ? applianceTypes[type].solarConsumer : null);
 
 /** The account's prices and weather for the day, solar-discounted when it has arrays. */
 async function dayContext(deps: DayDeps, account: AccountInputs, day: PlanningDay, solar: PlanningApplianceRow[], now: Date) {
@@ -120,7 +122,7 @@ export async function planAccountDay(
     // Second pass: the planned draws take their share of the generation, in allocation order.
     const loads: Partial<Record<SolarConsumer, number[]>> = {};
     for (const appliance of active) {
-      const consumer = CONSUMER[appliance.appliance_type];
+      const consumer = consumerOf(appliance.appliance_type);
       const kw = planned.get(appliance.id)?.loadKw;
       if (consumer && kw) loads[consumer] = (loads[consumer] ?? new Array<number>(kw.length).fill(0)).map((x, i) => x + (kw[i] ?? 0));
     }

@@ -8,6 +8,8 @@ import type { SolarYieldFit } from '../domain/solar/yield-fit.js';
 import type { StoredRateSettings } from '../domain/tariffs/rate-settings.js';
 import type { HalfHourMean, PlanningAccountRow, PlanningApplianceRow, RecentHvacReading, Store, StoredThermalModel } from '../store/index.js';
 import { WINDOW_DAYS } from '../domain/household/measured-profile.js';
+import { APPLIANCE_TYPES } from '../domain/appliance-types/index.js';
+import { appliancePlanning, loads } from './appliance-planning.js';
 import { FIT_WINDOW_DAYS } from './model-refit.js';
 import { DAY_MS } from '../domain/time/durations.js';
 
@@ -36,7 +38,8 @@ export interface AccountInputs {
 
 /** Household readings this far back feed the measured profile (its 28-day window, plus tomorrow's plan). */
 const LOAD_WINDOW_DAYS = WINDOW_DAYS + 2;
-const READING_TYPES = new Set(['ev_charger', 'home_battery', 'robot', 'water_heater']);
+/** The types planned from their newest reading's value (their planning entry says so). */
+const READING_TYPES = new Set<string>(APPLIANCE_TYPES.filter((t) => appliancePlanning[t].loads.recentValue));
 
 const groupBy = <T>(items: readonly T[], key: (t: T) => string) => {
   const out = new Map<string, T[]>();
@@ -54,7 +57,7 @@ export async function loadAccountInputs(store: Store, userIds: readonly string[]
   const [accounts, appliances] = await Promise.all([store.planningInputs.accounts(userIds), store.planningInputs.appliances(userIds)]);
   const active = appliances.filter((a) => a.is_active);
   const idsOf = (pick: (a: PlanningApplianceRow) => boolean) => active.filter(pick).map((a) => a.id);
-  const hvacIds = idsOf((a) => a.appliance_type === 'hvac');
+  const hvacIds = idsOf((a) => loads(a.appliance_type, 'thermalModel'));
   const recent = { since: new Date(now.getTime() - RECENT_READING_MS), until: new Date(now.getTime() + MAX_FUTURE_SKEW_MS) };
   const [models, solarFits, values, hvacReadings, loadMeans] = await Promise.all([
     store.thermalModels.find(hvacIds),

@@ -4,6 +4,10 @@
 // does no time-zone arithmetic) and classified with the rules of domain/metrics/adherence.ts.
 import { DIVERGENCE_F, READING_CLASS as C } from '../domain/metrics/adherence.js';
 import { RUNNING_ACTIONS } from '../domain/metrics/machine-activity.js';
+import { HVAC_READING_TYPES } from '../domain/readings/value-ranges.js';
+
+/** The types whose readings are in hvac_readings, as an SQL list of literals (fixed identifiers of the code, not input). */
+const HVAC_READING_TYPES_SQL = HVAC_READING_TYPES.map((t) => `'${t}'`).join(', ');
 
 /**
  * The schedule rows of the accounts $1 between $2 and $3, newest first per machine-day, with the
@@ -81,7 +85,7 @@ export const READING_DAYS_SQL = `
            FROM unnest($8::uuid[], $9::date[], $10::text[]) AS t(appliance_id, local_date, planned)),
        machine_day AS (
          SELECT a.id AS appliance_id, p.local_date, p.day_start, p.day_end, g.starts, pl.planned,
-                a.appliance_type = 'hvac' AS is_hvac, a.appliance_type IN ('hvac', 'dehumidifier') AS has_hvac_readings
+                a.appliance_type = 'hvac' AS is_hvac, a.appliance_type IN (${HVAC_READING_TYPES_SQL}) AS has_hvac_readings
            FROM unnest($1::uuid[], $2::date[], $3::timestamptz[], $4::timestamptz[], $5::int[]) AS p(user_id, local_date, day_start, day_end, gi)
            JOIN grid g ON g.gi = p.gi
            -- Solar readings are production, not consumption.

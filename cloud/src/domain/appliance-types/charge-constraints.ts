@@ -1,6 +1,8 @@
 // Constraint fields shared by the battery-like types (ev_charger, home_battery, robot).
 import * as yup from 'yup';
+import { apiHhMm, apiPercent } from './api-fields.js';
 import { hhMmField, numberField } from './fields.js';
+import type { ValueRange } from './spec.js';
 
 /** A state of charge in percent, 0-100; null clears it. */
 export const percentField = () => numberField(0, 100, { nullable: true });
@@ -35,3 +37,13 @@ export function targetAtMostMax(this: yup.TestContext, v: { min_charge_pct?: num
   if (min != null && min > max) return this.createError({ path: 'min_charge_pct', message: 'min_charge_pct: must be at most max_charge_pct' });
   return true;
 }
+
+/** Robots report their battery like an EV (decisions.md): a charge in percent. */
+export const PERCENT_READING: ValueRange = { min: 0, max: 100, unit: 'percent', detail: 'EV/battery value must be 0-100 (percent)' };
+
+/** The OpenAPI fragments of the charge constraint fields that read the same for every type that takes them. */
+export const CHARGE_FIELDS_API = {
+  min_charge_pct: apiPercent('never go below'),
+  deadline_time: apiHhMm('the target must be met by then; a deadline earlier than now means the same time on the next day'),
+  current_charge_pct: apiPercent('fallback state of charge, used only when no recent state-of-charge reading exists'),
+};

@@ -1,4 +1,8 @@
 import * as yup from 'yup';
+import { noFacts } from '../metrics/plan-facts.js';
+import { dehumidifierPlanner } from '../planners/dehumidifier.js';
+import { orNull } from '../validation/json-schema.js';
+import { apiEntity, apiNumber, apiOptionalEntity } from './api-fields.js';
 import { entityIdField, fieldMessage, numberField, pickEntities } from './fields.js';
 import type { ApplianceTypeSpec } from './spec.js';
 
@@ -13,10 +17,31 @@ const configSchema = yup.object({
 export type DehumidifierConfig = yup.InferType<typeof configSchema>;
 
 /** Dehumidifier (2.4): data collection only in v1, so no constraints and no schedule. */
-export const dehumidifier: ApplianceTypeSpec<DehumidifierConfig> = {
+export const dehumidifier: ApplianceTypeSpec<DehumidifierConfig, never, 'dehumidifier'> = {
   type: 'dehumidifier',
   configSchema,
   preservedConfigKeys: [],
   constraintSchema: null,
   entities: (config) => pickEntities(config, ['entity_id']),
+  planner: dehumidifierPlanner,
+  // Nothing planned, but it is an appliance of the day: after every other one.
+  allocation: { comfort: false, rank: 5 },
+  solarConsumer: null,
+  readings: { endpoint: 'hvac' },
+  metrics: { facts: noFacts, flexibility: null },
+  api: {
+    config: {
+      type: 'object',
+      description: 'dehumidifier config (data collection only in v1; no schedule is produced).',
+      properties: {
+        entity_id: apiEntity('`humidifier.*` entity'),
+        indoor_temp_entity_id: apiEntity('`sensor.*` in F'),
+        indoor_humidity_entity_id: apiOptionalEntity("`sensor.*` RH; falls back to the entity's current_humidity"),
+        power_sensor_entity_id: apiOptionalEntity('`sensor.*` in watts'),
+        capacity_pints_per_day: orNull(apiNumber(0, 200, 'Informational')),
+      },
+      required: ['entity_id', 'indoor_temp_entity_id'],
+    },
+    constraints: null,
+  },
 };

@@ -1,5 +1,8 @@
 import * as yup from 'yup';
-import { chargeConstraintSchema, percentField } from './charge-constraints.js';
+import { evChargerFacts } from '../metrics/plan-facts.js';
+import { evChargerPlanner } from '../planners/ev-charger.js';
+import { apiEntity, apiNumber, apiOptionalEntity, apiPercent } from './api-fields.js';
+import { CHARGE_FIELDS_API, PERCENT_READING, chargeConstraintSchema, percentField } from './charge-constraints.js';
 import { entityIdField, fieldMessage, numberField, pickEntities } from './fields.js';
 import type { ApplianceTypeSpec } from './spec.js';
 
@@ -17,10 +20,30 @@ export type EvChargerConfig = yup.InferType<typeof configSchema>;
 export type EvChargerConstraints = yup.InferType<typeof constraintSchema>;
 
 /** EV charger (2.4): a switch started and stopped per slot to reach a charge target by a deadline. */
-export const evCharger: ApplianceTypeSpec<EvChargerConfig, EvChargerConstraints> = {
+export const evCharger: ApplianceTypeSpec<EvChargerConfig, EvChargerConstraints, 'ev_charger'> = {
   type: 'ev_charger',
   configSchema,
   preservedConfigKeys: [],
   constraintSchema,
   entities: (config) => pickEntities(config, ['entity_id', 'soc_entity_id']),
+  planner: evChargerPlanner,
+  allocation: { comfort: false, rank: 2 },
+  solarConsumer: 'ev_charger',
+  readings: { endpoint: 'value', range: PERCENT_READING },
+  metrics: { facts: evChargerFacts, flexibility: 'charge_window' },
+  api: {
+    config: {
+      type: 'object',
+      description: 'ev_charger config.',
+      properties: {
+        battery_capacity_kwh: apiNumber(0, 300, 'kWh'),
+        max_charge_rate_kw: apiNumber(0, 50, 'kW drawn from the grid while charging'),
+        efficiency: apiNumber(0.5, 1, 'Share of the drawn energy the battery gains'),
+        entity_id: apiEntity('`switch.*` entity toggled to start/stop charging'),
+        soc_entity_id: apiOptionalEntity('`sensor.*` with 0-100 % state of charge; when set the poller pushes SoC every 5 minutes'),
+      },
+      required: ['entity_id'],
+    },
+    constraints: { target_charge_pct: apiPercent('charge to reach by the deadline'), ...CHARGE_FIELDS_API },
+  },
 };

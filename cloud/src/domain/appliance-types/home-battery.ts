@@ -1,5 +1,8 @@
 import * as yup from 'yup';
-import { chargeConstraintSchema, percentField, targetAtMostMax } from './charge-constraints.js';
+import { homeBatteryFacts } from '../metrics/plan-facts.js';
+import { homeBatteryPlanner } from '../planners/home-battery.js';
+import { apiEntity, apiNumber, apiOptionalEntity, apiPercent } from './api-fields.js';
+import { CHARGE_FIELDS_API, PERCENT_READING, chargeConstraintSchema, percentField, targetAtMostMax } from './charge-constraints.js';
 import { entityIdField, fieldMessage, numberField, pickEntities } from './fields.js';
 import type { ApplianceTypeSpec } from './spec.js';
 
@@ -26,10 +29,38 @@ export type HomeBatteryConfig = yup.InferType<typeof configSchema>;
 export type HomeBatteryConstraints = yup.InferType<typeof constraintSchema>;
 
 /** Home battery (2.4): charges in cheap slots, may discharge in expensive ones above its floor. */
-export const homeBattery: ApplianceTypeSpec<HomeBatteryConfig, HomeBatteryConstraints> = {
+export const homeBattery: ApplianceTypeSpec<HomeBatteryConfig, HomeBatteryConstraints, 'home_battery'> = {
   type: 'home_battery',
   configSchema,
   preservedConfigKeys: [],
   constraintSchema,
   entities: (config) => pickEntities(config, ['entity_id', 'soc_entity_id']),
+  planner: homeBatteryPlanner,
+  // Last among equal deadlines: it can charge at any power, so it takes what the others leave.
+  allocation: { comfort: false, rank: 4 },
+  solarConsumer: 'home_battery',
+  readings: { endpoint: 'value', range: PERCENT_READING },
+  metrics: { facts: homeBatteryFacts, flexibility: 'charge_window' },
+  api: {
+    config: {
+      type: 'object',
+      description: 'home_battery config.',
+      properties: {
+        capacity_kwh: apiNumber(0, 300, 'kWh'),
+        max_charge_rate_kw: apiNumber(0, 50, 'kW'),
+        max_discharge_rate_kw: apiNumber(0, 50, 'kW'),
+        charge_efficiency: apiNumber(0.5, 1, 'Added under section 9 (issue 20): share of grid energy stored; default 0.95'),
+        discharge_efficiency: apiNumber(0.5, 1, 'Added under section 9 (issue 20): share of stored energy delivered; default 0.95'),
+        entity_id: apiEntity('switch / button / select entity toggling charge mode'),
+        soc_entity_id: apiOptionalEntity('`sensor.*` battery SoC %'),
+      },
+      required: ['entity_id'],
+    },
+    constraints: {
+      target_charge_pct: apiPercent('a floor at the deadline, never a ceiling; without one the battery ends the day no lower than it started'),
+      min_charge_pct: CHARGE_FIELDS_API.min_charge_pct,
+      deadline_time: CHARGE_FIELDS_API.deadline_time,
+      max_charge_pct: apiPercent('the highest charge (issue 20) the plan takes it to; default 100; target_charge_pct and min_charge_pct must be at most it'),
+    },
+  },
 };

@@ -1,4 +1,7 @@
 import * as yup from 'yup';
+import { noFacts } from '../metrics/plan-facts.js';
+import { planHvac } from '../planners/hvac.js';
+import { apiEntity, apiNumber, apiOptionalEntity } from './api-fields.js';
 import { entityIdField, fieldMessage, numberField, oneOfField, pickEntities, textField } from './fields.js';
 import type { ApplianceTypeSpec, ConfigContext } from './spec.js';
 
@@ -40,10 +43,32 @@ const configSchema = yup
 export type HvacConfig = yup.InferType<typeof configSchema>;
 
 /** HVAC (2.4): a climate entity, or an infrared satellite. Comfort comes from preferences, not constraints. */
-export const hvac: ApplianceTypeSpec<HvacConfig> = {
+export const hvac: ApplianceTypeSpec<HvacConfig, never, 'hvac'> = {
   type: 'hvac',
   configSchema,
   preservedConfigKeys: SATELLITE_KEYS,
   constraintSchema: null,
   entities: (config) => pickEntities(config, ['entity_id', 'indoor_temp_entity_id']),
+  planner: planHvac,
+  allocation: { comfort: true, rank: 0 },
+  solarConsumer: 'hvac',
+  readings: { endpoint: 'hvac' },
+  metrics: { facts: noFacts, flexibility: 'comfort_band' },
+  api: {
+    config: {
+      type: 'object',
+      description:
+        'hvac config. `entity_id` is required when created through POST /api/v1/appliances; an HVAC created by a satellite claim has no entity_id (a PUT of its config does not require one) and keeps ir_protocol, setpoint_min_f and setpoint_max_f.',
+      properties: {
+        hvac_type: { type: 'string', enum: [...HVAC_TYPES] },
+        home_size_sqft: apiNumber(100, 20000, 'Square feet', 'integer'),
+        entity_id: apiEntity('`climate.*` entity accepting set_temperature'),
+        indoor_temp_entity_id: apiOptionalEntity('`sensor.*` in F, fallback when the climate entity reports no current temperature'),
+        ir_protocol: { type: 'string', maxLength: 100, description: 'Satellite-claimed units only: opaque infrared protocol label' },
+        setpoint_min_f: apiNumber(40, 99, 'Satellite-claimed units only: lowest setpoint, F', 'integer'),
+        setpoint_max_f: apiNumber(40, 99, 'Satellite-claimed units only: highest setpoint, F; at least setpoint_min_f', 'integer'),
+      },
+    },
+    constraints: null,
+  },
 };

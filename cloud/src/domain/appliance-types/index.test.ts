@@ -18,6 +18,15 @@ describe('registry', () => {
     for (const type of APPLIANCE_TYPES) expect(applianceTypes[type].type).toBe(type);
   });
 
+  it('gives every type a planner, and a place in the import limit unless it produces (solar)', () => {
+    for (const type of APPLIANCE_TYPES) expect(typeof applianceTypes[type].planner).toBe('function');
+    expect(APPLIANCE_TYPES.filter((t) => applianceTypes[t].allocation === null)).toEqual(['solar']);
+  });
+
+  it('sends HVAC and dehumidifier readings to the HVAC endpoint, every other type with a value range', () => {
+    expect(APPLIANCE_TYPES.filter((t) => applianceTypes[t].readings.endpoint === 'hvac')).toEqual(['hvac', 'dehumidifier']);
+  });
+
   it('recognises exactly the seven types', () => {
     for (const type of APPLIANCE_TYPES) expect(isApplianceType(type)).toBe(true);
     for (const other of ['HVAC', 'heater', '', null, 3]) expect(isApplianceType(other)).toBe(false);

@@ -1,6 +1,9 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- the registry holds specs of different config types side by side */
-// The appliance type registry: one spec per type, each in its own file. `satisfies` turns a type
-// without a spec into a compile error. Validation here is pure and returns a result; the service
+// The appliance type registry: one spec per type, each in its own file, carrying everything the
+// pure code knows about the type (config and constraint schemas, planner, place in the import
+// limit's allocation, reading range, metrics facts, OpenAPI fragment). `satisfies` turns a type
+// without a spec, or a spec without one of its parts, into a compile error; the services' part
+// is `services/appliance-planning.ts`. Validation here is pure and returns a result; the service
 // maps a failure to 400 { detail }.
 import type * as yup from 'yup';
 import { dehumidifier } from './dehumidifier.js';
@@ -9,18 +12,14 @@ import { homeBattery } from './home-battery.js';
 import { hvac } from './hvac.js';
 import { robot } from './robot.js';
 import { solar } from './solar.js';
-import { APPLIANCE_TYPES, type ApplianceType, type ApplianceTypeSpec, type EntitiesBlock } from './spec.js';
+import { APPLIANCE_TYPES, type AnySpec, type ApplianceType, type ApplianceTypeSpec, type EntitiesBlock } from './spec.js';
 import { waterHeater } from './water-heater.js';
 import { passGate } from '../validation/schema-gate.js';
 
-export { APPLIANCE_TYPES, type ApplianceType, type ApplianceTypeSpec, type EntitiesBlock } from './spec.js';
-export { HVAC_TYPES, type HvacConfig, type HvacType } from './hvac.js';
-export type { EvChargerConfig, EvChargerConstraints } from './ev-charger.js';
-export type { HomeBatteryConfig, HomeBatteryConstraints } from './home-battery.js';
-export { TANK_TEMP_MAX_F, TANK_TEMP_MIN_F, type WaterHeaterConfig, type WaterHeaterConstraints } from './water-heater.js';
-export { DEFAULT_AZIMUTH_DEGREES, type SolarConfig } from './solar.js';
-export type { DehumidifierConfig } from './dehumidifier.js';
-export type { RobotConfig, RobotConstraints } from './robot.js';
+export { APPLIANCE_TYPES, type ApplianceType, type ApplianceTypeSpec, type EntitiesBlock, type ValueRange } from './spec.js';
+export { HVAC_TYPES, type HvacType } from './hvac.js';
+export { TANK_TEMP_MAX_F, TANK_TEMP_MIN_F } from './water-heater.js';
+export { DEFAULT_AZIMUTH_DEGREES } from './solar.js';
 
 /** Every appliance type's spec, by type. */
 export const applianceTypes = {
@@ -31,11 +30,17 @@ export const applianceTypes = {
   solar,
   dehumidifier,
   robot,
-} satisfies Record<ApplianceType, ApplianceTypeSpec<any, any>>;
+} satisfies { [T in ApplianceType]: AnySpec<T> };
+
+type Registry = typeof applianceTypes;
+/** The validated config of an appliance of type T (2.4). */
+export type ApplianceConfig<T extends ApplianceType> = Registry[T] extends ApplianceTypeSpec<infer C, any, T> ? C : never;
+/** The validated constraints of an appliance of type T (2.7); never for a type without constraints. */
+export type ApplianceConstraints<T extends ApplianceType> = Registry[T] extends ApplianceTypeSpec<any, infer K, T> ? K : never;
 
 export type ParseResult = { ok: true; value: Record<string, unknown> } | { ok: false; detail: string };
 
-/** True for one of the seven contract types. */
+/** True for one of the contract types. */
 export const isApplianceType = (v: unknown): v is ApplianceType => (APPLIANCE_TYPES as readonly unknown[]).includes(v);
 
 function run(schema: yup.ObjectSchema<any, any, any, any>, value: unknown, context: object): ParseResult {
@@ -47,7 +52,7 @@ function run(schema: yup.ObjectSchema<any, any, any, any>, value: unknown, conte
  * `previous`: the type's preserved keys missing from `raw` are carried over from it.
  */
 export function parseConfig(type: ApplianceType, raw: Record<string, unknown>, previous?: Record<string, unknown>): ParseResult {
-  const spec: ApplianceTypeSpec<any, any> = applianceTypes[type];
+  const spec: AnySpec<any> = applianceTypes[type];
   const merged = { ...raw };
   for (const key of spec.preservedConfigKeys) {
     if (previous && !(key in merged) && previous[key] !== undefined) merged[key] = previous[key];
@@ -72,6 +77,6 @@ export function parseConstraints(type: ApplianceType, raw: Record<string, unknow
 
 /** The 2.10 entities block of an appliance (null for solar). */
 export function entitiesOf(type: ApplianceType, config: Record<string, unknown>): EntitiesBlock | null {
-  const spec: ApplianceTypeSpec<any, any> = applianceTypes[type];
+  const spec: AnySpec<any> = applianceTypes[type];
   return spec.entities(config);
 }

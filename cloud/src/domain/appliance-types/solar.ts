@@ -1,9 +1,12 @@
 import * as yup from 'yup';
+import { noFacts } from '../metrics/plan-facts.js';
+import { solarPlanner } from '../planners/solar.js';
+import { DEFAULT_AZIMUTH_DEGREES } from '../solar/array-forecast.js';
+import { apiNumber, apiOptionalEntity } from './api-fields.js';
 import { entityIdField, numberField } from './fields.js';
 import type { ApplianceTypeSpec } from './spec.js';
 
-/** Panel azimuth the planner assumes when the config has none: due south. */
-export const DEFAULT_AZIMUTH_DEGREES = 180;
+export { DEFAULT_AZIMUTH_DEGREES } from '../solar/array-forecast.js';
 
 const configSchema = yup.object({
   system_size_kw: numberField(0, 100).optional(),
@@ -15,10 +18,30 @@ const configSchema = yup.object({
 export type SolarConfig = yup.InferType<typeof configSchema>;
 
 /** Solar (2.4): nothing to control; its forecast surplus discounts the prices other appliances see. */
-export const solar: ApplianceTypeSpec<SolarConfig> = {
+export const solar: ApplianceTypeSpec<SolarConfig, never, 'solar'> = {
   type: 'solar',
   configSchema,
   preservedConfigKeys: [],
   constraintSchema: null,
   entities: () => null,
+  planner: solarPlanner,
+  // It produces: the day plans it first and splits its surplus among the others (services/recompute-day.ts).
+  allocation: null,
+  solarConsumer: null,
+  readings: { endpoint: 'value', range: { min: 0, max: 100_000, unit: 'watts', detail: 'Value must be 0-100000 (watts) for solar' } },
+  metrics: { facts: noFacts, flexibility: null },
+  api: {
+    config: {
+      type: 'object',
+      description:
+        'solar config. No control entity: the system size and orientation discount the effective price curve other appliances see in daylight; readings are accepted when a production sensor is set.',
+      properties: {
+        system_size_kw: apiNumber(0, 100, 'kW DC nameplate'),
+        azimuth_degrees: { ...apiNumber(0, 360, 'Degrees; 180 = south', 'integer'), default: DEFAULT_AZIMUTH_DEGREES },
+        tilt_degrees: apiNumber(0, 90, 'Degrees', 'integer'),
+        production_sensor_entity_id: apiOptionalEntity('`sensor.*` with instantaneous production in W or kW'),
+      },
+    },
+    constraints: null,
+  },
 };

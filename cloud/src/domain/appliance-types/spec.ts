@@ -1,5 +1,8 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- the registry holds specs of different config types side by side */
 import type * as yup from 'yup';
+import type { PlanFacts } from '../metrics/day-input.js';
+import type { SolarConsumer } from '../planners/solar.js';
+import type { Planner } from '../planners/types.js';
 
 /** The appliance types of the contract (2.3), in the order the error text lists them. */
 export const APPLIANCE_TYPES = ['hvac', 'ev_charger', 'home_battery', 'water_heater', 'solar', 'dehumidifier', 'robot'] as const;
@@ -18,12 +21,60 @@ export interface ConfigContext {
   previous?: Record<string, unknown>;
 }
 
+/** A JSON Schema object as OpenAPI 3.1 embeds it (the http layer's `Schema`, plain data here). */
+export type ApiSchema = { [keyword: string]: unknown };
+
+/** The allowed `value` of an appliance reading (2.5), bounds inclusive, and the contract's 400 detail outside them. */
+export interface ValueRange {
+  min: number;
+  max: number;
+  /** What `value` measures, for the API description: `percent`, `degrees F`, `watts`. */
+  unit: string;
+  detail: string;
+}
+
 /**
- * Everything the service knows about one appliance type. Adding a type is one file exporting a
- * spec plus one line in `index.ts`; the optimizer adds its planner to this interface the same way.
+ * Where the type's readings go (2.5): POST /api/v1/readings (indoor temperature and state), or
+ * POST /api/v1/appliances/{id}/readings with a `value` in `range`.
  */
-export interface ApplianceTypeSpec<Config extends object, Constraints extends object = never> {
-  type: ApplianceType;
+export type ReadingRoute = { endpoint: 'hvac' } | { endpoint: 'value'; range: ValueRange };
+
+/**
+ * How the daily figures (docs/metrics-and-rankings.md) read a machine-day's plan: the facts it was
+ * made with (from the schedule row's constraints_used, else today's settings) and which
+ * flexibility it grants: a comfort band (HVAC), a tank range (water heater), a charge band (EV,
+ * battery), or none.
+ */
+export interface MetricsFacts {
+  facts(used: Record<string, unknown>, config: Record<string, unknown>, constraints: Record<string, unknown>): PlanFacts;
+  flexibility: 'comfort_band' | 'tank_range' | 'charge_window' | null;
+}
+
+/**
+ * Where the type stands when the home's import limit is shared out (docs/home-plan.md): comfort
+ * types first by rank, then the earliest deadline with rank breaking ties; null for a type not
+ * planned against the limit (solar produces).
+ */
+export interface Allocation {
+  comfort: boolean;
+  rank: number;
+}
+
+/** The type's part of the OpenAPI description: its config component and its constraint fields. */
+export interface ApiDescription<Constraints extends object> {
+  /** The `<Type>Config` component (2.4); `schemas-match.test.ts` holds it to `configSchema`. */
+  config: ApiSchema;
+  /** One property schema per constraint field, its description saying what the field means for this type; null without constraints. */
+  constraints: [Constraints] extends [never] ? null : { [K in keyof Constraints & string]-?: ApiSchema };
+}
+
+/**
+ * Everything the pure code knows about one appliance type: one file per type exports one, and
+ * `index.ts` registers it with `satisfies`, so a type missing any part does not compile. The
+ * services-side part (loading and building the planner input) is `services/appliance-planning.ts`.
+ */
+export interface ApplianceTypeSpec<Config extends object, Constraints extends object = never, T extends ApplianceType = ApplianceType> {
+  type: T;
   /** Validates the config (2.4); messages read `<field>: <message>`. */
   configSchema: yup.ObjectSchema<Config, any, any, any>;
   /**
@@ -35,4 +86,15 @@ export interface ApplianceTypeSpec<Config extends object, Constraints extends ob
   constraintSchema: yup.ObjectSchema<Constraints, any, any, any> | null;
   /** The 2.10 entities block for this config; null for types without one (solar). */
   entities(config: Config): EntitiesBlock | null;
+  /** The pure planner: (day, input) => plan. */
+  planner: Planner<T>;
+  allocation: Allocation | null;
+  /** Which consumer of the solar surplus the type's planned draw counts as (planners/solar.ts), or null. */
+  solarConsumer: SolarConsumer | null;
+  readings: ReadingRoute;
+  metrics: MetricsFacts;
+  api: ApiDescription<Constraints>;
 }
+
+/** A spec of type T with or without constraints, as the registry holds it. */
+export type AnySpec<T extends ApplianceType> = ApplianceTypeSpec<any, any, T> | ApplianceTypeSpec<any, never, T>;

@@ -1,4 +1,7 @@
 import * as yup from 'yup';
+import { waterHeaterFacts } from '../metrics/plan-facts.js';
+import { waterHeaterPlanner } from '../planners/water-heater.js';
+import { apiEntity, apiNumber, apiOptionalEntity } from './api-fields.js';
 import { entityIdField, fieldMessage, numberField, pickEntities } from './fields.js';
 import type { ApplianceTypeSpec } from './spec.js';
 
@@ -31,10 +34,33 @@ export type WaterHeaterConfig = yup.InferType<typeof configSchema>;
 export type WaterHeaterConstraints = yup.InferType<typeof constraintSchema>;
 
 /** Water heater (2.4): a resistive element (switch) or smart tank (climate) kept between two temperatures. */
-export const waterHeater: ApplianceTypeSpec<WaterHeaterConfig, WaterHeaterConstraints> = {
+export const waterHeater: ApplianceTypeSpec<WaterHeaterConfig, WaterHeaterConstraints, 'water_heater'> = {
   type: 'water_heater',
   configSchema,
   preservedConfigKeys: [],
   constraintSchema,
   entities: (config) => pickEntities(config, ['entity_id', 'temp_entity_id']),
+  planner: waterHeaterPlanner,
+  allocation: { comfort: true, rank: 1 },
+  solarConsumer: 'water_heater',
+  readings: { endpoint: 'value', range: { min: 60, max: 180, unit: 'degrees F', detail: 'Value must be 60-180 (degrees F) for water_heater' } },
+  metrics: { facts: waterHeaterFacts, flexibility: 'tank_range' },
+  api: {
+    config: {
+      type: 'object',
+      description: 'water_heater config.',
+      properties: {
+        tank_size_gallons: apiNumber(0, 200, 'Gallons', 'integer'),
+        element_watts: apiNumber(0, 10000, 'Watts', 'integer'),
+        insulation_factor: apiNumber(0.01, 0.05, 'Heat-loss factor'),
+        entity_id: apiEntity('`switch.*` (resistive) or `climate.*` (smart tank)'),
+        temp_entity_id: apiOptionalEntity('`sensor.*` tank temperature in F'),
+      },
+      required: ['entity_id'],
+    },
+    constraints: {
+      max_temp_f: apiNumber(TANK_TEMP_MIN_F, TANK_TEMP_MAX_F, 'highest tank temperature, F'),
+      min_temp_f: apiNumber(TANK_TEMP_MIN_F, TANK_TEMP_MAX_F, 'lowest tank temperature, F'),
+    },
+  },
 };

@@ -1,5 +1,6 @@
 // Flexibility a home grants the optimizer on one day: room in degrees (thermal machines) and in
 // state of charge (EV, battery), each integrated over the hours it applies.
+import { applianceTypes, type ApplianceType } from '../appliance-types/index.js';
 import type { DayPlan } from './day-input.js';
 
 /** HVAC: the comfort band's width integrated over the day, F·h (a ±2 F band all day: 96). */
@@ -23,18 +24,19 @@ export function chargePercentHours(targetPct: number, minPct: number, deadlineMi
   return Math.max(0, targetPct - minPct) * hours;
 }
 
-/** The machine's degree-hours on the day (HVAC, water heater), or null when it has none. */
-export function machineDegreeHours(type: string, plan: DayPlan | null, slotHours: readonly number[]): number | null {
+/** The machine's degree-hours on the day (a comfort band or a tank range), or null when it has none. */
+export function machineDegreeHours(type: ApplianceType, plan: DayPlan | null, slotHours: readonly number[]): number | null {
   if (!plan) return null;
-  if (type === 'hvac' && plan.highF && plan.lowF) return bandDegreeHours(plan.highF, plan.lowF, slotHours);
+  const kind = applianceTypes[type].metrics.flexibility;
+  if (kind === 'comfort_band' && plan.highF && plan.lowF) return bandDegreeHours(plan.highF, plan.lowF, slotHours);
   const { minTempF, maxTempF } = plan.facts;
-  if (type === 'water_heater' && minTempF !== null && maxTempF !== null) return rangeDegreeHours(minTempF, maxTempF, slotHours);
+  if (kind === 'tank_range' && minTempF !== null && maxTempF !== null) return rangeDegreeHours(minTempF, maxTempF, slotHours);
   return null;
 }
 
-/** The machine's percent-hours on the day (EV charger, home battery), or null when it has none. */
-export function machinePercentHours(type: string, plan: DayPlan | null, slotHours: readonly number[]): number | null {
-  if (!plan || (type !== 'ev_charger' && type !== 'home_battery')) return null;
+/** The machine's percent-hours on the day (a charge band before a deadline), or null when it has none. */
+export function machinePercentHours(type: ApplianceType, plan: DayPlan | null, slotHours: readonly number[]): number | null {
+  if (!plan || applianceTypes[type].metrics.flexibility !== 'charge_window') return null;
   const { targetPct, minPct, deadlineMinute } = plan.facts;
   return targetPct === null || minPct === null ? null : chargePercentHours(targetPct, minPct, deadlineMinute, slotHours);
 }

@@ -1,9 +1,12 @@
 // The home as one system (issue 20, docs/home-plan.md): in which order appliances get the import
 // limit's capacity, what each one draws per slot, and the home's grid import, export and cost.
+import { applianceTypes, isApplianceType } from '../appliance-types/index.js';
 import { SLOTS } from '../planners/types.js';
 
-/** Comfort first (HVAC, then hot water), then the earliest deadline; the battery last on a tie. */
-const TYPE_RANK: Record<string, number> = { hvac: 0, water_heater: 1, ev_charger: 2, robot: 3, home_battery: 4 };
+/** Where a type stands in the order (its spec's `allocation`); a type without one goes last. */
+function allocationOf(type: string): { comfort: boolean; rank: number } {
+  return (isApplianceType(type) ? applianceTypes[type].allocation : null) ?? { comfort: false, rank: 99 };
+}
 
 /** What the order needs to know about an appliance. */
 export interface Allocatable {
@@ -13,14 +16,17 @@ export interface Allocatable {
   deadlineMinute: number | null;
 }
 
-/** The order in which appliances are planned against the import limit. */
+/**
+ * The order in which appliances are planned against the import limit: comfort types first (HVAC,
+ * then hot water), then the earliest deadline; the rank breaks ties (the battery last).
+ */
 export function allocationOrder<A extends Allocatable>(appliances: readonly A[]): A[] {
-  const comfort = (a: A) => a.type === 'hvac' || a.type === 'water_heater';
   return [...appliances].sort((a, b) => {
-    if (comfort(a) !== comfort(b)) return comfort(a) ? -1 : 1;
-    if (comfort(a)) return (TYPE_RANK[a.type] ?? 9) - (TYPE_RANK[b.type] ?? 9);
-    const deadline = (x: A) => x.deadlineMinute ?? 24 * 60;
-    return deadline(a) - deadline(b) || (TYPE_RANK[a.type] ?? 9) - (TYPE_RANK[b.type] ?? 9);
+    const [x, y] = [allocationOf(a.type), allocationOf(b.type)];
+    if (x.comfort !== y.comfort) return x.comfort ? -1 : 1;
+    if (x.comfort) return x.rank - y.rank;
+    const deadline = (d: A) => d.deadlineMinute ?? 24 * 60;
+    return deadline(a) - deadline(b) || x.rank - y.rank;
   });
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { hvacOnValueEndpointDetail, takesHvacReadings, valueRangeDetail, type ValueReadingType } from './value-ranges.js';
+import type { ApplianceType } from '../appliance-types/index.js';
+import { HVAC_READING_TYPES, hvacOnValueEndpointDetail, takesHvacReadings, valueRangeDetail } from './value-ranges.js';
 
 const PERCENT = 'EV/battery value must be 0-100 (percent)';
 const WATER = 'Value must be 60-180 (degrees F) for water_heater';
@@ -25,7 +26,7 @@ describe('valueRangeDetail', () => {
     ['solar', -5, SOLAR],
     ['solar', Infinity, SOLAR],
   ] as const)('%s value %d -> %j', (type, value, expected) => {
-    expect(valueRangeDetail(type as ValueReadingType, value)).toBe(expected);
+    expect(valueRangeDetail(type as ApplianceType, value)).toBe(expected);
   });
 });
 
@@ -43,5 +44,17 @@ describe('takesHvacReadings', () => {
     expect(hvacOnValueEndpointDetail('dehumidifier')).toBe(
       'dehumidifier appliances take readings through POST /api/v1/readings, not the appliance readings endpoint',
     );
+  });
+});
+
+describe('valueRangeDetail of a type without value readings', () => {
+  it('refuses every value with the HVAC endpoint detail', () => {
+    expect(valueRangeDetail('hvac', 20)).toBe('hvac appliances take readings through POST /api/v1/readings, not the appliance readings endpoint');
+  });
+});
+
+describe('HVAC_READING_TYPES', () => {
+  it('lists the types whose readings go to POST /api/v1/readings', () => {
+    expect(HVAC_READING_TYPES).toEqual(['hvac', 'dehumidifier']);
   });
 });

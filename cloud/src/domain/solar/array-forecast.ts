@@ -3,7 +3,7 @@
 //   irradiance  nameplate x performance ratio / 1000 x forecast plane irradiance
 //   nameplate   nameplate x performance ratio / 1000 x plane irradiance of a typical sky
 //               (clear-sky model x TYPICAL_SKY_FRACTION), when no irradiance forecast exists
-import { DEFAULT_AZIMUTH_DEGREES, type SolarConfig } from '../appliance-types/index.js';
+import type { SolarConfig } from '../appliance-types/solar.js';
 import type { SlotIrradiance } from '../forecast/outdoor-forecast.js';
 import { clearSkyGhiWm2, planeOfArrayWm2 } from './irradiance.js';
 import type { SunPosition } from './sun-position.js';
@@ -11,6 +11,8 @@ import type { SolarYieldFit } from './yield-fit.js';
 
 /** DC nameplate to AC output at 1000 W/m2 on the plane: inverter, temperature, wiring and soiling losses (NREL PVWatts' default losses come to about 0.8). */
 export const PERFORMANCE_RATIO = 0.8;
+/** Panel azimuth the planner assumes when the config has none: due south. */
+export const DEFAULT_AZIMUTH_DEGREES = 180;
 /** Tilt assumed when the config has none: a typical pitched residential roof. */
 export const DEFAULT_TILT_DEGREES = 20;
 /** Nameplate tier: the share of clear-sky irradiance an average day delivers (US annual means are 0.65-0.8). */

@@ -1,11 +1,12 @@
-import { DETAIL, MAX_READINGS_PER_REQUEST } from '../../contract/index.js';
-import { APPLIANCE_CONFIG_SCHEMAS, CONFIG_BY_TYPE } from './appliance-configs.js';
+import { APPLIANCE_TYPE_DETAIL, APPLIANCE_TYPES, DETAIL, MAX_READINGS_PER_REQUEST } from '../../contract/index.js';
+import { APPLIANCE_CONFIG_SCHEMAS, CONFIG_BY_TYPE, readingValues } from './appliance-configs.js';
 import { empty, json, operation, ref, type ApiModule, type Schema } from './builders.js';
 import { APPLIANCE_ID_PARAM, DATE_TIME, UUID } from './components.js';
 
 const TAG = 'Appliances';
 const FIELD_DETAIL = '<field>: <message>';
 const RATE_LIMIT = 'Rate limit exceeded: ...';
+const READING_VALUES = readingValues();
 
 /** `config` must match the shape of `appliance_type`, expressed with JSON Schema if/then. */
 function configMatchesType(overrides: Record<string, Schema> = {}): Schema[] {
@@ -20,7 +21,7 @@ export const appliancesApi: ApiModule = {
   tag: { name: TAG, description: "The caller's household machines." },
   schemas: {
     ...APPLIANCE_CONFIG_SCHEMAS,
-    ApplianceType: { type: 'string', enum: Object.keys(CONFIG_BY_TYPE) },
+    ApplianceType: { type: 'string', enum: [...APPLIANCE_TYPES] },
     ApplianceConfig: {
       description: 'A per-type config object (2.4); it must match the appliance_type.',
       anyOf: Object.values(CONFIG_BY_TYPE).map(ref),
@@ -67,10 +68,7 @@ export const appliancesApi: ApiModule = {
       properties: {
         timestamp: DATE_TIME,
         state: { type: 'string', maxLength: 64, description: 'Free-form label such as `CHARGING`, `IDLE`, `ON`, `OFF`, `DISCHARGING`' },
-        value: {
-          type: 'number',
-          description: 'EV, battery and robot: charge % 0-100; water heater: tank temperature 60-180 F; solar: production watts 0-100000',
-        },
+        value: { type: 'number', description: `Per appliance type: ${READING_VALUES.description}` },
         power_watts: { type: 'number', minimum: -100000, maximum: 100000 },
         metadata: { type: 'object', description: 'Stored as sent' },
       },
@@ -94,7 +92,7 @@ export const appliancesApi: ApiModule = {
         body: ref('ApplianceCreate'),
         ok: { 201: json('Created', ref('ApplianceCreated')) },
         errors: {
-          400: [`appliance_type must be one of ('hvac', 'ev_charger', 'home_battery', 'water_heater', 'solar', 'dehumidifier', 'robot')`, FIELD_DETAIL, 'Appliance limit reached: an account may have at most <n> appliances; delete one first'],
+          400: [APPLIANCE_TYPE_DETAIL, FIELD_DETAIL, 'Appliance limit reached: an account may have at most <n> appliances; delete one first'],
           403: [DETAIL.upgradeRequired],
         },
       }),
@@ -140,7 +138,7 @@ export const appliancesApi: ApiModule = {
         body: ref('ApplianceReadingsRequest'),
         ok: { 201: json('Stored', ref('ReadingsAccepted')) },
         errors: {
-          400: ['EV/battery value must be 0-100 (percent)', 'Value must be 60-180 (degrees F) for water_heater', 'Value must be 0-100000 (watts) for solar'],
+          400: READING_VALUES.details,
           404: [DETAIL.applianceNotFound],
           429: [RATE_LIMIT],
         },

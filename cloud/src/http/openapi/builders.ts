@@ -1,7 +1,8 @@
 import { DETAIL } from '../../contract/index.js';
+import type { JsonSchema } from '../../domain/validation/json-schema.js';
 
 /** A JSON Schema 2020-12 object, as OpenAPI 3.1 embeds it. */
-export type Schema = { [keyword: string]: unknown };
+export type Schema = JsonSchema;
 
 /** An OpenAPI Parameter object (inline; path or query). */
 export interface Parameter {
@@ -66,11 +67,7 @@ export interface OperationSpec {
 /** A reference to a schema under components.schemas. */
 export const ref = (name: string): Schema => ({ $ref: `#/components/schemas/${name}` });
 
-/** The schema, or null. */
-export function orNull(schema: Schema): Schema {
-  if (typeof schema.type === 'string' && !('enum' in schema)) return { ...schema, type: [schema.type, 'null'] };
-  return { anyOf: [schema, { type: 'null' }] };
-}
+export { orNull } from '../../domain/validation/json-schema.js';
 
 /** A JSON response. */
 export const json = (description: string, schema: Schema): Response => ({ description, content: { 'application/json': { schema } } });

@@ -1,4 +1,5 @@
 import { pathParam, type Schema } from './builders.js';
+import { HH_MM_SCHEMA } from '../../domain/validation/json-schema.js';
 
 /** Security schemes: the user session token and the satellite device token (section 5). */
 export const SECURITY_SCHEMES = {
@@ -35,7 +36,7 @@ export const SHARED_SCHEMAS: Record<string, Schema> = {
 export const UUID: Schema = { type: 'string', format: 'uuid' };
 export const DATE: Schema = { type: 'string', format: 'date', description: 'YYYY-MM-DD' };
 export const DATE_TIME: Schema = { type: 'string', format: 'date-time', description: 'ISO 8601' };
-export const HH_MM: Schema = { type: 'string', pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$', description: 'HH:MM, 24-hour local time' };
+export const HH_MM: Schema = HH_MM_SCHEMA;
 
 /** An array of exactly `n` items. */
 export const fixedArray = (n: number, items: Schema, description?: string): Schema => ({

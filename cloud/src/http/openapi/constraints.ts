@@ -1,10 +1,9 @@
 import { DETAIL } from '../../contract/index.js';
-import { json, operation, ref, type ApiModule, type Schema } from './builders.js';
-import { APPLIANCE_ID_PARAM, HH_MM } from './components.js';
+import { constraintFieldsByType, constraintProperties } from './appliance-configs.js';
+import { json, operation, ref, type ApiModule } from './builders.js';
+import { APPLIANCE_ID_PARAM } from './components.js';
 
 const TAG = 'Constraints';
-const pct = (description: string): Schema => ({ type: 'number', minimum: 0, maximum: 100, description });
-const hhmm = (description: string): Schema => ({ ...HH_MM, description: `HH:MM local; ${description}` });
 
 /** Non-HVAC constraints per appliance (2.7, 4.7). */
 export const constraintsApi: ApiModule = {
@@ -12,19 +11,8 @@ export const constraintsApi: ApiModule = {
   schemas: {
     Constraints: {
       type: 'object',
-      description:
-        'The constraint fields of the appliance type: ev_charger: target_charge_pct, min_charge_pct, deadline_time, current_charge_pct; home_battery: target_charge_pct, min_charge_pct, deadline_time, max_charge_pct; water_heater: max_temp_f, min_temp_f; robot: target_charge_pct, min_charge_pct, current_charge_pct, tasks_window_start, tasks_window_end. A save replaces the whole set (fields not sent are cleared).',
-      properties: {
-        target_charge_pct: pct('ev_charger, home_battery, robot: charge to reach by the deadline (robot: before the tasks window). home_battery: a floor at the deadline, never a ceiling; without one the battery ends the day no lower than it started'),
-        max_charge_pct: pct('home_battery (issue 20): the highest charge the plan takes it to; default 100; target_charge_pct and min_charge_pct must be at most it'),
-        min_charge_pct: pct('ev_charger, home_battery, robot: never go below'),
-        deadline_time: hhmm('ev_charger, home_battery: the target must be met by then; a deadline earlier than now means the same time on the next day'),
-        current_charge_pct: pct('ev_charger, robot: fallback state of charge, used only when no recent state-of-charge reading exists'),
-        max_temp_f: { type: 'number', minimum: 80, maximum: 180, description: 'water_heater: highest tank temperature, F' },
-        min_temp_f: { type: 'number', minimum: 80, maximum: 180, description: 'water_heater: lowest tank temperature, F' },
-        tasks_window_start: hhmm('robot: start of the daily off-dock window (half-open, may wrap midnight)'),
-        tasks_window_end: hhmm('robot: end of the daily off-dock window'),
-      },
+      description: `The constraint fields of the appliance type: ${constraintFieldsByType()}. A save replaces the whole set (fields not sent are cleared).`,
+      properties: constraintProperties(),
     },
     ConstraintsResponse: {
       type: 'object',

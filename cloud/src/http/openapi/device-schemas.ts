@@ -1,10 +1,11 @@
+import { HVAC_TYPES } from '../../contract/index.js';
 import { orNull, ref, type Schema } from './builders.js';
 import { DATE_TIME, UUID, slots48 } from './components.js';
 
 const MODE: Schema = { type: 'string', enum: ['COOL', 'HEAT', 'OFF'] };
 const FAN: Schema = { type: 'string', enum: ['low', 'high', 'auto'] };
 const SETPOINT_BOUND: Schema = { type: 'integer', minimum: 40, maximum: 99 };
-const HVAC_TYPE: Schema = { type: 'string', enum: ['central_ac', 'window_ac', 'heat_pump', 'furnace', 'mini_split'] };
+const HVAC_TYPE: Schema = { type: 'string', enum: [...HVAC_TYPES] };
 const DEVICE_ID: Schema = { type: 'string', minLength: 3, maxLength: 128, description: 'Factory serial, 3-128 characters' };
 
 /** Satellite devices, claim flow, device plane and commands (2.13, 2.14, 4.16-4.17). */

@@ -20,7 +20,8 @@ import {
   weatherPushSchema,
 } from '../../contract/index.js';
 import { controlCommandSchema } from '../../domain/devices/control-command.js';
-import { applianceTypes } from '../../domain/appliance-types/index.js';
+import { applianceTypes, type ApplianceType } from '../../domain/appliance-types/index.js';
+import { configComponentName } from './appliance-configs.js';
 import { OPENAPI_DOCUMENT } from './document.js';
 import type { Schema } from './builders.js';
 
@@ -136,7 +137,7 @@ describe('the OpenAPI description matches the yup schemas', () => {
   });
 
   it.each(Object.entries(applianceTypes))('the %s config', (type, spec) => {
-    const name = `${type.split('_').map((w) => w[0]!.toUpperCase() + w.slice(1)).join('')}Config`;
+    const name = configComponentName(type as ApplianceType);
     expect(components[name], name).toBeDefined();
     // An HVAC's entity_id is required only for units not claimed by a satellite; the description
     // states that in words, so compare as for a claimed unit (`$previous` without an entity).
@@ -146,5 +147,11 @@ describe('the OpenAPI description matches the yup schemas', () => {
   it.each(Object.entries(applianceTypes).filter(([, spec]) => spec.constraintSchema !== null))('the %s constraints', (type, spec) => {
     // One Constraints component lists every type's fields; a save may send any subset.
     expect(differences(describeSchema(spec.constraintSchema!), components.Constraints!, `Constraints(${type})`, false)).toEqual([]);
+  });
+
+  it.each(Object.entries(applianceTypes))('the %s constraint fragments name exactly its constraint fields', (_type, spec) => {
+    const described = Object.keys(spec.api.constraints ?? {}).sort();
+    const validated = spec.constraintSchema ? Object.keys(spec.constraintSchema.fields).sort() : [];
+    expect(described).toEqual(validated);
   });
 });
