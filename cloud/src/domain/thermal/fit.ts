@@ -4,6 +4,7 @@ import { modelConfidence } from './confidence.js';
 import { learnRatedPowerW, type RatedPowerW, type ThermalReading } from './duty.js';
 import { freeRunRmseF, oneStepRmseF, predictEnd, thermostatGapF } from './evaluate.js';
 import { learnHoldOffsetF } from './hold-offset.js';
+import { fitStepCorrection } from './step-correction.js';
 import { resampleReadings, type ThermalSample, type WeatherPoint } from './resample.js';
 import { stepCoefficients, stepTemperature, type ThermalParams } from './thermal-model.js';
 
@@ -152,6 +153,12 @@ export function fitRebound(params: ThermalParams, samples: readonly ThermalSampl
   return Math.min(MAX_REBOUND_F, Math.max(0, sxy / sxx));
 }
 
+/** `params` with the one-step correction learned from what they leave in the samples' residuals. */
+function withCorrection(params: ThermalParams, samples: readonly ThermalSample[]): ThermalParams {
+  const stepCorrection = fitStepCorrection(samples, samples.map((s) => s.endF - predictEnd(params, s, s.startF)));
+  return stepCorrection ? { ...params, stepCorrection } : params;
+}
+
 /**
  * Fits the model to an HVAC's readings (any order, about every 5 minutes, gaps allowed) and an
  * outdoor weather history that fills steps without a reported outdoor temperature. Returns null
@@ -183,7 +190,7 @@ export function fitThermalModel(
     ...(trialHold.cool != null && { coolHoldOffsetF: trialHold.cool }),
     ...(trialHold.heat != null && { heatHoldOffsetF: trialHold.heat }),
   };
-  const trial = { ...trialFollowing, thermostatPull: fitThermostatPull(trialFollowing, train) };
+  const trial = withCorrection({ ...trialFollowing, thermostatPull: fitThermostatPull(trialFollowing, train) }, train);
   const lumped = fitParams(samples, hours);
   const hold = learnHoldOffsetF(readings);
   const following: ThermalParams = {
@@ -193,7 +200,7 @@ export function fitThermalModel(
     ...(hold.cool != null && { coolHoldOffsetF: hold.cool }),
     ...(hold.heat != null && { heatHoldOffsetF: hold.heat }),
   };
-  const params: ThermalParams = { ...following, thermostatPull: fitThermostatPull(following, samples) };
+  const params = withCorrection({ ...following, thermostatPull: fitThermostatPull(following, samples) }, samples);
   const heldOutRmseF = oneStepRmseF(trial, heldOut);
   const first = samples[0]!;
   const last = samples.at(-1)!;

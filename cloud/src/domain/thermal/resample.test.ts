@@ -27,6 +27,15 @@ describe('resampleReadings', () => {
     expect(samples[1]!.endF).toBeCloseTo(73, 10);
   });
 
+  it('gives each step the signed duty of the step before when its state is known', () => {
+    const samples = resampleReadings([...readings(0, 90, (m) => m < 30), ...readings(180, 270, () => true)], [], OPTS);
+    expect(samples[0]!.previousDuty).toBeNull();
+    expect(samples[1]!.previousDuty).toBe(-1);
+    expect(samples[2]!.previousDuty).toBeCloseTo(0, 10);
+    // The first step after a gap: the step before is not known.
+    expect(samples.find((s) => s.gridIndex === 6)!.previousDuty).toBeNull();
+  });
+
   it('skips the steps of a gap (a reading holds its state 15 minutes at most)', () => {
     const data = [...readings(0, 60, () => true), ...readings(180, 300, () => false)];
     const indexes = resampleReadings(data, [], OPTS).map((s) => s.gridIndex);

@@ -23,6 +23,8 @@ export interface ThermalSample {
   setpointChangeF: number | null;
   /** The setpoint at the end node (weighted like the temperatures), F; null without `targetTempF` there. */
   endSetpointF: number | null;
+  /** Signed duty (heating − cooling) of the step before, null (or absent) when that step's state is not known. */
+  previousDuty?: number | null;
 }
 
 export interface ResampleOptions {
@@ -141,6 +143,7 @@ export function resampleReadings(
           ? setpointSum[i + 1]! / setpointWeight[i + 1]! - setpointSum[i]! / setpointWeight[i]!
           : null,
       endSetpointF: setpointWeight[i + 1]! >= MIN_NODE_WEIGHT ? setpointSum[i + 1]! / setpointWeight[i + 1]! : null,
+      previousDuty: i > 0 && coveredMs[i - 1]! >= MIN_COVERAGE * stepMs ? (heatMs[i - 1]! - coolMs[i - 1]!) / coveredMs[i - 1]! : null,
     });
   }
   return samples;
