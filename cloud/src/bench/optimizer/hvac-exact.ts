@@ -19,12 +19,12 @@ export interface HvacExactResult {
 /** A temperature this far outside the band counts as a miss, F (as in the planner). */
 const MISS_TOLERANCE_F = 0.05;
 
-/** Band of one slot shrunk by the margin (at least the learned swing on each side), inside the setpoint bounds when that leaves a range. */
+/** Band of one slot shrunk by the margin, inside the setpoint bounds when that leaves a range. */
 function range(input: HvacPlanInput, j: number): [number, number] {
   const hi = input.band.high[j]!;
   const lo = input.band.low[j]!;
-  const m = (swing = 0) => Math.max(0, Math.min(Math.max(COMFORT_MARGIN_F, swing), (hi - lo) / 2));
-  let [min, max] = [lo + m(input.model.heatSwingF), hi - m(input.model.coolSwingF)];
+  const m = Math.max(0, Math.min(COMFORT_MARGIN_F, (hi - lo) / 2));
+  let [min, max] = [lo + m, hi - m];
   const b = input.setpointBoundsF;
   if (b && Math.max(min, b.minF) <= Math.min(max, b.maxF)) [min, max] = [Math.max(min, b.minF), Math.min(max, b.maxF)];
   return [min, max];

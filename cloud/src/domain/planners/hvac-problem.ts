@@ -15,18 +15,13 @@ export const COMFORT_MARGIN_F = 0.5;
 /** Cost of one F·h outside the planning range, cents: far above any energy saving it could buy. */
 export const PENALTY_CENTS_PER_F_HOUR = 100_000;
 
-/**
- * The range the plan aims for in one slot: the band less a margin on each side, inside the setpoint
- * bounds when they allow it. Each side's margin is the larger of COMFORT_MARGIN_F and the swing the
- * model learned past a setpoint on that side (coolSwingF at the top, heatSwingF at the bottom), at
- * most half the band.
- */
+/** The range the plan aims for in one slot: the band less the margin, inside the setpoint bounds when they allow it. */
 export function planningRange(input: HvacPlanInput, slot: number): { minF: number; maxF: number } {
   const high = input.band.high[slot]!;
   const low = input.band.low[slot]!;
-  const margin = (swingF: number | undefined) => Math.max(0, Math.min(Math.max(COMFORT_MARGIN_F, swingF ?? 0), (high - low) / 2));
-  const minF = low + margin(input.model.heatSwingF);
-  const maxF = high - margin(input.model.coolSwingF);
+  const margin = Math.max(0, Math.min(COMFORT_MARGIN_F, (high - low) / 2));
+  const minF = low + margin;
+  const maxF = high - margin;
   const bounds = input.setpointBoundsF;
   if (!bounds) return { minF, maxF };
   const boundedMin = Math.max(minF, bounds.minF);

@@ -68,12 +68,6 @@ describe('planHvac', () => {
     expect(r.optimizedCostCents).toBeLessThan(r.baselineCostCents);
   });
 
-  it("keeps the thermostat's learned swing inside the band where it exceeds the margin", () => {
-    const r = planHvac(day(), input({ model: { ...MODEL, coolSwingF: 1.2, heatSwingF: 0.3 } }));
-    expect(r.schedule.setpoint_temps!.every((s) => s === 73)).toBe(true);
-    expect(r.schedule.temp_trajectory!.slice(18).every((t) => Math.abs(t - 73) < 0.01)).toBe(true);
-  });
-
   it('with a flat price, heating holds the bottom of the band plus the margin', () => {
     const cold = Array(48).fill(35);
     const r = planHvac(day({ date: '2026-01-14', outdoorTempF: cold }), input({ mode: 'heat' }));

@@ -3,7 +3,7 @@ import { addRow, emptyNormalEquations, solveBoundedRidge } from './bounded-ridge
 import { modelConfidence } from './confidence.js';
 import { learnRatedPowerW, type RatedPowerW, type ThermalReading } from './duty.js';
 import { freeRunRmseF, oneStepRmseF, predictEnd, thermostatGapF } from './evaluate.js';
-import { learnHoldOffsetF, learnSwingF } from './hold-offset.js';
+import { learnHoldOffsetF } from './hold-offset.js';
 import { fitStepCorrection } from './step-correction.js';
 import { resampleReadings, type ThermalSample, type WeatherPoint } from './resample.js';
 import { stepCoefficients, stepTemperature, type ThermalParams } from './thermal-model.js';
@@ -193,15 +193,12 @@ export function fitThermalModel(
   const trial = withCorrection({ ...trialFollowing, thermostatPull: fitThermostatPull(trialFollowing, train) }, train);
   const lumped = fitParams(samples, hours);
   const hold = learnHoldOffsetF(readings);
-  const swing = learnSwingF(readings);
   const following: ThermalParams = {
     ...lumped,
     reboundFPerDuty: fitRebound(lumped, samples),
     setpointFollow: fitSetpointFollow(lumped, samples),
     ...(hold.cool != null && { coolHoldOffsetF: hold.cool }),
     ...(hold.heat != null && { heatHoldOffsetF: hold.heat }),
-    ...(swing.cool != null && { coolSwingF: swing.cool }),
-    ...(swing.heat != null && { heatSwingF: swing.heat }),
   };
   const params = withCorrection({ ...following, thermostatPull: fitThermostatPull(following, samples) }, samples);
   const heldOutRmseF = oneStepRmseF(trial, heldOut);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ThermalReading } from './duty.js';
-import { learnHoldOffsetF, learnSwingF } from './hold-offset.js';
+import { learnHoldOffsetF } from './hold-offset.js';
 
 const START = Date.UTC(2026, 6, 1);
 
@@ -30,19 +30,5 @@ describe('learnHoldOffsetF', () => {
     expect(learnHoldOffsetF(drifting)).toEqual({ cool: null, heat: null });
     expect(learnHoldOffsetF(cycling(6, -1, 'COOL', { targetTempF: null }))).toEqual({ cool: null, heat: null });
     expect(learnHoldOffsetF(cycling(1, -1, 'COOL'))).toEqual({ cool: null, heat: null });
-  });
-});
-
-describe('learnSwingF', () => {
-  it('learns how far past its setpoint the thermostat lets the air go, against the unit, per direction', () => {
-    // The air swings 0.45 F above the hold point (-1.5 + 0.15 = -1.35 F) while cooling: never past the setpoint.
-    expect(learnSwingF(cycling(6, -1.5, 'COOL'))).toEqual({ cool: 0, heat: null });
-    // 0.8 F above a cooling setpoint at the top of each swing (0.65 + 0.15).
-    expect(learnSwingF(cycling(6, 0.65, 'COOL')).cool).toBeCloseTo(0.8, 6);
-    // Below a heating setpoint: 0.3 F under the hold point, which sits 0.5 F under the setpoint.
-    expect(learnSwingF(cycling(6, -0.5, 'HEAT')).heat).toBeCloseTo(0.8, 6);
-    // At most 1.5 F; unknown without a setpoint.
-    expect(learnSwingF(cycling(6, 3, 'COOL')).cool).toBe(1.5);
-    expect(learnSwingF(cycling(6, 1, 'COOL', { targetTempF: null }))).toEqual({ cool: null, heat: null });
   });
 });

@@ -1,7 +1,6 @@
 // Where a thermostat actually holds the air against its setpoint. A strong unit with a long
 // minimum run overshoots on every cycle, so the air sits below a cooling setpoint (above a heating
-// one) by up to a degree or two; the expected air of a conditioning slot includes it. And how far
-// past its setpoint it lets the air go, which the planner keeps inside the comfort band.
+// one) by up to a degree or two; the expected air of a conditioning slot includes it.
 import { readingDuty, type ThermalReading } from './duty.js';
 
 /** Readings within this much of one another show whether the thermostat is cycling there. */
@@ -16,8 +15,12 @@ export interface HoldOffsetF {
   heat: number | null;
 }
 
-/** Indoor minus setpoint of each reading taken while the thermostat regulates, per direction. */
-function regulatingDeviationsF(readings: readonly ThermalReading[]): { cool: number[]; heat: number[] } {
+/**
+ * Median of indoor minus setpoint over the readings taken while the thermostat regulates (its
+ * unit both running and resting within 20 minutes either side), per direction; null without a
+ * setpoint in the readings or with fewer than 24 such readings.
+ */
+export function learnHoldOffsetF(readings: readonly ThermalReading[]): HoldOffsetF {
   const sorted = [...readings].sort((a, b) => a.at.getTime() - b.at.getTime());
   const duty = sorted.map((r) => readingDuty(r, { cool: null, heat: null }));
   const offsets = { cool: [] as number[], heat: [] as number[] };
@@ -42,16 +45,6 @@ function regulatingDeviationsF(readings: readonly ThermalReading[]): { cool: num
     if (cool > 0 && heat === 0) offsets.cool.push(r.indoorTempF - r.targetTempF);
     if (heat > 0 && cool === 0) offsets.heat.push(r.indoorTempF - r.targetTempF);
   }
-  return offsets;
-}
-
-/**
- * Median of indoor minus setpoint over the readings taken while the thermostat regulates (its
- * unit both running and resting within 20 minutes either side), per direction; null without a
- * setpoint in the readings or with fewer than 24 such readings.
- */
-export function learnHoldOffsetF(readings: readonly ThermalReading[]): HoldOffsetF {
-  const offsets = regulatingDeviationsF(readings);
   const median = (v: number[]) => {
     if (v.length < MIN_READINGS) return null;
     const s = [...v].sort((a, b) => a - b);
@@ -59,27 +52,4 @@ export function learnHoldOffsetF(readings: readonly ThermalReading[]): HoldOffse
     return Math.round(Math.min(MAX_OFFSET_F, Math.max(-MAX_OFFSET_F, m)) * 100) / 100;
   };
   return { cool: median(offsets.cool), heat: median(offsets.heat) };
-}
-
-/** The swing is this quantile of the regulating readings' excursions past the setpoint. */
-const SWING_QUANTILE = 0.97;
-/** Swings are kept within this, F (a wider one would leave no room in a ±2 F band). */
-const MAX_SWING_F = 1.5;
-
-/**
- * How far the thermostat lets the air go past its setpoint against the unit's direction while it
- * regulates (above a cooling setpoint, below a heating one): the 97th percentile of those
- * readings' excursions, per direction, within [0, 1.5] F; null as for the holding offset. It is
- * hysteresis, the sensor's rounding (the thermostat acts on what it reads) and the drift during a
- * minimum rest together; the planner keeps at least that much inside the comfort band.
- */
-export function learnSwingF(readings: readonly ThermalReading[]): HoldOffsetF {
-  const deviations = regulatingDeviationsF(readings);
-  const swing = (v: number[], sign: number) => {
-    if (v.length < MIN_READINGS) return null;
-    const s = v.map((d) => sign * d).sort((a, b) => a - b);
-    const q = s[Math.min(s.length - 1, Math.floor(s.length * SWING_QUANTILE))]!;
-    return Math.round(Math.min(MAX_SWING_F, Math.max(0, q)) * 100) / 100;
-  };
-  return { cool: swing(deviations.cool, 1), heat: swing(deviations.heat, -1) };
 }

@@ -29,14 +29,6 @@ export interface ThermalParams {
   /** The same while heating. Absent: 0. */
   heatHoldOffsetF?: number;
   /**
-   * How far past its setpoint the thermostat lets the air go while cooling (above it), F
-   * (hold-offset.ts `learnSwingF`); the plan keeps at least this much inside the band's top.
-   * Absent: the planner's 0.5 F margin alone.
-   */
-  coolSwingF?: number;
-  /** The same below a heating setpoint, kept inside the band's bottom. */
-  heatSwingF?: number;
-  /**
    * The fraction of a setpoint change over a step that the air follows beyond what the step's duty
    * explains (0-1): the air answers a new setpoint within minutes, the lumped model over hours.
    * Used in predictions from observed steps (the fit's statistics), not by the plan's LP. Absent: 0.
