@@ -47,7 +47,10 @@ function trueNodeAir(minutes: HomeRun['minutes'], stepMs: number): (atMs: number
   for (const m of minutes) {
     const pos = (m.atMs + 30_000) / stepMs;
     const node = Math.floor(pos);
-    for (const [n, w] of [[node, 1 - (pos - node)], [node + 1, pos - node]] as const) {
+    for (const [n, w] of [
+      [node, 1 - (pos - node)],
+      [node + 1, pos - node],
+    ] as const) {
       const acc = nodes.get(n) ?? [0, 0];
       nodes.set(n, [acc[0] + w * m.airF, acc[1] + w]);
     }
@@ -101,9 +104,18 @@ export function confidenceTable(homes: readonly HomeQuality[]): Record<string, s
     'confidence third': ['lowest', 'middle', 'highest'][k]!,
     homes: group.length,
     confidence: `${group[0]!.confidence.toFixed(2)}-${group.at(-1)!.confidence.toFixed(2)}`,
-    'median one-step F': quantile(group.map((h) => h.oneStepF), 0.5).toFixed(3),
-    'median trajectory F': quantile(group.map((h) => h.trajectoryF), 0.5).toFixed(3),
-    'median free-run 24h F': quantile(group.map((h) => h.freeRun24hF), 0.5).toFixed(3),
+    'median one-step F': quantile(
+      group.map((h) => h.oneStepF),
+      0.5,
+    ).toFixed(3),
+    'median trajectory F': quantile(
+      group.map((h) => h.trajectoryF),
+      0.5,
+    ).toFixed(3),
+    'median free-run 24h F': quantile(
+      group.map((h) => h.freeRun24hF),
+      0.5,
+    ).toFixed(3),
   }));
 }
 
@@ -126,16 +138,31 @@ export function runModelQuality(seeds: readonly number[] = EVALUATION_SEEDS, lab
     })),
   );
   const summary = {
-    trajectoryMedianF: quantile(homes.map((h) => h.trajectoryF), 0.5),
-    trajectoryP90F: quantile(homes.map((h) => h.trajectoryF), 0.9),
-    oneStepF: quantile(homes.map((h) => h.oneStepF), 0.5),
+    trajectoryMedianF: quantile(
+      homes.map((h) => h.trajectoryF),
+      0.5,
+    ),
+    trajectoryP90F: quantile(
+      homes.map((h) => h.trajectoryF),
+      0.9,
+    ),
+    oneStepF: quantile(
+      homes.map((h) => h.oneStepF),
+      0.5,
+    ),
   };
   console.log('\nSummary (median and p90 over homes)');
   printTable(
     (['oneStepF', 'oneStepTrueF', 'freeRun24hF', 'trajectoryF', 'modelTrajectoryF', 'cutPct', 'violationFH'] as const).map((key) => ({
       measure: key,
-      median: quantile(homes.map((h) => h[key]), 0.5).toFixed(3),
-      p90: quantile(homes.map((h) => h[key]), 0.9).toFixed(3),
+      median: quantile(
+        homes.map((h) => h[key]),
+        0.5,
+      ).toFixed(3),
+      p90: quantile(
+        homes.map((h) => h[key]),
+        0.9,
+      ).toFixed(3),
       max: Math.max(...homes.map((h) => h[key])).toFixed(3),
     })),
   );
@@ -144,7 +171,18 @@ export function runModelQuality(seeds: readonly number[] = EVALUATION_SEEDS, lab
     [0.1, 0.5, 1].flatMap((res) => {
       const group = homes.filter((h) => h.sensorResolutionF === res);
       if (group.length === 0) return [];
-      return { 'sensor F': res, homes: group.length, 'one-step F': quantile(group.map((h) => h.oneStepF), 0.5).toFixed(3), 'one-step vs true air F': quantile(group.map((h) => h.oneStepTrueF), 0.5).toFixed(3) };
+      return {
+        'sensor F': res,
+        homes: group.length,
+        'one-step F': quantile(
+          group.map((h) => h.oneStepF),
+          0.5,
+        ).toFixed(3),
+        'one-step vs true air F': quantile(
+          group.map((h) => h.oneStepTrueF),
+          0.5,
+        ).toFixed(3),
+      };
     }),
   );
   console.log('\nConfidence against error (thirds of the homes by model_confidence)');
@@ -154,7 +192,10 @@ export function runModelQuality(seeds: readonly number[] = EVALUATION_SEEDS, lab
   const highest = Number(table[2]!['median trajectory F']);
   const t = MODEL_TARGETS;
   const checks: [boolean, string][] = [
-    [summary.trajectoryMedianF <= t.trajectoryMedianF, `median plan-trajectory RMSE ${summary.trajectoryMedianF.toFixed(3)} F (target <= ${t.trajectoryMedianF})`],
+    [
+      summary.trajectoryMedianF <= t.trajectoryMedianF,
+      `median plan-trajectory RMSE ${summary.trajectoryMedianF.toFixed(3)} F (target <= ${t.trajectoryMedianF})`,
+    ],
     [summary.trajectoryP90F <= t.trajectoryP90F, `p90 plan-trajectory RMSE ${summary.trajectoryP90F.toFixed(3)} F (target <= ${t.trajectoryP90F})`],
     [summary.oneStepF <= t.oneStepF, `median one-step RMSE ${summary.oneStepF.toFixed(3)} F (target <= ${t.oneStepF})`],
     [highest < lowest, `homes of the highest confidence third do not have a lower median trajectory error (${highest.toFixed(3)} vs ${lowest.toFixed(3)} F)`],

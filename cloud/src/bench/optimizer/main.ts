@@ -10,7 +10,7 @@ import { runCase, TARGETS, type CaseReport } from './run-case.js';
 
 function option(name: string, fallback: string): string {
   const at = process.argv.indexOf(`--${name}`);
-  return at >= 0 ? process.argv[at + 1] ?? fallback : fallback;
+  return at >= 0 ? (process.argv[at + 1] ?? fallback) : fallback;
 }
 
 const instances = Number(option('instances', '240'));
@@ -39,9 +39,10 @@ for (const r of reports) for (const f of r.failures.slice(0, 10)) console.log(`F
 const failed = reports.filter((r) => r.failures.length > 0);
 const modelFailures = () => runModelQuality(modelSeeds, modelSeeds === TUNING_SEEDS ? 'tuning' : 'evaluation');
 const qualityFailures = modelOnly ? modelFailures() : only && only !== 'hvac' ? [] : [...runHvacQuality(seed), ...modelFailures()];
-if (!modelOnly) console.log(
-  `\nTargets: median gap <= ${TARGETS.medianGapPct} %, max gap <= ${TARGETS.maxGapPct} %, p99 solve <= ${TARGETS.p99Ms} ms, no disagreements: ` +
-    (failed.length === 0 ? 'all met' : `missed by ${failed.map((r) => r.row.type).join(', ')}`),
-);
+if (!modelOnly)
+  console.log(
+    `\nTargets: median gap <= ${TARGETS.medianGapPct} %, max gap <= ${TARGETS.maxGapPct} %, p99 solve <= ${TARGETS.p99Ms} ms, no disagreements: ` +
+      (failed.length === 0 ? 'all met' : `missed by ${failed.map((r) => r.row.type).join(', ')}`),
+  );
 for (const f of qualityFailures) console.log(`FAIL ${f}`);
 process.exitCode = failed.length === 0 && qualityFailures.length === 0 ? 0 : 1;

@@ -40,12 +40,7 @@ export function oneStepRmseF(params: ThermalParams, samples: readonly ThermalSam
  * is compared with the observation. Windows start every `strideSteps` steps inside stretches
  * without gaps; null when no stretch is long enough.
  */
-export function freeRunRmseF(
-  params: ThermalParams,
-  samples: readonly ThermalSample[],
-  horizonSteps: number,
-  strideSteps: number,
-): number | null {
+export function freeRunRmseF(params: ThermalParams, samples: readonly ThermalSample[], horizonSteps: number, strideSteps: number): number | null {
   let sum = 0;
   let count = 0;
   let runStart = 0;

@@ -145,7 +145,12 @@ export function fitRebound(params: ThermalParams, samples: readonly ThermalSampl
     if (before.gridIndex !== first.gridIndex - 1 || second.gridIndex !== first.gridIndex + 1) continue;
     const duty = before.coolDuty + before.heatDuty;
     if (duty < MIN_STOPPED_DUTY || first.coolDuty + first.heatDuty > 0 || second.coolDuty + second.heatDuty > 0) continue;
-    const drift = stepTemperature(stepCoefficients(params, second.hours, second.outdoorF), stepTemperature(stepCoefficients(params, first.hours, first.outdoorF), first.startF, 0, 0), 0, 0);
+    const drift = stepTemperature(
+      stepCoefficients(params, second.hours, second.outdoorF),
+      stepTemperature(stepCoefficients(params, first.hours, first.outdoorF), first.startF, 0, 0),
+      0,
+      0,
+    );
     const away = before.coolDuty >= before.heatDuty ? 1 : -1;
     sxy += away * (second.endF - drift) * duty;
     sxx += duty * duty;
@@ -155,7 +160,10 @@ export function fitRebound(params: ThermalParams, samples: readonly ThermalSampl
 
 /** `params` with the one-step correction learned from what they leave in the samples' residuals. */
 function withCorrection(params: ThermalParams, samples: readonly ThermalSample[]): ThermalParams {
-  const stepCorrection = fitStepCorrection(samples, samples.map((s) => s.endF - predictEnd(params, s, s.startF)));
+  const stepCorrection = fitStepCorrection(
+    samples,
+    samples.map((s) => s.endF - predictEnd(params, s, s.startF)),
+  );
   return stepCorrection ? { ...params, stepCorrection } : params;
 }
 
@@ -165,11 +173,7 @@ function withCorrection(params: ThermalParams, samples: readonly ThermalSample[]
  * with fewer than a day of usable grid steps. Statistics come from a fit on the first 80 % of the
  * steps tested on the last 20 %; the returned parameters are then fitted on all of them.
  */
-export function fitThermalModel(
-  readings: readonly ThermalReading[],
-  weather: readonly WeatherPoint[],
-  options: FitOptions = {},
-): ThermalModel | null {
+export function fitThermalModel(readings: readonly ThermalReading[], weather: readonly WeatherPoint[], options: FitOptions = {}): ThermalModel | null {
   const gridMinutes = options.gridMinutes ?? DEFAULT_GRID_MINUTES;
   const learned = learnRatedPowerW(readings);
   const ratedPowerW: RatedPowerW = {

@@ -17,7 +17,11 @@ function readings(fromMin: number, toMin: number, isCooling: (min: number) => bo
 
 describe('resampleReadings', () => {
   it('puts steps on the UTC-aligned grid with mean duties and smoothed node temperatures', () => {
-    const samples = resampleReadings(readings(0, 120, (m) => m < 30 || (m >= 60 && m < 75)), [], OPTS);
+    const samples = resampleReadings(
+      readings(0, 120, (m) => m < 30 || (m >= 60 && m < 75)),
+      [],
+      OPTS,
+    );
     expect(samples.map((s) => s.gridIndex)).toEqual([0, 1, 2, 3]);
     expect(samples[0]).toMatchObject({ startMs: T0, hours: 0.5, coolDuty: 1, heatDuty: 0, outdoorF: 90 });
     expect(samples[1]!.coolDuty).toBe(0);
@@ -58,7 +62,16 @@ describe('resampleReadings', () => {
     // Without a weather history the steps cannot be used.
     expect(resampleReadings(data, [], OPTS)).toEqual([]);
     // Nor across a weather gap of more than 3 hours.
-    expect(resampleReadings(data, [{ at: at(-120), tempF: 80 }, { at: at(120), tempF: 86 }], OPTS)).toEqual([]);
+    expect(
+      resampleReadings(
+        data,
+        [
+          { at: at(-120), tempF: 80 },
+          { at: at(120), tempF: 86 },
+        ],
+        OPTS,
+      ),
+    ).toEqual([]);
   });
 
   it('reads duty from power when the rated power is known', () => {

@@ -26,8 +26,17 @@ function week(): ThermalSample[] {
     const eased = previous == null ? 0 : -previous - duty; // signed duty is −cooling
     const end = model + 0.3 * (setpoint(i + 1) - temp) - 0.4 * eased + 0.2 * Math.cos((2 * Math.PI * hour) / 24);
     out.push({
-      gridIndex: i, startMs: i * STEP_MS, hours: 0.5, startF: temp, endF: end, coolDuty: duty, heatDuty: 0, outdoorF,
-      setpointChangeF: setpoint(i + 1) - setpoint(i), endSetpointF: setpoint(i + 1), previousDuty: previous == null ? null : -previous,
+      gridIndex: i,
+      startMs: i * STEP_MS,
+      hours: 0.5,
+      startF: temp,
+      endF: end,
+      coolDuty: duty,
+      heatDuty: 0,
+      outdoorF,
+      setpointChangeF: setpoint(i + 1) - setpoint(i),
+      endSetpointF: setpoint(i + 1),
+      previousDuty: previous == null ? null : -previous,
     });
     previous = duty;
     temp = end;
