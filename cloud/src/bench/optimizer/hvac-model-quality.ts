@@ -2,10 +2,12 @@
 // structures than the model, each learning a model from 14 days and planning a test day whose
 // setpoints run on the simulated home. Prints the per-home table, the summary against the targets
 // and the confidence table; returns the failed targets. Definitions: docs/optimizer-hvac.md.
-import { freeRunRmseF, oneStepRmseF } from '../../domain/thermal/evaluate.js';
+import { freeRunRmseF, oneStepRmseF, predictEnd } from '../../domain/thermal/evaluate.js';
 import { fitThermalModel } from '../../domain/thermal/fit.js';
-import { resampleReadings } from '../../domain/thermal/resample.js';
+import { resampleReadings, type ThermalSample } from '../../domain/thermal/resample.js';
+import type { ThermalParams } from '../../domain/thermal/thermal-model.js';
 import { printTable } from '../load.js';
+import type { HomeRun } from './home-generator.js';
 import { planAndRun, simulateHome } from './hvac-home-run.js';
 
 export const MODEL_TARGETS = { trajectoryMedianF: 0.7, trajectoryP90F: 1.0, oneStepF: 0.25 };
@@ -19,6 +21,8 @@ export interface HomeQuality {
   sensorResolutionF: number;
   confidence: number;
   oneStepF: number;
+  /** The same predictions against the true air at each step's end (triangle-weighted like the nodes), not the rounded readings. */
+  oneStepTrueF: number;
   freeRun24hF: number;
   trajectoryF: number;
   /** The same plan's trajectory as the model alone predicts it (before the thermostat-aware display). */
@@ -37,6 +41,38 @@ function quantile(values: readonly number[], q: number): number {
 
 const rmse = (a: readonly number[], b: readonly number[]) => Math.sqrt(a.reduce((s, v, i) => s + (v - b[i]!) ** 2, 0) / a.length);
 
+/** True air at each grid node, triangle-weighted over ±1 step like the fit's nodes (null without a full window). */
+function trueNodeAir(minutes: HomeRun['minutes'], stepMs: number): (atMs: number) => number | null {
+  const nodes = new Map<number, [number, number]>();
+  for (const m of minutes) {
+    const pos = (m.atMs + 30_000) / stepMs;
+    const node = Math.floor(pos);
+    for (const [n, w] of [
+      [node, 1 - (pos - node)],
+      [node + 1, pos - node],
+    ] as const) {
+      const acc = nodes.get(n) ?? [0, 0];
+      nodes.set(n, [acc[0] + w * m.airF, acc[1] + w]);
+    }
+  }
+  const full = (stepMs / 60_000) * 0.99;
+  return (atMs) => {
+    const acc = nodes.get(Math.round(atMs / stepMs));
+    return acc && acc[1] >= full ? acc[0] / acc[1] : null;
+  };
+}
+
+/** One-step RMSE against the true air at the steps' ends, F. */
+function oneStepTrueRmseF(params: ThermalParams, samples: readonly ThermalSample[], minutes: HomeRun['minutes']): number {
+  const stepMs = samples[0]!.hours * 3_600_000;
+  const air = trueNodeAir(minutes, stepMs);
+  const errors = samples.flatMap((s) => {
+    const truth = air(s.startMs + stepMs);
+    return truth == null ? [] : [predictEnd(params, s, s.startF) - truth];
+  });
+  return Math.sqrt(errors.reduce((sum, e) => sum + e * e, 0) / errors.length);
+}
+
 /** One home: fit on its training fortnight, statistics on its two held-out days, plan and run its test day. */
 export function evaluateHome(seed: number): HomeQuality {
   const data = simulateHome(seed);
@@ -50,6 +86,7 @@ export function evaluateHome(seed: number): HomeQuality {
     sensorResolutionF: data.home.house.sensorResolutionF ?? 0.1,
     confidence: model.confidence,
     oneStepF: oneStepRmseF(model.params, heldOut) ?? NaN,
+    oneStepTrueF: oneStepTrueRmseF(model.params, heldOut, data.heldOut.minutes),
     freeRun24hF: freeRunRmseF(model.params, heldOut, 48, 12) ?? NaN,
     trajectoryF: outcome.trajectoryRmseF,
     modelTrajectoryF: rmse(outcome.plan.modelTrajectoryF, outcome.run.slotEndAirF),
@@ -67,9 +104,18 @@ export function confidenceTable(homes: readonly HomeQuality[]): Record<string, s
     'confidence third': ['lowest', 'middle', 'highest'][k]!,
     homes: group.length,
     confidence: `${group[0]!.confidence.toFixed(2)}-${group.at(-1)!.confidence.toFixed(2)}`,
-    'median one-step F': quantile(group.map((h) => h.oneStepF), 0.5).toFixed(3),
-    'median trajectory F': quantile(group.map((h) => h.trajectoryF), 0.5).toFixed(3),
-    'median free-run 24h F': quantile(group.map((h) => h.freeRun24hF), 0.5).toFixed(3),
+    'median one-step F': quantile(
+      group.map((h) => h.oneStepF),
+      0.5,
+    ).toFixed(3),
+    'median trajectory F': quantile(
+      group.map((h) => h.trajectoryF),
+      0.5,
+    ).toFixed(3),
+    'median free-run 24h F': quantile(
+      group.map((h) => h.freeRun24hF),
+      0.5,
+    ).toFixed(3),
   }));
 }
 
@@ -83,6 +129,7 @@ export function runModelQuality(seeds: readonly number[] = EVALUATION_SEEDS, lab
       'sensor F': h.sensorResolutionF,
       confidence: h.confidence.toFixed(2),
       'one-step F': h.oneStepF.toFixed(3),
+      'one-step vs true air F': h.oneStepTrueF.toFixed(3),
       'free-run 24h F': h.freeRun24hF.toFixed(3),
       'plan trajectory F': h.trajectoryF.toFixed(3),
       'model-only trajectory F': h.modelTrajectoryF.toFixed(3),
@@ -91,18 +138,52 @@ export function runModelQuality(seeds: readonly number[] = EVALUATION_SEEDS, lab
     })),
   );
   const summary = {
-    trajectoryMedianF: quantile(homes.map((h) => h.trajectoryF), 0.5),
-    trajectoryP90F: quantile(homes.map((h) => h.trajectoryF), 0.9),
-    oneStepF: quantile(homes.map((h) => h.oneStepF), 0.5),
+    trajectoryMedianF: quantile(
+      homes.map((h) => h.trajectoryF),
+      0.5,
+    ),
+    trajectoryP90F: quantile(
+      homes.map((h) => h.trajectoryF),
+      0.9,
+    ),
+    oneStepF: quantile(
+      homes.map((h) => h.oneStepF),
+      0.5,
+    ),
   };
   console.log('\nSummary (median and p90 over homes)');
   printTable(
-    (['oneStepF', 'freeRun24hF', 'trajectoryF', 'modelTrajectoryF', 'cutPct', 'violationFH'] as const).map((key) => ({
+    (['oneStepF', 'oneStepTrueF', 'freeRun24hF', 'trajectoryF', 'modelTrajectoryF', 'cutPct', 'violationFH'] as const).map((key) => ({
       measure: key,
-      median: quantile(homes.map((h) => h[key]), 0.5).toFixed(3),
-      p90: quantile(homes.map((h) => h[key]), 0.9).toFixed(3),
+      median: quantile(
+        homes.map((h) => h[key]),
+        0.5,
+      ).toFixed(3),
+      p90: quantile(
+        homes.map((h) => h[key]),
+        0.9,
+      ).toFixed(3),
       max: Math.max(...homes.map((h) => h[key])).toFixed(3),
     })),
+  );
+  console.log('\nOne-step error by sensor resolution (median over homes)');
+  printTable(
+    [0.1, 0.5, 1].flatMap((res) => {
+      const group = homes.filter((h) => h.sensorResolutionF === res);
+      if (group.length === 0) return [];
+      return {
+        'sensor F': res,
+        homes: group.length,
+        'one-step F': quantile(
+          group.map((h) => h.oneStepF),
+          0.5,
+        ).toFixed(3),
+        'one-step vs true air F': quantile(
+          group.map((h) => h.oneStepTrueF),
+          0.5,
+        ).toFixed(3),
+      };
+    }),
   );
   console.log('\nConfidence against error (thirds of the homes by model_confidence)');
   const table = confidenceTable(homes);
@@ -111,7 +192,10 @@ export function runModelQuality(seeds: readonly number[] = EVALUATION_SEEDS, lab
   const highest = Number(table[2]!['median trajectory F']);
   const t = MODEL_TARGETS;
   const checks: [boolean, string][] = [
-    [summary.trajectoryMedianF <= t.trajectoryMedianF, `median plan-trajectory RMSE ${summary.trajectoryMedianF.toFixed(3)} F (target <= ${t.trajectoryMedianF})`],
+    [
+      summary.trajectoryMedianF <= t.trajectoryMedianF,
+      `median plan-trajectory RMSE ${summary.trajectoryMedianF.toFixed(3)} F (target <= ${t.trajectoryMedianF})`,
+    ],
     [summary.trajectoryP90F <= t.trajectoryP90F, `p90 plan-trajectory RMSE ${summary.trajectoryP90F.toFixed(3)} F (target <= ${t.trajectoryP90F})`],
     [summary.oneStepF <= t.oneStepF, `median one-step RMSE ${summary.oneStepF.toFixed(3)} F (target <= ${t.oneStepF})`],
     [highest < lowest, `homes of the highest confidence third do not have a lower median trajectory error (${highest.toFixed(3)} vs ${lowest.toFixed(3)} F)`],

@@ -4,18 +4,21 @@
 import highsLoader from 'highs';
 import { printTable } from '../load.js';
 import { cases } from './cases.js';
-import { runModelQuality } from './hvac-model-quality.js';
+import { EVALUATION_SEEDS, runModelQuality, TUNING_SEEDS } from './hvac-model-quality.js';
 import { runHvacQuality } from './hvac-quality.js';
 import { runCase, TARGETS, type CaseReport } from './run-case.js';
 
 function option(name: string, fallback: string): string {
   const at = process.argv.indexOf(`--${name}`);
-  return at >= 0 ? process.argv[at + 1] ?? fallback : fallback;
+  return at >= 0 ? (process.argv[at + 1] ?? fallback) : fallback;
 }
 
 const instances = Number(option('instances', '240'));
 const seed = Number(option('seed', '1'));
 const only = option('type', '');
+/** `--model-only`: just the thermal model on the generated homes (`--model-seeds tuning` for seeds 100-111). */
+const modelOnly = process.argv.includes('--model-only');
+const modelSeeds = option('model-seeds', 'evaluation') === 'tuning' ? TUNING_SEEDS : EVALUATION_SEEDS;
 
 // Node loads the package's ES build, whose default export is the loader; its type declarations are
 // written for the CommonJS build, where the loader is the `default` property.
@@ -23,19 +26,23 @@ const loadHighs = highsLoader as unknown as (typeof highsLoader)['default'];
 const highs = await loadHighs();
 const reports: CaseReport[] = [];
 for (const c of cases) {
-  if (only && c.type !== only) continue;
+  if (modelOnly || (only && c.type !== only)) continue;
   const report = runCase(c, highs, instances, seed);
   console.error(`${report.row.type}: ${report.row.instances} instances, ${report.failures.length} failures`);
   reports.push(report);
 }
-console.log(`\nOptimizer bench: ${instances} instances per type, seed ${seed}`);
-printTable(reports.map((r) => r.row));
+if (!modelOnly) {
+  console.log(`\nOptimizer bench: ${instances} instances per type, seed ${seed}`);
+  printTable(reports.map((r) => r.row));
+}
 for (const r of reports) for (const f of r.failures.slice(0, 10)) console.log(`FAIL ${r.row.type}: ${f}`);
 const failed = reports.filter((r) => r.failures.length > 0);
-const qualityFailures = only && only !== 'hvac' ? [] : [...runHvacQuality(seed), ...runModelQuality()];
-console.log(
-  `\nTargets: median gap <= ${TARGETS.medianGapPct} %, max gap <= ${TARGETS.maxGapPct} %, p99 solve <= ${TARGETS.p99Ms} ms, no disagreements: ` +
-    (failed.length === 0 ? 'all met' : `missed by ${failed.map((r) => r.row.type).join(', ')}`),
-);
+const modelFailures = () => runModelQuality(modelSeeds, modelSeeds === TUNING_SEEDS ? 'tuning' : 'evaluation');
+const qualityFailures = modelOnly ? modelFailures() : only && only !== 'hvac' ? [] : [...runHvacQuality(seed), ...modelFailures()];
+if (!modelOnly)
+  console.log(
+    `\nTargets: median gap <= ${TARGETS.medianGapPct} %, max gap <= ${TARGETS.maxGapPct} %, p99 solve <= ${TARGETS.p99Ms} ms, no disagreements: ` +
+      (failed.length === 0 ? 'all met' : `missed by ${failed.map((r) => r.row.type).join(', ')}`),
+  );
 for (const f of qualityFailures) console.log(`FAIL ${f}`);
 process.exitCode = failed.length === 0 && qualityFailures.length === 0 ? 0 : 1;

@@ -1,15 +1,17 @@
 // How well a fitted model predicts observed grid steps: one step ahead and free-running for a day.
 import { stepCoefficients, stepTemperature, type ThermalParams } from './thermal-model.js';
 import type { ThermalSample } from './resample.js';
+import { stepCorrectionF } from './step-correction.js';
 
 /**
  * Model prediction of a sample's end temperature from a start temperature: the exact step, plus
- * the part of a setpoint change the air follows at once (setpointFollow) when the step knows it.
+ * the part of a setpoint change the air follows at once (setpointFollow) when the step knows it,
+ * the thermostat's pull in a regulating step, and the learned one-step correction.
  */
 export function predictEnd(params: ThermalParams, s: ThermalSample, startF: number): number {
   const follow = (params.setpointFollow ?? 0) * (s.setpointChangeF ?? 0);
   const model = stepTemperature(stepCoefficients(params, s.hours, s.outdoorF), startF, s.coolDuty, s.heatDuty) + follow;
-  return model + (params.thermostatPull ?? 0) * thermostatGapF(params, s, model);
+  return model + (params.thermostatPull ?? 0) * thermostatGapF(params, s, model) + stepCorrectionF(params.stepCorrection, s, startF);
 }
 
 /** Where the thermostat holds the air at the step's end minus `predictedF`, in a step where it regulates; 0 otherwise. */
@@ -38,12 +40,7 @@ export function oneStepRmseF(params: ThermalParams, samples: readonly ThermalSam
  * is compared with the observation. Windows start every `strideSteps` steps inside stretches
  * without gaps; null when no stretch is long enough.
  */
-export function freeRunRmseF(
-  params: ThermalParams,
-  samples: readonly ThermalSample[],
-  horizonSteps: number,
-  strideSteps: number,
-): number | null {
+export function freeRunRmseF(params: ThermalParams, samples: readonly ThermalSample[], horizonSteps: number, strideSteps: number): number | null {
   let sum = 0;
   let count = 0;
   let runStart = 0;

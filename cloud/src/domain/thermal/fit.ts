@@ -4,6 +4,7 @@ import { modelConfidence } from './confidence.js';
 import { learnRatedPowerW, type RatedPowerW, type ThermalReading } from './duty.js';
 import { freeRunRmseF, oneStepRmseF, predictEnd, thermostatGapF } from './evaluate.js';
 import { learnHoldOffsetF } from './hold-offset.js';
+import { fitStepCorrection } from './step-correction.js';
 import { resampleReadings, type ThermalSample, type WeatherPoint } from './resample.js';
 import { stepCoefficients, stepTemperature, type ThermalParams } from './thermal-model.js';
 
@@ -144,12 +145,26 @@ export function fitRebound(params: ThermalParams, samples: readonly ThermalSampl
     if (before.gridIndex !== first.gridIndex - 1 || second.gridIndex !== first.gridIndex + 1) continue;
     const duty = before.coolDuty + before.heatDuty;
     if (duty < MIN_STOPPED_DUTY || first.coolDuty + first.heatDuty > 0 || second.coolDuty + second.heatDuty > 0) continue;
-    const drift = stepTemperature(stepCoefficients(params, second.hours, second.outdoorF), stepTemperature(stepCoefficients(params, first.hours, first.outdoorF), first.startF, 0, 0), 0, 0);
+    const drift = stepTemperature(
+      stepCoefficients(params, second.hours, second.outdoorF),
+      stepTemperature(stepCoefficients(params, first.hours, first.outdoorF), first.startF, 0, 0),
+      0,
+      0,
+    );
     const away = before.coolDuty >= before.heatDuty ? 1 : -1;
     sxy += away * (second.endF - drift) * duty;
     sxx += duty * duty;
   }
   return Math.min(MAX_REBOUND_F, Math.max(0, sxy / sxx));
+}
+
+/** `params` with the one-step correction learned from what they leave in the samples' residuals. */
+function withCorrection(params: ThermalParams, samples: readonly ThermalSample[]): ThermalParams {
+  const stepCorrection = fitStepCorrection(
+    samples,
+    samples.map((s) => s.endF - predictEnd(params, s, s.startF)),
+  );
+  return stepCorrection ? { ...params, stepCorrection } : params;
 }
 
 /**
@@ -158,11 +173,7 @@ export function fitRebound(params: ThermalParams, samples: readonly ThermalSampl
  * with fewer than a day of usable grid steps. Statistics come from a fit on the first 80 % of the
  * steps tested on the last 20 %; the returned parameters are then fitted on all of them.
  */
-export function fitThermalModel(
-  readings: readonly ThermalReading[],
-  weather: readonly WeatherPoint[],
-  options: FitOptions = {},
-): ThermalModel | null {
+export function fitThermalModel(readings: readonly ThermalReading[], weather: readonly WeatherPoint[], options: FitOptions = {}): ThermalModel | null {
   const gridMinutes = options.gridMinutes ?? DEFAULT_GRID_MINUTES;
   const learned = learnRatedPowerW(readings);
   const ratedPowerW: RatedPowerW = {
@@ -183,7 +194,7 @@ export function fitThermalModel(
     ...(trialHold.cool != null && { coolHoldOffsetF: trialHold.cool }),
     ...(trialHold.heat != null && { heatHoldOffsetF: trialHold.heat }),
   };
-  const trial = { ...trialFollowing, thermostatPull: fitThermostatPull(trialFollowing, train) };
+  const trial = withCorrection({ ...trialFollowing, thermostatPull: fitThermostatPull(trialFollowing, train) }, train);
   const lumped = fitParams(samples, hours);
   const hold = learnHoldOffsetF(readings);
   const following: ThermalParams = {
@@ -193,7 +204,7 @@ export function fitThermalModel(
     ...(hold.cool != null && { coolHoldOffsetF: hold.cool }),
     ...(hold.heat != null && { heatHoldOffsetF: hold.heat }),
   };
-  const params: ThermalParams = { ...following, thermostatPull: fitThermostatPull(following, samples) };
+  const params = withCorrection({ ...following, thermostatPull: fitThermostatPull(following, samples) }, samples);
   const heldOutRmseF = oneStepRmseF(trial, heldOut);
   const first = samples[0]!;
   const last = samples.at(-1)!;

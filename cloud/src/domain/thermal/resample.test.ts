@@ -17,7 +17,11 @@ function readings(fromMin: number, toMin: number, isCooling: (min: number) => bo
 
 describe('resampleReadings', () => {
   it('puts steps on the UTC-aligned grid with mean duties and smoothed node temperatures', () => {
-    const samples = resampleReadings(readings(0, 120, (m) => m < 30 || (m >= 60 && m < 75)), [], OPTS);
+    const samples = resampleReadings(
+      readings(0, 120, (m) => m < 30 || (m >= 60 && m < 75)),
+      [],
+      OPTS,
+    );
     expect(samples.map((s) => s.gridIndex)).toEqual([0, 1, 2, 3]);
     expect(samples[0]).toMatchObject({ startMs: T0, hours: 0.5, coolDuty: 1, heatDuty: 0, outdoorF: 90 });
     expect(samples[1]!.coolDuty).toBe(0);
@@ -25,6 +29,15 @@ describe('resampleReadings', () => {
     // A linear temperature is unchanged by the symmetric smoothing: 72 F + 1 F per hour.
     expect(samples[1]!.startF).toBeCloseTo(72.5, 10);
     expect(samples[1]!.endF).toBeCloseTo(73, 10);
+  });
+
+  it('gives each step the signed duty of the step before when its state is known', () => {
+    const samples = resampleReadings([...readings(0, 90, (m) => m < 30), ...readings(180, 270, () => true)], [], OPTS);
+    expect(samples[0]!.previousDuty).toBeNull();
+    expect(samples[1]!.previousDuty).toBe(-1);
+    expect(samples[2]!.previousDuty).toBeCloseTo(0, 10);
+    // The first step after a gap: the step before is not known.
+    expect(samples.find((s) => s.gridIndex === 6)!.previousDuty).toBeNull();
   });
 
   it('skips the steps of a gap (a reading holds its state 15 minutes at most)', () => {
@@ -49,7 +62,16 @@ describe('resampleReadings', () => {
     // Without a weather history the steps cannot be used.
     expect(resampleReadings(data, [], OPTS)).toEqual([]);
     // Nor across a weather gap of more than 3 hours.
-    expect(resampleReadings(data, [{ at: at(-120), tempF: 80 }, { at: at(120), tempF: 86 }], OPTS)).toEqual([]);
+    expect(
+      resampleReadings(
+        data,
+        [
+          { at: at(-120), tempF: 80 },
+          { at: at(120), tempF: 86 },
+        ],
+        OPTS,
+      ),
+    ).toEqual([]);
   });
 
   it('reads duty from power when the rated power is known', () => {

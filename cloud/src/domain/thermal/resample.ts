@@ -23,6 +23,8 @@ export interface ThermalSample {
   setpointChangeF: number | null;
   /** The setpoint at the end node (weighted like the temperatures), F; null without `targetTempF` there. */
   endSetpointF: number | null;
+  /** Signed duty (heating − cooling) of the step before, null (or absent) when that step's state is not known. */
+  previousDuty?: number | null;
 }
 
 export interface ResampleOptions {
@@ -61,11 +63,7 @@ function weatherAt(points: readonly WeatherPoint[], atMs: number, cursor: { i: n
  * one, else the weather history at its middle. Steps missing either end temperature, 80 % of their
  * HVAC state, or an outdoor temperature are skipped.
  */
-export function resampleReadings(
-  readings: readonly ThermalReading[],
-  weather: readonly WeatherPoint[],
-  opts: ResampleOptions,
-): ThermalSample[] {
+export function resampleReadings(readings: readonly ThermalReading[], weather: readonly WeatherPoint[], opts: ResampleOptions): ThermalSample[] {
   const sorted = [...readings].sort((x, y) => x.at.getTime() - y.at.getTime());
   const first = sorted[0];
   const last = sorted.at(-1);
@@ -108,7 +106,7 @@ export function resampleReadings(
     const holdEnd = Math.min(next ? next.at.getTime() - originMs : t, t + MAX_HOLD_MS);
     const duty = readingDuty(r, opts.ratedPowerW);
     // Spread the held interval over the steps it overlaps.
-    for (let from = t; from < holdEnd; ) {
+    for (let from = t; from < holdEnd;) {
       const step = Math.floor(from / stepMs);
       const to = Math.min(holdEnd, (step + 1) * stepMs);
       const ms = to - from;
@@ -141,6 +139,7 @@ export function resampleReadings(
           ? setpointSum[i + 1]! / setpointWeight[i + 1]! - setpointSum[i]! / setpointWeight[i]!
           : null,
       endSetpointF: setpointWeight[i + 1]! >= MIN_NODE_WEIGHT ? setpointSum[i + 1]! / setpointWeight[i + 1]! : null,
+      previousDuty: i > 0 && coveredMs[i - 1]! >= MIN_COVERAGE * stepMs ? (heatMs[i - 1]! - coolMs[i - 1]!) / coveredMs[i - 1]! : null,
     });
   }
   return samples;

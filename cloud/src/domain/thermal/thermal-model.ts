@@ -5,6 +5,7 @@
 //
 // Inputs are held constant over a step, so the exact discretisation over h hours is linear:
 //   T[k+1] = α·T[k] + βCool·uCool + βHeat·uHeat + γ,   α = e^(−a·h)
+import type { StepCorrection } from './step-correction.js';
 
 /** Learned coefficients, all per hour; the signs are physical: a > 0, b < 0, c > 0. */
 export interface ThermalParams {
@@ -39,6 +40,12 @@ export interface ThermalParams {
    * (0-1). Used in predictions from observed steps, not by the plan's LP. Absent: 0.
    */
   thermostatPull?: number;
+  /**
+   * What the terms above still miss one step ahead, as a learned combination of terms known at a
+   * step's start (step-correction.ts). Used in predictions from observed steps, not by the plan's
+   * LP. Absent: none.
+   */
+  stepCorrection?: StepCorrection;
 }
 
 /** One step's exact linear map from the temperature at its start to the temperature at its end. */
