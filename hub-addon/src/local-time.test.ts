@@ -27,6 +27,13 @@ describe('localSlotAt', () => {
     expect(localSlotAt(at('2026-11-01T06:30:00Z'), NY).index).toBe(3);
     expect(localSlotAt(at('2026-11-01T07:00:00Z'), NY).index).toBe(4);
   });
+
+  it('keys the two passes of a repeated slot apart (their offsets differ), and nothing else', () => {
+    expect(localSlotAt(at('2026-11-01T05:10:00Z'), NY).key).toBe('2026-11-01#2@-240');
+    expect(localSlotAt(at('2026-11-01T06:10:00Z'), NY).key).toBe('2026-11-01#2@-300');
+    expect(localSlotAt(at('2026-11-01T06:29:59Z'), NY).key).toBe(localSlotAt(at('2026-11-01T06:00:00Z'), NY).key);
+    expect(localSlotAt(at('2026-07-01T00:15:00Z'), 'Asia/Kathmandu').key).toBe('2026-07-01#12@345');
+  });
 });
 
 describe('nextBoundaryMs', () => {

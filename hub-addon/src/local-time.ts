@@ -11,6 +11,12 @@ export interface LocalSlot {
   index: number;
   /** Local hour 0..23. */
   hour: number;
+  /**
+   * `date#index@offset`: one slot of one day, and which pass of it. On a fall-back night slots 2
+   * and 3 (New York) come twice, once per UTC offset; they are two boundaries, so an override or
+   * an application of the first pass says nothing about the second.
+   */
+  key: string;
 }
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
@@ -34,17 +40,22 @@ export function isValidZone(zone: string): boolean {
   }
 }
 
-/** Local wall-clock parts of an instant. */
-export function localParts(ms: number, zone: string): { date: string; hour: number; minute: number } {
+/** Local wall-clock parts of an instant, and the UTC offset in effect (minutes east). */
+export function localParts(ms: number, zone: string): { date: string; hour: number; minute: number; offsetMinutes: number } {
   const parts: Record<string, string> = {};
   for (const p of formatter(zone).formatToParts(new Date(ms))) parts[p.type] = p.value;
-  return { date: `${parts.year}-${parts.month}-${parts.day}`, hour: Number(parts.hour) % 24, minute: Number(parts.minute) };
+  const hour = Number(parts.hour) % 24;
+  const minute = Number(parts.minute);
+  const wallAsUtcMs = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), hour, minute);
+  const offsetMinutes = Math.round((wallAsUtcMs - Math.floor(ms / 60_000) * 60_000) / 60_000);
+  return { date: `${parts.year}-${parts.month}-${parts.day}`, hour, minute, offsetMinutes };
 }
 
 /** The slot (on the local-midnight grid) an instant falls in. */
 export function localSlotAt(ms: number, zone: string): LocalSlot {
-  const { date, hour, minute } = localParts(ms, zone);
-  return { date, index: hour * 2 + (minute >= 30 ? 1 : 0), hour };
+  const { date, hour, minute, offsetMinutes } = localParts(ms, zone);
+  const index = hour * 2 + (minute >= 30 ? 1 : 0);
+  return { date, index, hour, key: `${date}#${index}@${offsetMinutes}` };
 }
 
 const QUARTER_MS = 15 * 60_000;

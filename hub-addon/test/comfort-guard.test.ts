@@ -10,6 +10,7 @@ import { DEFAULT_TIMING } from '../src/context.js';
 import { runComfortGuard } from '../src/features/comfort-guard.js';
 import { collectReadings } from '../src/features/readings.js';
 import { HaLink } from '../src/ha.js';
+import { localSlotAt } from '../src/local-time.js';
 import { startHaSim, type HaSimHandle } from '../src/ha-sim/index.js';
 import { createLogger, silentLogger } from '../src/log.js';
 import { ReadingBuffer } from '../src/reading-buffer.js';
@@ -76,7 +77,7 @@ describe('the comfort guard', () => {
     ctx.state.cloudReachable = true;
     await runComfortGuard(ctx);
     ctx.state.cloudReachable = false;
-    controlOf(ctx.state, HVAC.id).overrideSlotKey = '2026-07-01#24';
+    controlOf(ctx.state, HVAC.id).overrideSlotKey = localSlotAt(START, ctx.state.timezone).key;
     await runComfortGuard(ctx);
     controlOf(ctx.state, HVAC.id).overrideSlotKey = null;
     ha.setAttributes('climate.living_room', { current_temperature: 75 });

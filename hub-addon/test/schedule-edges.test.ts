@@ -55,6 +55,20 @@ describe('DST days', () => {
     const slots = h.logs.filter((l) => (l.msg === 'applied' || l.msg === 'already as planned') && l.reason === 'slot boundary').map((l) => l.slot);
     expect(slots).toEqual([3, 2, 3, 4]);
   }, 60_000);
+
+  it('fall back: a person\'s change in the first 01:00 hour does not keep the repeated slot 2 from being applied', async () => {
+    h = await start('2026-11-01T05:04:00Z'); // 01:04 EDT, slot 2 (first pass)
+    await h.ha.callService('climate', 'set_temperature', { entity_id: 'climate.living_room', temperature: 80 });
+    await waitFor(() => h!.addon.state.stats.overrides === 1, 5_000, 'override detected');
+    await h.advance(26 * MIN); // 05:30Z = 01:30 EDT, slot 3: the plan again
+    expect(setpoint()).toBe(57 + 1);
+    await h.advance(30 * MIN); // 06:00Z = 01:00 EST, slot 2 again: a new boundary, an hour after the change
+    const atBoundaries = h.logs.filter((l) => l.reason === 'slot boundary' && l.type === 'hvac').map((l) => [l.msg, l.slot]);
+    expect(atBoundaries).toEqual([
+      ['applied', 3],
+      ['already as planned', 2],
+    ]);
+  }, 60_000);
 });
 
 describe('pause switches', () => {

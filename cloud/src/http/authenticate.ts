@@ -4,6 +4,7 @@ import passport from 'passport';
 import { ExtractJwt, Strategy as JwtStrategy } from 'passport-jwt';
 import { DETAIL, DEVICE_DETAIL } from '../contract/index.js';
 import { isDeviceToken } from '../domain/devices/tokens.js';
+import { isUuid } from '../domain/uuid.js';
 import { forbidden, unauthorized } from '../errors.js';
 
 export interface AuthUser {
@@ -35,7 +36,9 @@ export function createUserAuthenticator(jwtSecret: string): RequestHandler {
         algorithms: ['HS256'],
       },
       (payload: { sub?: unknown; email?: unknown }, done: (err: unknown, user?: AuthUser | false) => void) => {
-        if (typeof payload.sub !== 'string') return done(null, false);
+        // Every account id is a UUID: any other subject (a token signed by something else that
+        // knows the secret) is an invalid token, never a query on a malformed id.
+        if (!isUuid(payload.sub)) return done(null, false);
         done(null, { id: payload.sub, email: typeof payload.email === 'string' ? payload.email : '' });
       },
     ),

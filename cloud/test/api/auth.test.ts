@@ -205,6 +205,16 @@ describe('authenticated calls', () => {
     }
   });
 
+  it('gives 401 Invalid token, not 500, for a well-signed token whose subject is not an account id', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    for (const sub of ['admin', '1', 'x'.repeat(40)]) {
+      const token = jwt.sign({ sub, exp: now + 600 }, SECRET, { algorithm: 'HS256' });
+      expect(await api.get('/auth/me', { token })).toMatchObject({ status: 401, body: { detail: 'Invalid token' } });
+      expect(await api.patch('/auth/me', { location_zip: '10001' }, { token })).toMatchObject({ status: 401, body: { detail: 'Invalid token' } });
+      expect(await api.get('/api/v1/schedules/history', { token })).toMatchObject({ status: 401, body: { detail: 'Invalid token' } });
+    }
+  });
+
   it('gives 401 Token expired for an expired token', async () => {
     const { userId } = await signUp(api);
     const now = Math.floor(Date.now() / 1000);

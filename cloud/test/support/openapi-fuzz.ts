@@ -1,12 +1,13 @@
 // A seeded fuzzer driven by the service's own OpenAPI document: for each operation it builds
 // requests as a hostile client would (a plausible body from the operation's schema with one
-// hostile change, random JSON of any shape, broken JSON; hostile path values and query strings;
-// odd Authorization headers) and sends them. test/api/fuzz-openapi.test.ts runs a small budget in
-// CI; FUZZ_RUNS and FUZZ_SEED run longer or other campaigns. Reusable: give it a document, the
+// hostile change, random JSON of any shape, broken JSON, bytes that are not UTF-8; hostile path
+// values and query strings; wrong credentials of every kind; another account's ids) and sends
+// them (test/support/fuzz-runner.ts). test/api/fuzz-openapi.test.ts runs a small budget in CI;
+// FUZZ_RUNS and FUZZ_SEED run longer or other campaigns. Reusable: give it a document, the
 // credentials and ids to use, and read the report.
 import fc from 'fast-check';
-import { Agent, request as httpRequest } from 'node:http';
-import { anyJson, hostileValue, mutatedFrom, PROTO_KEYS } from '../../src/domain/validation/hostile-json.test-support.js';
+import { anyJson, hostileValue, mutatedFrom, pathsOf, PROTO_KEYS, replaceAt } from '../../src/domain/validation/hostile-json.test-support.js';
+import { invalidUtf8Of, randomBytesBody } from './fuzz-bytes.js';
 
 type Json = any;
 
@@ -22,8 +23,12 @@ export interface FuzzOperation {
 export interface FuzzContext {
   userToken: string;
   deviceToken: string;
-  /** Real values per path parameter name (appliance ids, device ids, dates). */
+  /** Real values of the caller per path or query parameter name (appliance ids, device ids, dates). */
   pathValues: Record<string, string[]>;
+  /** Wrong Authorization header values by what is wrong with them ('' sends none). */
+  hostileCredentials: Record<string, string>;
+  /** Another account's values per parameter name: its appliance and device ids. */
+  foreignValues: Record<string, string[]>;
 }
 
 /** One request, ready to send. */
@@ -32,17 +37,16 @@ export interface FuzzRequest {
   /** Path and query, already encoded (hostile encodings included on purpose). */
   url: string;
   headers: Record<string, string>;
-  body?: string;
+  /** JSON text, or raw bytes (not UTF-8 on purpose). */
+  body?: string | Buffer;
   operation: string;
-}
-
-export interface FuzzReport {
-  sent: number;
-  byStatus: Record<number, number>;
-  /** Every 5xx, with what was sent. */
-  serverErrors: { request: FuzzRequest; status: number; body: string }[];
-  /** 4xx answers whose body has no string detail (or, for 422, no detail list). */
-  withoutDetail: { request: FuzzRequest; status: number; body: string }[];
+  /** Which credential was sent: `userAuth`, `deviceAuth`, `none`, or a hostile one's name. */
+  credential: string;
+  /**
+   * Whether a path parameter carries another account's id (must be 404). In a query or body such
+   * an id may be ignored (interface 4.15: metrics day) or refused, never used.
+   */
+  foreignInPath: boolean;
 }
 
 const METHODS = ['get', 'put', 'post', 'patch', 'delete'];
@@ -109,8 +113,6 @@ const HOSTILE_PATH_VALUES = ['%E0%A4%A', '%00', 'a%00b', '%ED%A0%80', '..', '%2e
 const HOSTILE_QUERY_VALUES = ['', '%00', '%E0%A4%A', '%ED%A0%80', '1e999', '-0', '0x10', '999999999999999999999', '2026-02-30', '2026-13-01', 'x'.repeat(2000), '__proto__', '[]', '%5B%5D'];
 /** `wait` parks a long-poll for that many seconds: only values that answer at once. */
 const SAFE_QUERY_VALUES: Record<string, string[]> = { wait: ['0', '', '-5', 'x', '0x10', '1e999', '0.0', '%00'] };
-/** Authorization values that are not the caller's credential. */
-const HOSTILE_AUTH = ['Bearer', 'Bearer ', 'Bearer x.y.z', 'Basic YTpi', 'Bearer dev_', 'Bearer eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4In0.', `Bearer ${'a'.repeat(4000)}`, 'bearer %00'];
 
 /** Other headers the service reads, with values a client should not send. */
 const HOSTILE_HEADERS: Record<string, string>[] = [
@@ -127,7 +129,10 @@ const HOSTILE_HEADERS: Record<string, string>[] = [
   { accept: 'text/html' },
 ];
 
-const JSON_BREAKERS = ['{', '{"a":', '[', 'null', '"text"', '1e999', '{"__proto__":{"x":1}}', `${'['.repeat(50_000)}${']'.repeat(50_000)}`, `{"a":${'{"b":'.repeat(20_000)}1${'}'.repeat(20_000)}}`, '\uFEFF{}', '{"a":"\\ud800"}', '{"a":"\\u0000"}'];
+/** Past the 1 MB body limit (413), and a long string well inside it. */
+const LONG_TEXT = ['x'.repeat(1_100_000), 'é'.repeat(60_000)];
+
+const JSON_BREAKERS = [`{"name":"${LONG_TEXT[0]}"}`, `{"name":"${LONG_TEXT[1]}"}`, '{', '{"a":', '[', 'null', '"text"', '1e999', '{"__proto__":{"x":1}}', `${'['.repeat(50_000)}${']'.repeat(50_000)}`, `{"a":${'{"b":'.repeat(20_000)}1${'}'.repeat(20_000)}}`, '\uFEFF{}', '{"a":"\\ud800"}', '{"a":"\\u0000"}'];
 
 /** JSON text of a value built by the arbitraries (JSON.stringify keeps `__proto__` own keys as keys). */
 function toJsonText(value: unknown): string | undefined {
@@ -138,8 +143,15 @@ function toJsonText(value: unknown): string | undefined {
   }
 }
 
+/** A copy of `example` with one of its string values replaced by another account's id. */
+function withForeignId(example: unknown, foreignIds: string[]): fc.Arbitrary<unknown> {
+  const stringPaths = pathsOf(example).filter((p) => typeof p.reduce((v: Json, k) => v?.[k], example) === 'string');
+  if (stringPaths.length === 0 || foreignIds.length === 0) return fc.constant(example);
+  return fc.tuple(fc.constantFrom(...stringPaths), fc.constantFrom(...foreignIds)).map(([path, id]) => replaceAt(example, path, id));
+}
+
 /** A seeded request generator for one operation. */
-function requestFor(operation: FuzzOperation, doc: Json, ctx: FuzzContext): fc.Arbitrary<FuzzRequest> {
+export function requestFor(operation: FuzzOperation, doc: Json, ctx: FuzzContext): fc.Arbitrary<FuzzRequest> {
   const { op } = operation;
   const params: Json[] = op.parameters ?? [];
   const pathParams = params.filter((p) => p.in === 'path');
@@ -148,17 +160,24 @@ function requestFor(operation: FuzzOperation, doc: Json, ctx: FuzzContext): fc.A
   const bodySchema = op.requestBody?.content?.['application/json']?.schema;
   const example = bodySchema ? exampleOf(bodySchema, doc, ctx) : undefined;
   const keys = example && typeof example === 'object' ? [...new Set(Object.keys(example as object))] : [];
+  const foreignIds = [...new Set(Object.values(ctx.foreignValues).flat())];
+  const hostileNames = Object.keys(ctx.hostileCredentials);
 
   const credential = fc.oneof(
-    { weight: 8, arbitrary: fc.constantFrom(...(schemes.length === 0 ? ['none'] : schemes)) },
+    { weight: 7, arbitrary: fc.constantFrom(...(schemes.length === 0 ? ['none'] : schemes)) },
+    // The other kind of token: a device token on a user route and a user token on a device route.
     { weight: 1, arbitrary: fc.constantFrom('userAuth', 'deviceAuth', 'none') },
-    { weight: 1, arbitrary: fc.constantFrom(...HOSTILE_AUTH).map((h) => `raw:${h}`) },
+    { weight: 2, arbitrary: fc.constantFrom(...hostileNames) },
   );
+  const tagged = (arb: fc.Arbitrary<string>, foreign: boolean) => arb.map((value) => ({ value, foreign }));
+  const own = (name: string) => (ctx.pathValues[name]?.length ? ctx.pathValues[name]! : ['x']);
+  const foreignOf = (name: string) => ctx.foreignValues[name] ?? [];
   const pathValue = (name: string) =>
     fc.oneof(
-      { weight: 3, arbitrary: fc.constantFrom(...(ctx.pathValues[name]?.length ? ctx.pathValues[name]! : ['x'])).map(encodeURIComponent) },
-      { weight: 2, arbitrary: fc.constantFrom(...HOSTILE_PATH_VALUES) },
-      { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 12 }).map((s) => encodeURIComponent(s.replace(/[\ud800-\udfff]/g, 'x'))) },
+      { weight: 3, arbitrary: tagged(fc.constantFrom(...own(name)).map(encodeURIComponent), false) },
+      ...(foreignOf(name).length > 0 ? [{ weight: 2, arbitrary: tagged(fc.constantFrom(...foreignOf(name)), true) }] : []),
+      { weight: 2, arbitrary: tagged(fc.constantFrom(...HOSTILE_PATH_VALUES), false) },
+      { weight: 1, arbitrary: tagged(fc.string({ unit: 'binary', maxLength: 12 }).map((s) => encodeURIComponent(s.replace(/[\ud800-\udfff]/g, 'x'))), false) },
     );
   const queryValue = (name: string) =>
     SAFE_QUERY_VALUES[name]
@@ -166,6 +185,7 @@ function requestFor(operation: FuzzOperation, doc: Json, ctx: FuzzContext): fc.A
       : fc.oneof(
           fc.constantFrom(...HOSTILE_QUERY_VALUES),
           fc.constantFrom(...(ctx.pathValues[name] ?? ['1', '7', '30', '90', '91'])).map(encodeURIComponent),
+          ...(foreignOf(name).length > 0 ? [fc.constantFrom(...foreignOf(name))] : []),
           fc.string({ maxLength: 10 }).map(encodeURIComponent),
         );
   const query = fc.array(
@@ -176,83 +196,39 @@ function requestFor(operation: FuzzOperation, doc: Json, ctx: FuzzContext): fc.A
     ),
     { maxLength: 4 },
   );
-  const body: fc.Arbitrary<string | undefined> = bodySchema
+  const exampleText = toJsonText(example) ?? '{}';
+  const body: fc.Arbitrary<string | Buffer | undefined> = bodySchema
     ? fc.oneof(
         { weight: 4, arbitrary: mutatedFrom(example, [...keys, ...PROTO_KEYS]).map(toJsonText) },
         { weight: 2, arbitrary: anyJson(keys.length > 0 ? keys : ['x']).map(toJsonText) },
-        { weight: 1, arbitrary: fc.constant(toJsonText(example)) },
+        { weight: 1, arbitrary: fc.constant(exampleText) },
+        { weight: 1, arbitrary: withForeignId(example, foreignIds).map(toJsonText) },
         { weight: 1, arbitrary: fc.constantFrom(...JSON_BREAKERS) },
+        { weight: 1, arbitrary: fc.oneof({ weight: 3, arbitrary: invalidUtf8Of(exampleText) }, { weight: 1, arbitrary: randomBytesBody }) },
       )
-    : fc.oneof({ weight: 5, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: hostileValue.map(toJsonText) });
+    : fc.oneof({ weight: 5, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: hostileValue.map(toJsonText) }, { weight: 1, arbitrary: randomBytesBody });
 
   const extraHeaders = fc.oneof({ weight: 4, arbitrary: fc.constant({}) }, { weight: 1, arbitrary: fc.constantFrom(...HOSTILE_HEADERS) });
-  return fc.record({ credential, path: fc.tuple(...pathParams.map((p) => pathValue(p.name)), fc.constant(null)), query, body, extra: extraHeaders }).map(({ credential: cred, path, query: q, body: b, extra }) => {
+  const path = fc.tuple(...pathParams.map((p) => pathValue(p.name)));
+  return fc.record({ credential, path, query, body, extra: extraHeaders }).map(({ credential: cred, path: values, query: q, body: b, extra }) => {
     let i = 0;
-    const url = operation.path.replace(/\{[^}]+\}/g, () => path[i++] as string) + (q.length > 0 ? `?${q.join('&')}` : '');
+    const url = operation.path.replace(/\{[^}]+\}/g, () => values[i++]!.value) + (q.length > 0 ? `?${q.join('&')}` : '');
     const headers: Record<string, string> = {};
     if (cred === 'userAuth') headers.authorization = `Bearer ${ctx.userToken}`;
     else if (cred === 'deviceAuth') headers.authorization = `Bearer ${ctx.deviceToken}`;
-    else if (cred.startsWith('raw:')) headers.authorization = cred.slice(4);
+    else if (ctx.hostileCredentials[cred]) headers.authorization = ctx.hostileCredentials[cred]!;
     if (b !== undefined) headers['content-type'] = 'application/json';
     Object.assign(headers, extra);
-    return { method: operation.method, url, headers, body: b, operation: `${operation.method} ${operation.path}` };
+    return { method: operation.method, url, headers, body: b, operation: `${operation.method} ${operation.path}`, credential: cred, foreignInPath: values.some((v) => v.foreign) };
   });
 }
 
-/** `runs` requests spread over every operation of `doc`, the same list for the same seed. */
-export function fuzzRequests(doc: Json, ctx: FuzzContext, opts: { seed: number; runs: number }): FuzzRequest[] {
-  const operations = operationsOf(doc);
-  const perOperation = Math.max(1, Math.ceil(opts.runs / operations.length));
-  return operations.flatMap((operation, i) => fc.sample(requestFor(operation, doc, ctx), { seed: opts.seed + i, numRuns: perOperation }));
-}
-
-const hasDetail = (status: number, text: string): boolean => {
-  try {
-    const detail = JSON.parse(text)?.detail;
-    return typeof detail === 'string' || (status === 422 && Array.isArray(detail));
-  } catch {
-    return false;
-  }
-};
-
-/**
- * Sends one request as written, over node:http rather than fetch: a hostile client may put a body
- * on a GET, and the path goes out byte for byte (fetch would normalise it).
- */
-function send(baseUrl: string, request: FuzzRequest, agent: Agent): Promise<{ status: number; text: string }> {
-  const { hostname, port } = new URL(baseUrl);
-  return new Promise((resolve, reject) => {
-    const headers = { ...request.headers, ...(request.body !== undefined && { 'content-length': String(Buffer.byteLength(request.body)) }) };
-    const req = httpRequest({ hostname, port, method: request.method, path: request.url, headers, agent }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end(request.body);
-  });
-}
-
-/** Sends the requests, `concurrency` at a time, and reports the answers. */
-export async function runFuzz(baseUrl: string, requests: FuzzRequest[], opts: { concurrency?: number } = {}): Promise<FuzzReport> {
-  const report: FuzzReport = { sent: 0, byStatus: {}, serverErrors: [], withoutDetail: [] };
-  const agent = new Agent({ keepAlive: true, maxSockets: opts.concurrency ?? 4 });
-  let next = 0;
-  const worker = async () => {
-    while (next < requests.length) {
-      const request = requests[next++]!;
-      const { status, text } = await send(baseUrl, request, agent);
-      report.sent++;
-      report.byStatus[status] = (report.byStatus[status] ?? 0) + 1;
-      if (status >= 500) report.serverErrors.push({ request, status, body: text.slice(0, 300) });
-      else if (status >= 400 && !hasDetail(status, text)) report.withoutDetail.push({ request, status, body: text.slice(0, 300) });
-    }
-  };
-  try {
-    await Promise.all(Array.from({ length: opts.concurrency ?? 4 }, worker));
-  } finally {
-    agent.destroy();
-  }
-  return report;
+/** The operation's own request with the right credential and its plausible body, for a given path. */
+export function plainRequest(operation: FuzzOperation, doc: Json, ctx: FuzzContext, pathValues: Record<string, string>, credential: 'userAuth' | 'deviceAuth'): FuzzRequest {
+  const bodySchema = operation.op.requestBody?.content?.['application/json']?.schema;
+  const body = bodySchema ? toJsonText(exampleOf(bodySchema, doc, ctx)) : undefined;
+  const headers: Record<string, string> = { authorization: `Bearer ${credential === 'userAuth' ? ctx.userToken : ctx.deviceToken}` };
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const url = operation.path.replace(/\{([^}]+)\}/g, (_m, name: string) => encodeURIComponent(pathValues[name] ?? 'x'));
+  return { method: operation.method, url, headers, body, operation: `${operation.method} ${operation.path}`, credential, foreignInPath: true };
 }

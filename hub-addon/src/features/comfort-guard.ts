@@ -13,7 +13,7 @@ import { toF } from '../units.js';
 export async function runComfortGuard(ctx: AddonContext): Promise<void> {
   if (ctx.state.cloudReachable || !ctx.state.view?.optimization_enabled) return;
   const slot = localSlotAt(ctx.clock.now(), ctx.state.timezone);
-  const key = `${slot.date}#${slot.index}`;
+  const { key } = slot;
   for (const appliance of ctx.state.appliances) {
     if (appliance.type !== 'hvac' || appliance.override?.enabled === false) continue;
     const entry = ctx.state.view.appliances.find((e) => e.appliance_id === appliance.id);

@@ -11,10 +11,7 @@ import { viaCloud } from '../reachability.js';
 import { controlOf } from '../state.js';
 import { settleAfterReconnect } from './plans-reconnect.js';
 
-const slotKeyAt = (ctx: AddonContext, ms: number) => {
-  const s = localSlotAt(ms, ctx.state.timezone);
-  return { ...s, key: `${s.date}#${s.index}` };
-};
+const slotKeyAt = (ctx: AddonContext, ms: number) => localSlotAt(ms, ctx.state.timezone);
 
 /** The account's zone: the profile's, else Home Assistant's, else UTC. */
 function zoneOf(ctx: AddonContext): string {

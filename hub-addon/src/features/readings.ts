@@ -25,7 +25,7 @@ export function collectReadings(ctx: AddonContext): BufferedReading[] {
   const weather = entities[ctx.state.profile?.weather_entity_id ?? ''];
   const outdoorF = typeof weather?.attributes.temperature === 'number' ? toF(weather.attributes.temperature, (weather.attributes.temperature_unit as string) ?? unit) : null;
   const slot = localSlotAt(ctx.clock.now(), ctx.state.timezone);
-  const key = `${slot.date}#${slot.index}`;
+  const { key } = slot;
   const out: BufferedReading[] = [];
   for (const a of ctx.state.appliances) {
     if (!a.isActive) continue;
