@@ -60,7 +60,7 @@ beforeAll(async () => {
       device_id: [mine.device.deviceId],
       date: [today, '2026-01-01'],
     },
-    hostileCredentials: hostileCredentials(testConfig().jwtSecret, mine.user),
+    hostileCredentials: hostileCredentials(testConfig().jwtSecret!, mine.user),
     foreignValues: { appliance_id: [theirs.hvac, theirs.ev, theirs.battery, theirs.device.applianceId], device_id: [theirs.device.deviceId] },
   };
   foreign = {
