@@ -5,6 +5,7 @@
 // "docked" and nothing else, ever. `expect` says what the entity should show afterwards, so a later
 // difference not caused by us is a person's override.
 import type { HassEntity } from 'home-assistant-js-websocket';
+import type { ApplianceType } from '@offpeak/cloud/contract';
 import type { HubAppliance } from './appliances.js';
 import { fromF, snapSetpoint } from './units.js';
 
@@ -83,7 +84,12 @@ export function climateAction(entity: HassEntity, unit: string, targetF: number,
 
 function switchAction(entity: HassEntity, on: boolean, why: string): PlannedAction {
   const want = on ? 'on' : 'off';
-  return { entityId: entity.entity_id, call: entity.state === want ? null : { domain: domainOf(entity.entity_id), service: on ? 'turn_on' : 'turn_off' }, expect: { kind: 'state', value: want }, why };
+  return {
+    entityId: entity.entity_id,
+    call: entity.state === want ? null : { domain: domainOf(entity.entity_id), service: on ? 'turn_on' : 'turn_off' },
+    expect: { kind: 'state', value: want },
+    why,
+  };
 }
 
 function selectOption(entity: HassEntity, on: boolean, appliance: HubAppliance): string | null {
@@ -100,8 +106,18 @@ function chargeAction(entity: HassEntity, on: boolean, appliance: HubAppliance, 
   if (SWITCH_DOMAINS.has(domain)) return { action: switchAction(entity, on, why) };
   if (domain === 'select' || domain === 'input_select') {
     const option = selectOption(entity, on, appliance);
-    if (!option) return { skip: `no ${on ? 'charge' : 'idle'} option among ${JSON.stringify(entity.attributes.options ?? [])}; set charge_option/idle_option in the add-on options` };
-    return { action: { entityId: entity.entity_id, call: entity.state === option ? null : { domain, service: 'select_option', data: { option } }, expect: { kind: 'state', value: option }, why } };
+    if (!option)
+      return {
+        skip: `no ${on ? 'charge' : 'idle'} option among ${JSON.stringify(entity.attributes.options ?? [])}; set charge_option/idle_option in the add-on options`,
+      };
+    return {
+      action: {
+        entityId: entity.entity_id,
+        call: entity.state === option ? null : { domain, service: 'select_option', data: { option } },
+        expect: { kind: 'state', value: option },
+        why,
+      },
+    };
   }
   if (domain === 'button' || domain === 'input_button') {
     // A button toggles the charge mode: press only when the wanted mode changes.
@@ -111,54 +127,88 @@ function chargeAction(entity: HassEntity, on: boolean, appliance: HubAppliance, 
   return { skip: `cannot switch charging with a ${domain}.* entity` };
 }
 
+/** What deciding one slot of one appliance knows. */
+interface SlotInput {
+  appliance: HubAppliance;
+  schedule: Record<string, unknown>;
+  idx: number;
+  entity: HassEntity;
+  entityId: string;
+  unit: string;
+  lastOn: boolean | null;
+}
+
+const nothingToApply = ({ appliance }: SlotInput): SlotDecision => ({ skip: `${appliance.type} has nothing to apply` });
+
+/** Per appliance type, how a slot of its schedule becomes a service call. Keyed by the contract's type union, so a new type does not compile without its entry. */
+const DECIDE_SLOT: Record<ApplianceType, (input: SlotInput) => SlotDecision> = {
+  hvac: ({ schedule, idx, entity, unit }) => {
+    const slot = hvacSlot(schedule, idx);
+    if (!slot) return { skip: 'the schedule has no setpoints' };
+    return { action: climateAction(entity, unit, slot.setpointF, slot, `slot ${idx} ${slot.source} ${slot.setpointF.toFixed(1)} F`) };
+  },
+  ev_charger: (input) => chargeSlot(input),
+  home_battery: (input) => chargeSlot(input),
+  water_heater: ({ schedule, idx, entity, entityId }) => {
+    const on = onOffSlot(schedule, idx);
+    if (on === null) return { skip: 'the schedule has no intervals' };
+    const why = `slot ${idx} element ${on ? 'on' : 'off'}`;
+    const domain = domainOf(entityId);
+    if (SWITCH_DOMAINS.has(domain)) return { action: switchAction(entity, on, why) };
+    if (domain === 'climate' || domain === 'water_heater') {
+      // A smart tank: heat to its maximum in "on" slots, hold its minimum otherwise.
+      const a = entity.attributes;
+      const target = on ? a.max_temp : a.min_temp;
+      if (typeof target !== 'number') return { skip: `${entityId} reports no min_temp/max_temp` };
+      return {
+        action: {
+          entityId,
+          call: a.temperature === target ? null : { domain, service: 'set_temperature', data: { temperature: target } },
+          expect: { kind: 'attr', key: 'temperature', value: target },
+          why,
+        },
+      };
+    }
+    return { skip: `cannot switch a water heater with a ${domain}.* entity` };
+  },
+  robot: ({ schedule, idx, entity, entityId }) => {
+    const docked = onOffSlot(schedule, idx);
+    if (docked === null) return { skip: 'the schedule has no intervals' };
+    if (!docked) return { skip: `slot ${idx} leaves the robot free (it is never undocked or started)` };
+    const domain = domainOf(entityId);
+    if (['docked', 'returning', 'charging'].includes(entity.state))
+      return { action: { entityId, call: null, expect: null, why: `slot ${idx} dock: already ${entity.state}` } };
+    const service = domain === 'lawn_mower' ? 'dock' : 'return_to_base';
+    return { action: { entityId, call: { domain, service }, expect: null, why: `slot ${idx} dock: robot is ${entity.state}` } };
+  },
+  // Observed only (spec 2.9: no schedule).
+  solar: nothingToApply,
+  dehumidifier: nothingToApply,
+};
+
+function chargeSlot({ appliance, schedule, idx, entity, lastOn }: SlotInput): SlotDecision {
+  const on = onOffSlot(schedule, idx);
+  if (on === null) return { skip: 'the schedule has no intervals' };
+  return chargeAction(entity, on, appliance, lastOn, `slot ${idx} charge ${on ? 'on' : 'off'}`);
+}
+
 /**
  * The action for `appliance` in slot `idx` of `schedule`. `lastOn` is the on/off state this hub
  * commanded last (button entities only toggle).
  */
-export function decideSlot(appliance: HubAppliance, schedule: Record<string, unknown>, idx: number, entity: HassEntity | undefined, unit: string, lastOn: boolean | null = null): SlotDecision {
+export function decideSlot(
+  appliance: HubAppliance,
+  schedule: Record<string, unknown>,
+  idx: number,
+  entity: HassEntity | undefined,
+  unit: string,
+  lastOn: boolean | null = null,
+): SlotDecision {
   const entityId = appliance.entities.entity_id;
   if (!entityId) return { skip: 'no control entity' };
   if (!entity) return { skip: `entity ${entityId} does not exist in Home Assistant` };
   if (entity.state === 'unavailable') return { skip: `entity ${entityId} is unavailable` };
-  switch (appliance.type) {
-    case 'hvac': {
-      const slot = hvacSlot(schedule, idx);
-      if (!slot) return { skip: 'the schedule has no setpoints' };
-      return { action: climateAction(entity, unit, slot.setpointF, slot, `slot ${idx} ${slot.source} ${slot.setpointF.toFixed(1)} F`) };
-    }
-    case 'ev_charger':
-    case 'home_battery': {
-      const on = onOffSlot(schedule, idx);
-      if (on === null) return { skip: 'the schedule has no intervals' };
-      return chargeAction(entity, on, appliance, lastOn, `slot ${idx} charge ${on ? 'on' : 'off'}`);
-    }
-    case 'water_heater': {
-      const on = onOffSlot(schedule, idx);
-      if (on === null) return { skip: 'the schedule has no intervals' };
-      const why = `slot ${idx} element ${on ? 'on' : 'off'}`;
-      const domain = domainOf(entityId);
-      if (SWITCH_DOMAINS.has(domain)) return { action: switchAction(entity, on, why) };
-      if (domain === 'climate' || domain === 'water_heater') {
-        // A smart tank: heat to its maximum in "on" slots, hold its minimum otherwise.
-        const a = entity.attributes;
-        const target = on ? a.max_temp : a.min_temp;
-        if (typeof target !== 'number') return { skip: `${entityId} reports no min_temp/max_temp` };
-        return { action: { entityId, call: a.temperature === target ? null : { domain, service: 'set_temperature', data: { temperature: target } }, expect: { kind: 'attr', key: 'temperature', value: target }, why } };
-      }
-      return { skip: `cannot switch a water heater with a ${domain}.* entity` };
-    }
-    case 'robot': {
-      const docked = onOffSlot(schedule, idx);
-      if (docked === null) return { skip: 'the schedule has no intervals' };
-      if (!docked) return { skip: `slot ${idx} leaves the robot free (it is never undocked or started)` };
-      const domain = domainOf(entityId);
-      if (['docked', 'returning', 'charging'].includes(entity.state)) return { action: { entityId, call: null, expect: null, why: `slot ${idx} dock: already ${entity.state}` } };
-      const service = domain === 'lawn_mower' ? 'dock' : 'return_to_base';
-      return { action: { entityId, call: { domain, service }, expect: null, why: `slot ${idx} dock: robot is ${entity.state}` } };
-    }
-    default:
-      return { skip: `${appliance.type} has nothing to apply` };
-  }
+  return DECIDE_SLOT[appliance.type]({ appliance, schedule, idx, entity, entityId, unit, lastOn });
 }
 
 /** True when `entity` shows what was commanded. */
