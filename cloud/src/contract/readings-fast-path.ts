@@ -1,5 +1,6 @@
 import { isStorableText, jsonTextProblem } from '../domain/validation/json-text.js';
 import { isIsoTimestamp, MAX_READINGS_PER_REQUEST, type HvacReadingsRequest } from './readings.js';
+import { UUID_PATTERN } from '../domain/uuid.js';
 
 // The hot path of POST /api/v1/readings. yup spends ~80 µs per reading (8 ms per 100-reading
 // push, most of the request's CPU), so a well-formed batch is recognised here by direct checks
@@ -11,10 +12,18 @@ import { isIsoTimestamp, MAX_READINGS_PER_REQUEST, type HvacReadingsRequest } fr
 // find Object.prototype.constructor), and it accepts only storable text (json-text.ts).
 
 type Check = (v: unknown) => boolean;
-const num = (min: number, max: number): Check => (v) => typeof v === 'number' && v >= min && v <= max;
-const str = (max: number): Check => (v) => typeof v === 'string' && v.length <= max && isStorableText(v);
-const optional = (check: Check): Check => (v) => v === undefined || v === null || check(v);
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const num =
+  (min: number, max: number): Check =>
+  (v) =>
+    typeof v === 'number' && v >= min && v <= max;
+const str =
+  (max: number): Check =>
+  (v) =>
+    typeof v === 'string' && v.length <= max && isStorableText(v);
+const optional =
+  (check: Check): Check =>
+  (v) =>
+    v === undefined || v === null || check(v);
 const COMMANDED_MODES = new Set(['COOL', 'HEAT', 'OFF']);
 
 const FIELDS: Record<string, Check> = {
@@ -33,7 +42,7 @@ const FIELDS: Record<string, Check> = {
   indoor_source: optional((v) => v === 'sensor' || v === 'entity'),
   override_active: optional((v) => typeof v === 'boolean'),
   room_target: optional(num(30, 120)),
-  appliance_id: optional((v) => typeof v === 'string' && UUID.test(v)),
+  appliance_id: optional((v) => typeof v === 'string' && UUID_PATTERN.test(v)),
 };
 
 /** The validated body when it is plainly valid, else null (then validate with the yup schema). */

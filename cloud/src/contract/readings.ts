@@ -2,6 +2,7 @@ import * as yup from 'yup';
 import { HVAC_STATE_ALIASES, HVAC_STATES } from '../domain/readings/hvac-state.js';
 import { INDOOR_SOURCES } from '../domain/readings/request-issues.js';
 import { BODY_NOT_OBJECT_DETAIL, isPlainObject } from '../domain/validation/plain-object.js';
+import { UUID_PATTERN } from '../domain/uuid.js';
 
 // POST /api/v1/readings (4.13) and POST /api/v1/appliances/{id}/readings (2.5, 4.6). Field
 // failures answer 400 `<field> ...`; `client` and `indoor_source` answer 422 with a structured
@@ -31,7 +32,6 @@ export interface ReadingClient {
 }
 
 const ISO_TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:Z|[+-](\d{2}):?(\d{2}))$/i;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** True for an ISO 8601 date-time that names its zone (Z or an offset) and exists on the calendar. */
 export function isIsoTimestamp(value: string): boolean {
@@ -59,8 +59,7 @@ const numberBetween = (field: string, min: number, max: number) =>
 
 const optionalNumber = (field: string, min: number, max: number) => numberBetween(field, min, max).nullable().optional();
 
-const label = (field: string, max = 64) =>
-  yup.string().strict().typeError(`${field} must be a string`).max(max, `${field} must be at most ${max} characters`);
+const label = (field: string, max = 64) => yup.string().strict().typeError(`${field} must be a string`).max(max, `${field} must be at most ${max} characters`);
 
 const COMMANDED_MODES = ['COOL', 'HEAT', 'OFF'];
 
@@ -90,10 +89,14 @@ export const hvacReadingSchema = yup
     commanded_fan_mode: label('commanded_fan_mode').nullable().optional(),
     commanded_setpoint: optionalNumber('commanded_setpoint', 30, 120),
     // Checked by the service (422 with a structured detail).
-    indoor_source: yup.mixed<(typeof INDOOR_SOURCES)[number]>().nullable().optional().meta({ openapi: { enum: INDOOR_SOURCES } }),
+    indoor_source: yup
+      .mixed<(typeof INDOOR_SOURCES)[number]>()
+      .nullable()
+      .optional()
+      .meta({ openapi: { enum: INDOOR_SOURCES } }),
     override_active: yup.boolean().strict().typeError('override_active must be a boolean').nullable().optional(),
     room_target: optionalNumber('room_target', 30, 120),
-    appliance_id: yup.string().strict().typeError('appliance_id must be a string').matches(UUID, 'appliance_id must be a UUID').nullable().optional(),
+    appliance_id: yup.string().strict().typeError('appliance_id must be a string').matches(UUID_PATTERN, 'appliance_id must be a UUID').nullable().optional(),
   })
   .typeError('each reading must be an object')
   .nonNullable('each reading must be an object');
@@ -138,7 +141,5 @@ export const applianceReadingSchema = yup
 export type ApplianceReadingInput = yup.InferType<typeof applianceReadingSchema>;
 
 /** POST /api/v1/appliances/{id}/readings body. */
-export const applianceReadingsRequestSchema = yup
-  .object({ readings: readingsArray(applianceReadingSchema) })
-  .typeError(BODY_NOT_OBJECT_DETAIL);
+export const applianceReadingsRequestSchema = yup.object({ readings: readingsArray(applianceReadingSchema) }).typeError(BODY_NOT_OBJECT_DETAIL);
 export type ApplianceReadingsRequest = yup.InferType<typeof applianceReadingsRequestSchema>;
