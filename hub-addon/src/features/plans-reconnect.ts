@@ -17,7 +17,7 @@ import { controlOf } from '../state.js';
 export function settleAfterReconnect(ctx: AddonContext): void {
   const now = ctx.clock.now();
   const local = localSlotAt(now, ctx.state.timezone);
-  const slot = { ...local, key: `${local.date}#${local.index}`, startMs: slotStartMs(now, ctx.state.timezone) };
+  const slot = { ...local, startMs: slotStartMs(now, ctx.state.timezone) };
   for (const appliance of ctx.state.appliances) {
     const entity = ctx.ha.entity(appliance.entities.entity_id);
     if (!entity || !isDriven(appliance)) continue;
