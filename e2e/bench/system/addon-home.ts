@@ -21,7 +21,7 @@ import { HOUR, MINUTE } from './fleet-clock.js';
 const CLIENT: ReadingClient = { kind: 'node', version: 'bench-system', node_bundle: `node ${process.versions.node}` };
 
 export interface AddonHome {
-  /** Slot indexes of `day` whose boundary pull succeeded and whose plan was applied to every appliance. */
+  /** Slot indexes of `day` whose boundary pull succeeded within the slot and whose plan was applied to every appliance. */
   applied: Set<number>;
   stop(): void;
 }
@@ -95,9 +95,11 @@ export async function startAddonHome(opts: { account: HomeAccount; baseUrl: stri
     const now = clock.now();
     after(nextBoundaryMs(now, zone) - now, async () => {
       armBoundary();
+      const due = localSlotAt(clock.now(), zone);
       await refresh(false);
+      // Counted when applied within its own slot: a pull answered after the slot ended is late.
       const slot = applySlot();
-      if (slot.date === day && slot.complete) applied.add(slot.index);
+      if (slot.date === day && slot.index === due.index && slot.date === due.date && slot.complete) applied.add(slot.index);
     });
   };
 

@@ -1,7 +1,8 @@
-// The benchmark's one accelerated clock: simulated time = startMs + (real now - anchorMs) * rate.
-// The cloud reads it from OFFPEAK_CLOCK_START/ANCHOR/RATE (cloud/src/clock.ts); every home runs a
+// The one accelerated clock of a whole-system run (this benchmark, and the system tests through
+// e2e/system/support/sim-clock.ts): simulated time = startMs + (real now - anchorMs) * rate. The
+// cloud reads it from OFFPEAK_CLOCK_START/ANCHOR/RATE (cloud/src/clock.ts); every home runs a
 // SimulatedClock on the same time, held back by the home's own skew (homes' clocks and timers are
-// not in step, see README "bench:system").
+// not in step; docs/system-tests.md "Load").
 import { SimulatedClock } from '@offpeak/firmware-sim';
 
 export const MINUTE = 60_000;
