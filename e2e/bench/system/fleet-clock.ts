@@ -17,6 +17,10 @@ export interface FleetClock {
   env(): Record<string, string>;
   /** A home's clock: the fleet's time minus `skewMs`, at the same rate. */
   forHome(skewMs: number): SimulatedClock;
+  /** A home's clock standing still at `startMs - skewMs` until `release`d. */
+  frozenHome(skewMs: number): SimulatedClock;
+  /** Starts a frozen home clock at the fleet's time minus `skewMs` (timers due on the way fire at once). */
+  release(home: SimulatedClock, skewMs: number): void;
   /** Resolves once simulated time reaches `simMs`. */
   until(simMs: number): Promise<void>;
 }
@@ -32,6 +36,11 @@ export function fleetClock(startMs: number, rate: number, delayMs: number): Flee
     now,
     env: () => ({ OFFPEAK_CLOCK_START: new Date(startMs).toISOString(), OFFPEAK_CLOCK_ANCHOR: new Date(anchorMs).toISOString(), OFFPEAK_CLOCK_RATE: String(rate) }),
     forHome: (skewMs) => new SimulatedClock({ startMs: now() - skewMs, speed: rate }),
+    frozenHome: (skewMs) => new SimulatedClock({ startMs: startMs - skewMs, speed: 0 }),
+    release: (home, skewMs) => {
+      home.advance(Math.max(0, now() - skewMs - home.now()));
+      home.setSpeed(rate);
+    },
     until: async (simMs) => {
       for (;;) {
         const left = (simMs - now()) / rate;
