@@ -120,7 +120,7 @@ async function main(): Promise<number> {
       const { requests, errors } = stats.totals();
       const psi = Number(cpuPressurePct());
       if (Number.isFinite(psi)) pressure.push(psi);
-      console.log(`  simulated ${new Date(t).toISOString().slice(0, 16)}Z: ${requests} requests, ${errors} failed, CPU pressure ${cpuPressurePct()} %`);
+      console.log(`  simulated ${new Date(t).toISOString().slice(0, 16)}Z: ${requests} requests, ${errors} failed, CPU pressure ${cpuPressurePct()} %, this process's event-loop delay p99 ${(loopDelay.percentile(99) / 1e6).toFixed(0)} ms`);
     }
     await clock.until(endMs);
     stats.recording = false;
