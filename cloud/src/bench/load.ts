@@ -78,16 +78,18 @@ export async function runLoad(opts: LoadOptions): Promise<LoadResult> {
   const elapsedS = (performance.now() - started) / 1000;
   agent.destroy();
   latencies.sort((a, b) => a - b);
-  const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? NaN;
   return {
     requests: latencies.length,
     errors,
     firstError,
-    p50Ms: pct(50),
-    p99Ms: pct(99),
+    p50Ms: percentile(latencies, 50),
+    p99Ms: percentile(latencies, 99),
     requestsPerSecond: latencies.length / elapsedS,
   };
 }
+
+/** The `p`th percentile of ascending `sorted` (NaN when empty). */
+export const percentile = (sorted: readonly number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 
 /** Prints rows as an aligned text table. */
 export function printTable(rows: Record<string, string | number>[]): void {

@@ -2,19 +2,15 @@
 // rate. The cloud gets it as OFFPEAK_CLOCK_START/ANCHOR/RATE (so a restarted instance carries on
 // the same clock); the add-on, the Home Assistant simulator and the satellite run on simulated
 // clocks built from the same three numbers.
-import { SimulatedClock } from '@offpeak/firmware-sim';
+import type { SimulatedClock } from '@offpeak/firmware-sim';
+import { fleetClock, HOUR, MINUTE, type FleetClock } from '../../bench/system/fleet-clock.js';
 
-export interface SharedClock {
-  startMs: number;
-  anchorMs: number;
-  rate: number;
-  now(): number;
-  /** The environment that puts a cloud instance on this clock. */
-  env(): Record<string, string>;
-  /** A SimulatedClock (add-on, satellite, simulator) reading the same time from now on. */
+export { HOUR, MINUTE };
+
+/** The load benchmark's fleet clock (e2e/bench/system/fleet-clock.ts), every client on it unskewed. */
+export interface SharedClock extends FleetClock {
+  /** A SimulatedClock (add-on, simulator, satellite) reading the same time from now on. */
   simulated(): SimulatedClock;
-  /** Resolves once simulated time reaches `simMs` (a real wait of (simMs - now) / rate). */
-  until(simMs: number): Promise<void>;
 }
 
 /**
@@ -22,27 +18,10 @@ export interface SharedClock {
  * times): room to start the processes before the first instant the test cares about.
  */
 export function sharedClock(startMs: number, rate: number, delayMs = 0): SharedClock {
-  const anchorMs = Date.now() + delayMs;
-  const now = () => startMs + (Date.now() - anchorMs) * rate;
-  return {
-    startMs,
-    anchorMs,
-    rate,
-    now,
-    env: () => ({ OFFPEAK_CLOCK_START: new Date(startMs).toISOString(), OFFPEAK_CLOCK_ANCHOR: new Date(anchorMs).toISOString(), OFFPEAK_CLOCK_RATE: String(rate) }),
-    simulated: () => new SimulatedClock({ startMs: now(), speed: rate }),
-    until: async (simMs) => {
-      for (;;) {
-        const left = (simMs - now()) / rate;
-        if (left <= 0) return;
-        await new Promise((r) => setTimeout(r, Math.min(left, 1000)));
-      }
-    },
-  };
+  const clock = fleetClock(startMs, rate, delayMs);
+  return { ...clock, simulated: () => clock.forHome(0) };
 }
 
-export const MINUTE = 60_000;
-export const HOUR = 60 * MINUTE;
 export const SLOT = 30 * MINUTE;
 
 /** Local date (YYYY-MM-DD) and slot index of an instant in a zone, from Intl (independent of the cloud's slot grid). */

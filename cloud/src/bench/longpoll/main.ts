@@ -14,7 +14,8 @@ import { configureLogging } from '../../log.js';
 import { ensureDatabaseExists } from '../../store/database.js';
 import { startEmbeddedPostgres } from '../../store/embedded-postgres.js';
 import { call, startCloudProcess } from '../cloud-process.js';
-import { printTable } from '../load.js';
+import { percentile, printTable } from '../load.js';
+import { cpuPressurePct, cpuTicks, rssMb } from '../proc-stats.js';
 import pg from 'pg';
 import { classifyDeliveries, type Posted } from './deliveries.js';
 import { postCommand, provisionDevices, startPolling, type BenchDevice } from './fleet.js';
@@ -39,14 +40,6 @@ function openFilesLimit(): number {
   const line = readFileSync('/proc/self/limits', 'utf8').split('\n').find((l) => l.startsWith('Max open files'));
   const soft = line?.split(/\s{2,}/)[1];
   return soft === undefined || soft === 'unlimited' ? Infinity : Number(soft);
-}
-
-const procStatus = (pid: number, field: string) => Number(new RegExp(`^${field}:\\s+(\\d+)`, 'm').exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? NaN);
-const rssMb = (pid: number) => procStatus(pid, 'VmRSS') / 1024;
-/** CPU time the process has used, in clock ticks (utime + stime). */
-function cpuTicks(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return Number(fields[11]) + Number(fields[12]);
 }
 
 /**
@@ -75,21 +68,6 @@ function shuffled<T>(items: readonly T[]): T[] {
   }
   return out;
 }
-
-/**
- * Share of the last 10 s in which runnable tasks waited for a CPU (Linux PSI, "some avg10"): the
- * benchmark shares the machine with the server, PostgreSQL and whatever else runs, and latency
- * figures mean little when this is high. '-' where the kernel does not report it.
- */
-function cpuPressurePct(): string {
-  try {
-    return /avg10=([\d.]+)/.exec(readFileSync('/proc/pressure/cpu', 'utf8'))?.[1] ?? '-';
-  } catch {
-    return '-';
-  }
-}
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 
 async function main(): Promise<void> {
   configureLogging('warn');

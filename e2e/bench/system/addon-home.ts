@@ -1,0 +1,194 @@
+// A Home Assistant add-on home without Home Assistant: the add-on's own cloud client (its
+// CloudSession and one function per endpoint, hub-addon/src/cloud.ts) on the add-on's timings
+// (hub-addon/src/context.ts DEFAULT_TIMING), with a small simulated house in place of the entities.
+// What it does, as hub-addon/src/features/ do: readings of every appliance and the whole-home
+// load every 5 minutes; at each local half-hour boundary it pulls the appliances (hourly), the
+// schedules view and its stamp, and applies the slot; every 3 minutes it polls the stamp and
+// re-pulls when it moved; once a day between 02:30 and 03:30 UTC it pushes the hourly forecast.
+import type { HvacReadingInput, ReadingClient, SchedulesView } from '@offpeak/cloud/contract';
+import type { SimulatedClock } from '@offpeak/firmware-sim';
+import { createCloudApi, type CloudApi } from '../../../hub-addon/dist/cloud.js';
+import { DEFAULT_TIMING } from '../../../hub-addon/dist/context.js';
+import type { FetchLike } from '../../../hub-addon/dist/http-fetch.js';
+import { localSlotAt, nextBoundaryMs } from '../../../hub-addon/dist/local-time.js';
+import { silentLogger } from '../../../hub-addon/dist/log.js';
+import { hvacSlot, onOffSlot } from '../../../hub-addon/dist/plan-actions.js';
+import { CloudSession } from '../../../hub-addon/dist/session.js';
+import { inPushWindow } from '../../../hub-addon/dist/weather.js';
+import type { HomeAccount } from './fleet.js';
+import { HOUR, MINUTE } from './fleet-clock.js';
+
+const CLIENT: ReadingClient = { kind: 'node', version: 'bench-system', node_bundle: `node ${process.versions.node}` };
+
+export interface AddonHome {
+  /** Slot indexes of `day` whose boundary pull succeeded within the slot and whose plan was applied to every appliance. */
+  applied: Set<number>;
+  stop(): void;
+}
+
+/** Outdoor temperature (F) of a November day: 40 at 06:00 local, 54 at 15:00, in UTC hours roughly. */
+const outdoorF = (ms: number) => 47 - 7 * Math.cos(((ms / HOUR - 11) * Math.PI) / 12);
+
+/** The simulated house: what the entities would show. */
+interface House {
+  indoorF: number;
+  setpointF: number;
+  charge: Map<string, number>;
+  on: Map<string, boolean>;
+}
+
+export async function startAddonHome(opts: { account: HomeAccount; baseUrl: string; clock: SimulatedClock; fetch: FetchLike; dataDir: string; day: string }): Promise<AddonHome> {
+  const { account, clock, day } = opts;
+  const zone = account.spec.zone;
+  const session = new CloudSession({ baseUrl: opts.baseUrl, dataDir: opts.dataDir, email: account.email, password: account.password, refreshToken: account.refreshToken, log: silentLogger, fetch: opts.fetch });
+  await session.load();
+  const cloud: CloudApi = createCloudApi(session);
+  const house: House = { indoorF: 68, setpointF: 68, charge: new Map(account.appliances.map((a) => [a.id, a.type === 'water_heater' ? 120 : 50])), on: new Map() };
+  const applied = new Set<number>();
+  const timers = new Set<ReturnType<SimulatedClock['setTimeout']>>();
+  let stopped = false;
+  let view: SchedulesView | null = null;
+  let stamp: string | null = null;
+  let lastAppliancesPull = -Infinity;
+  let lastWeatherDay = '';
+  const quietly = (p: Promise<unknown>) => p.catch(() => undefined); // failures are counted by the timed fetch
+
+  const after = (ms: number, fn: () => Promise<void> | void) => {
+    const t = clock.setTimeout(() => {
+      timers.delete(t);
+      if (!stopped) void quietly(Promise.resolve(fn()));
+    }, ms);
+    timers.add(t);
+  };
+
+  async function refresh(force: boolean): Promise<void> {
+    if (force || clock.now() - lastAppliancesPull >= DEFAULT_TIMING.appliancesRefreshMs) {
+      await Promise.all([cloud.me(), cloud.appliances()]);
+      lastAppliancesPull = clock.now();
+    }
+    const [v, s] = await Promise.all([cloud.schedules(), cloud.schedulesUpdatedAt()]);
+    view = v;
+    stamp = s.updated_at;
+  }
+
+  /** Applies the current slot to the house; true when every appliance had a plan for it. */
+  function applySlot(): { date: string; index: number; complete: boolean } {
+    const slot = localSlotAt(clock.now(), zone);
+    if (!view || view.date !== slot.date || !view.optimization_enabled) return { ...slot, complete: false };
+    let complete = true;
+    for (const a of account.appliances) {
+      const schedule = view.appliances.find((e) => e.appliance_id === a.id)?.schedule ?? {};
+      if (a.type === 'hvac') {
+        const s = hvacSlot(schedule, slot.index);
+        if (s) house.setpointF = s.setpointF;
+        complete &&= s !== null;
+      } else {
+        const on = onOffSlot(schedule, slot.index);
+        if (on !== null) house.on.set(a.id, on);
+        complete &&= on !== null;
+      }
+    }
+    return { ...slot, complete };
+  }
+
+  const armBoundary = () => {
+    const now = clock.now();
+    after(nextBoundaryMs(now, zone) - now, async () => {
+      armBoundary();
+      const due = localSlotAt(clock.now(), zone);
+      await refresh(false);
+      // Counted when applied within its own slot: a pull answered after the slot ended is late.
+      const slot = applySlot();
+      if (slot.date === day && slot.index === due.index && slot.date === due.date && slot.complete) applied.add(slot.index);
+    });
+  };
+
+  const armPoll = () =>
+    after(DEFAULT_TIMING.updatedAtPollMs, async () => {
+      armPoll();
+      const s = await cloud.schedulesUpdatedAt();
+      if (s.updated_at !== stamp || !view) {
+        await refresh(true);
+        applySlot();
+      }
+    });
+
+  const armReadings = () => {
+    const every = DEFAULT_TIMING.readingsEveryMs;
+    const now = clock.now();
+    after((Math.floor(now / every) + 1) * every - now, async () => {
+      armReadings();
+      await pushReadings();
+    });
+  };
+
+  async function pushReadings(): Promise<void> {
+    const now = clock.now();
+    const timestamp = new Date(now).toISOString();
+    const outdoor = outdoorF(now);
+    // The room follows the setpoint with a lag; the heat runs while it is below it.
+    house.indoorF += (house.setpointF - house.indoorF) * 0.3 + (outdoor - house.indoorF) * 0.01;
+    const heating = house.indoorF < house.setpointF - 0.3;
+    const hvac: HvacReadingInput[] = [];
+    const others: { id: string; reading: { timestamp: string; state: string; value: number } }[] = [];
+    for (const a of account.appliances) {
+      const on = house.on.get(a.id) ?? false;
+      if (a.type === 'hvac') {
+        hvac.push({
+          timestamp,
+          appliance_id: a.id,
+          indoor_temp: round1(house.indoorF),
+          hvac_state: 'HEAT',
+          indoor_source: 'entity',
+          indoor_humidity: 40,
+          target_temp: house.setpointF,
+          fan_mode: 'auto',
+          hvac_action: heating ? 'heating' : 'idle',
+          outdoor_temp: round1(outdoor),
+          commanded_setpoint: house.setpointF,
+          room_target: house.setpointF,
+          override_active: false,
+        });
+        continue;
+      }
+      const level = house.charge.get(a.id)!;
+      const next = a.type === 'water_heater' ? clamp(level + (on ? 4 : -0.5), 60, 140) : clamp(level + (on ? 3 : -0.2), 0, 100);
+      house.charge.set(a.id, next);
+      const state = a.type === 'water_heater' ? (on ? 'ON' : 'OFF') : on ? 'CHARGING' : 'IDLE';
+      others.push({ id: a.id, reading: { timestamp, state, value: round1(next) } });
+    }
+    // One request per batch, one batch after the other, as the add-on's queue sends them.
+    if (hvac.length) await cloud.pushHvacReadings(hvac, CLIENT);
+    for (const o of others) await cloud.pushApplianceReadings(o.id, [o.reading]);
+    await cloud.pushHouseholdLoad([{ timestamp, value: Math.round(600 + 500 * Math.random() + (heating ? 300 : 0)) }]);
+  }
+
+  const armWeather = () =>
+    after(DEFAULT_TIMING.weatherCheckMs, async () => {
+      armWeather();
+      const now = clock.now();
+      const utcDay = new Date(now).toISOString().slice(0, 10);
+      if (!inPushWindow(now) || lastWeatherDay === utcDay) return;
+      const midnight = Date.parse(`${localSlotAt(now, zone).date}T00:00:00Z`);
+      await cloud.pushWeather({ hourly_temps_f: Array.from({ length: 48 }, (_, h) => round1(outdoorF(midnight + h * HOUR))) });
+      lastWeatherDay = utcDay;
+    });
+
+  // Start as the add-on does: the first pull and apply, then the timers.
+  await quietly(refresh(true).then(applySlot));
+  armBoundary();
+  armPoll();
+  armReadings();
+  after(Math.random() * 10 * MINUTE, armWeather);
+  return {
+    applied,
+    stop() {
+      stopped = true;
+      for (const t of timers) clock.clearTimeout(t);
+      timers.clear();
+    },
+  };
+}
+
+const round1 = (v: number) => Math.round(v * 10) / 10;
+const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));

@@ -1,0 +1,90 @@
+// Who the simulated homes are and their accounts, made through the real API the way the other
+// benches make theirs (`call` from cloud/src/bench/cloud-process.ts): sign-up, profile (time
+// zone), and for the add-on homes their appliances. A satellite home's HVAC appears when its
+// satellite claims (satellite-home.ts).
+import { call } from '../../../cloud/dist/bench/cloud-process.js';
+import { chance, seededRandom } from '../../../cloud/dist/bench/optimizer/random.js';
+
+/** US zones weighted roughly by population, each with a ZIP in it (prices and the weather fallback). */
+const ZONES = [
+  { zone: 'America/New_York', zip: '10001', weight: 47 },
+  { zone: 'America/Chicago', zip: '60601', weight: 29 },
+  { zone: 'America/Denver', zip: '80202', weight: 7 },
+  { zone: 'America/Los_Angeles', zip: '94103', weight: 17 },
+];
+
+/** What a home's add-on was set up with in the cloud (entity ids as on the hub). */
+const HVAC = { appliance_type: 'hvac', name: 'Thermostat', config: { entity_id: 'climate.thermostat', indoor_temp_entity_id: 'sensor.thermostat_temperature' } };
+const EXTRAS = [
+  { share: 0.4, appliance_type: 'ev_charger', name: 'EV', config: { entity_id: 'switch.ev_charger', soc_entity_id: 'sensor.ev_battery', battery_capacity_kwh: 60, max_charge_rate_kw: 7.4 } },
+  { share: 0.3, appliance_type: 'water_heater', name: 'Water heater', config: { entity_id: 'switch.water_heater', temp_entity_id: 'sensor.water_heater_temperature' } },
+  { share: 0.15, appliance_type: 'home_battery', name: 'Battery', config: { entity_id: 'switch.home_battery_charge', soc_entity_id: 'sensor.home_battery', capacity_kwh: 13.5, max_charge_rate_kw: 5 } },
+];
+
+export type HomeKind = 'addon' | 'satellite';
+
+export interface HomeSpec {
+  index: number;
+  kind: HomeKind;
+  zone: string;
+  zip: string;
+  /** How far the home's clock runs behind the fleet's, simulated ms. */
+  skewMs: number;
+  /** Appliances the add-on home has (none for a satellite home). */
+  appliances: { appliance_type: string; name: string; config: Record<string, unknown> }[];
+}
+
+export interface HomeAccount {
+  spec: HomeSpec;
+  email: string;
+  password: string;
+  userId: string;
+  accessToken: string;
+  refreshToken: string;
+  /** The add-on home's appliances: id and type. */
+  appliances: { id: string; type: string }[];
+}
+
+/** `homes` homes: 7 in 10 with the add-on, 3 in 10 with a satellite; zones, appliances and skews drawn from `seed`. */
+export function planFleet(homes: number, skewSpreadMs: number, seed = 11): HomeSpec[] {
+  const random = seededRandom(seed);
+  const totalWeight = ZONES.reduce((s, z) => s + z.weight, 0);
+  return Array.from({ length: homes }, (_, index) => {
+    let pick = random() * totalWeight;
+    const zone = ZONES.find((z) => (pick -= z.weight) < 0) ?? ZONES[0]!;
+    const kind: HomeKind = index % 10 < 7 ? 'addon' : 'satellite';
+    const extras = EXTRAS.filter((e) => chance(random, e.share)).map(({ share: _share, ...a }) => a);
+    return { index, kind, zone: zone.zone, zip: zone.zip, skewMs: random() * skewSpreadMs, appliances: kind === 'addon' ? [HVAC, ...extras] : [] };
+  });
+}
+
+/** Signs the home's owner up, sets the profile and creates the add-on home's appliances. */
+export async function createAccount(baseUrl: string, spec: HomeSpec, runTag: string): Promise<HomeAccount> {
+  const email = `bench-system-${runTag}-${spec.index}@example.com`;
+  const password = 'bench-system-password';
+  const session = await call(baseUrl, 'POST', '/auth/signup', { email, password, location_zip: spec.zip });
+  const token = session.access_token as string;
+  // The add-on reads the outdoor temperature from the profile's weather entity and pushes its forecast.
+  await call(baseUrl, 'PATCH', '/auth/me', { timezone: spec.zone, ...(spec.kind === 'addon' && { weather_entity_id: 'weather.home' }) }, token);
+  const appliances: HomeAccount['appliances'] = [];
+  for (const a of spec.appliances) {
+    const created = await call(baseUrl, 'POST', '/api/v1/appliances', a, token);
+    appliances.push({ id: created.appliance_id, type: a.appliance_type });
+  }
+  return { spec, email, password, userId: session.user.id, accessToken: token, refreshToken: session.refresh_token, appliances };
+}
+
+/** Runs `work` over `items` with at most `concurrency` at a time, in order of start. */
+export async function inPool<T, R>(items: readonly T[], concurrency: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = new Array(items.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(concurrency, items.length) }, async () => {
+      while (next < items.length) {
+        const i = next++;
+        out[i] = await work(items[i]!);
+      }
+    }),
+  );
+  return out;
+}

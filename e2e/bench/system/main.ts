@@ -1,0 +1,181 @@
+// `npm run bench:system [-- --homes N --rate R]`: N simulated homes (default 1,000: 7 in 10 with
+// the Home Assistant add-on's cloud client, 3 in 10 with a firmware-sim satellite, all in this
+// process) against one built cloud instance with its embedded PostgreSQL, for one simulated day
+// on the cloud's accelerated clock (rate R, default 144: the 29.5 simulated hours from 02:30 UTC
+// to the end of the day in Los Angeles in about 12 minutes). Prints requests per second and
+// p50/p99 latency per route, database growth per home-day, and whether every home got its nightly
+// plan and applied all 48 slots. Exits non-zero when a target is missed: every home planned and
+// applied, no request failed, p99 under 250 ms on every route but the long-poll. See
+// docs/system-tests.md "Load".
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { parseArgs } from 'node:util';
+import type { SimulatedClock } from '@offpeak/firmware-sim';
+import { cpuPressurePct, cpuTicks } from '../../../cloud/dist/bench/proc-stats.js';
+import { configureLogging } from '../../../cloud/dist/log.js';
+import { startAddonHome, type AddonHome } from './addon-home.js';
+import { createAccount, inPool, planFleet, type HomeAccount } from './fleet.js';
+import { fleetClock, HOUR, MINUTE } from './fleet-clock.js';
+import { report, type HomeOutcome } from './report.js';
+import { RouteStats, timedFetch } from './route-stats.js';
+import { claimSatellite, startSatelliteHome, type SatelliteHome } from './satellite-home.js';
+import { startSystemCloud, startSystemDatabase } from './system-cloud.js';
+
+/** The day every home must have planned and applied: a Wednesday in November (no DST change). */
+const DAY = '2026-11-18';
+/** The clock starts in the add-on's forecast-push window, an hour and a half before the nightly run. */
+const START_MS = Date.parse(`${DAY}T02:30:00Z`);
+const NIGHTLY_MS = Date.parse(`${DAY}T04:00:00Z`);
+/** The homes should be running by then, well before the nightly run (a warning otherwise). */
+const READY_BY_MS = NIGHTLY_MS - 15 * MINUTE;
+/** Local midnight ending the day in the last zone of the fleet (Los Angeles, UTC-8). */
+const DAY_END_MS = Date.parse('2026-11-19T08:00:00Z');
+/**
+ * Homes' clocks run behind the fleet's by a fixed skew drawn from [0, spread), spread = this
+ * real duration at the clock's rate (at most 5 simulated minutes): the fleet's work around a
+ * boundary or a 5-minute mark reaches the cloud over ~2 real seconds, as a real fleet's would.
+ */
+const BURST_REAL_MS = 2_000;
+/** Where the set-up cloud's real-time clock starts: the evening before. */
+const SETUP_CLOCK_MS = Date.parse('2026-11-17T20:00:00Z');
+/** Real time given per home to come online before the clock reaches START_MS. */
+const START_REAL_MS_PER_HOME = 150;
+
+const { values: flags } = parseArgs({ options: { homes: { type: 'string' }, rate: { type: 'string' } } });
+const HOMES = Number(flags.homes ?? process.env.BENCH_HOMES ?? 1000);
+const RATE = Number(flags.rate ?? process.env.BENCH_RATE ?? 144);
+
+/** Busy and total jiffies of the whole machine (/proc/stat). */
+function machineJiffies(): { busy: number; total: number } {
+  const f = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+  const total = f.reduce((a, b) => a + b, 0);
+  return { busy: total - f[3]! - f[4]!, total };
+}
+
+async function main(): Promise<number> {
+  if (!(HOMES >= 1) || !(RATE > 0)) throw new Error(`--homes must be at least 1 and --rate positive (got ${flags.homes}, ${flags.rate})`);
+  configureLogging('warn');
+  const spread = Math.min(5 * MINUTE, BURST_REAL_MS * RATE);
+  const fleet = planFleet(HOMES, spread);
+  const endMs = DAY_END_MS + spread + 5 * MINUTE;
+  console.log(`bench:system: ${HOMES} homes (${fleet.filter((h) => h.kind === 'addon').length} add-on, ${fleet.filter((h) => h.kind === 'satellite').length} satellite), clock ${RATE}x, simulated ${new Date(START_MS).toISOString()} to ${new Date(endMs).toISOString()}`);
+  const db = await startSystemDatabase();
+  const stats = new RouteStats();
+  const fetch = timedFetch(stats);
+  const tmp = mkdtempSync(path.join(tmpdir(), 'offpeak-bench-homes-'));
+  const addons: { account: HomeAccount; home: AddonHome }[] = [];
+  const satellites: { account: HomeAccount; home: SatelliteHome }[] = [];
+  const clocks: { clock: SimulatedClock; skewMs: number }[] = [];
+  let cloud = await startSystemCloud(db, null, SETUP_CLOCK_MS);
+  let observer: NodeJS.Timeout | undefined;
+  try {
+    // Set-up on real time: accounts, appliances, satellites claimed.
+    let began = Date.now();
+    const runTag = Date.now().toString(36);
+    const accounts = await inPool(fleet, 8, async (spec) => {
+      const account = await createAccount(cloud.url, spec, runTag);
+      if (spec.kind === 'satellite') await claimSatellite(account, cloud.url, tmp);
+      return account;
+    });
+    console.log(`set-up: ${HOMES} accounts made in ${((Date.now() - began) / 1000).toFixed(0)} s`);
+    await cloud.stop();
+
+    // The day: the cloud again, on the accelerated clock. The homes come online on clocks standing
+    // at the day's start (their first pulls only), and all start together when the cloud's clock
+    // reaches it: bringing 1,000 homes online takes minutes of real time, hours at the rate.
+    began = Date.now();
+    const clock = fleetClock(START_MS, RATE, 30_000 + HOMES * START_REAL_MS_PER_HOME);
+    cloud = await startSystemCloud(db, clock, START_MS);
+    const baseUrl = cloud.url;
+    await inPool(accounts, 50, async (account) => {
+      const homeClock = clock.frozenHome(account.spec.skewMs);
+      clocks.push({ clock: homeClock, skewMs: account.spec.skewMs });
+      if (account.spec.kind === 'addon') addons.push({ account, home: await startAddonHome({ account, baseUrl, clock: homeClock, fetch, dataDir: path.join(tmp, `home-${account.spec.index}`), day: DAY }) });
+      else satellites.push({ account, home: await startSatelliteHome({ account, baseUrl, clock: homeClock, fetch, stateRoot: tmp, day: DAY }) });
+    });
+    const lateMs = clock.now() - START_MS;
+    console.log(`homes online in ${((Date.now() - began) / 1000).toFixed(0)} s${lateMs > 0 ? `, ${(lateMs / MINUTE).toFixed(0)} simulated minutes after the clock started (their timers caught up at once)` : ''}`);
+    await clock.until(START_MS);
+    for (const c of clocks) clock.release(c.clock, c.skewMs);
+    if (clock.now() > READY_BY_MS) console.log(`WARNING: the homes started at simulated ${new Date(clock.now()).toISOString()}, after ${new Date(READY_BY_MS).toISOString()}: the machine is too slow for --rate ${RATE} with ${HOMES} homes`);
+
+    // Several looks per slot at what each satellite applies (a slot is 30 simulated minutes).
+    const slotRealMs = (30 * MINUTE) / RATE;
+    observer = setInterval(() => satellites.forEach((s) => s.home.observe()), Math.max(50, Math.min(1000, slotRealMs / 6)));
+    const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+    loopDelay.enable();
+    const dbBeforeBytes = await db.databaseBytes();
+    const cloudPid = cloud.child.pid!;
+    const cloudTicks0 = cpuTicks(cloudPid);
+    const benchCpu0 = process.cpuUsage();
+    const machine0 = machineJiffies();
+    const pressure: number[] = [];
+    const measuredFrom = Date.now();
+    const simFrom = clock.now();
+    stats.recording = true;
+    for (let t = START_MS + 3 * HOUR; t < endMs; t += 3 * HOUR) {
+      await clock.until(t);
+      const { requests, errors } = stats.totals();
+      const psi = Number(cpuPressurePct());
+      if (Number.isFinite(psi)) pressure.push(psi);
+      console.log(`  simulated ${new Date(t).toISOString().slice(0, 16)}Z: ${requests} requests, ${errors} failed, CPU pressure ${cpuPressurePct()} %, this process's event-loop delay p99 ${(loopDelay.percentile(99) / 1e6).toFixed(0)} ms`);
+    }
+    await clock.until(endMs);
+    stats.recording = false;
+    const realSeconds = (Date.now() - measuredFrom) / 1000;
+    const simulatedHours = (clock.now() - simFrom) / HOUR;
+    const cloudCpuPct = (cpuTicks(cloudPid) - cloudTicks0) / realSeconds;
+    const benchUsage = process.cpuUsage(benchCpu0);
+    const machine1 = machineJiffies();
+    loopDelay.disable();
+
+    clearInterval(observer);
+    for (const a of addons) a.home.stop();
+    await Promise.all(satellites.map((s) => s.home.stop()));
+    const planned = await db.nightlyPlanned(DAY);
+    const nightly = await db.nightlyRun(`nightly:${DAY}`);
+    const nightlyStartRealMs = clock.anchorMs + (NIGHTLY_MS - START_MS) / RATE;
+    const outcomes: HomeOutcome[] = [...addons.map((a) => ({ ...a, kind: 'add-on' })), ...satellites.map((s) => ({ ...s, kind: 'satellite' }))].map((h) => ({
+      kind: h.kind,
+      planned: planned.get(h.account.userId) === true,
+      appliedSlots: h.home.applied.size,
+    }));
+    const problems = satellites.flatMap((s) => s.home.problems);
+    if (problems.length) console.log(`satellite problems (${problems.length}), first: ${problems.slice(0, 3).join(' | ')}`);
+    const missed = report(stats, outcomes, {
+      homes: HOMES,
+      rate: RATE,
+      realSeconds,
+      simulatedHours,
+      dbBeforeBytes,
+      dbAfterBytes: await db.databaseBytes(),
+      nightly: { total: nightly.total, finished: nightly.finished, realSeconds: nightly.lastFinishedMs === null ? null : (nightly.lastFinishedMs - nightlyStartRealMs) / 1000 },
+      cloudCpuPct,
+      benchCpuPct: (benchUsage.user + benchUsage.system) / 1e4 / realSeconds,
+      machineBusyPct: ((machine1.busy - machine0.busy) / (machine1.total - machine0.total)) * 100,
+      cpuPressureAvgPct: pressure.length ? pressure.reduce((a, b) => a + b, 0) / pressure.length : null,
+      benchLoopDelayP99Ms: loopDelay.percentile(99) / 1e6,
+    });
+    if (problems.length) missed.push(`${problems.length} satellite requests refused or failed`);
+    console.log(missed.length ? `\nbench:system: MISSED:\n  ${missed.join('\n  ')}` : '\nbench:system: targets met');
+    return missed.length ? 1 : 0;
+  } finally {
+    clearInterval(observer);
+    for (const a of addons) a.home.stop();
+    await Promise.all(satellites.map((s) => s.home.stop().catch(() => undefined)));
+    for (const c of clocks) c.clock.dispose();
+    await cloud.stop();
+    await db.stop();
+    rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err) => {
+    console.error(err);
+    process.exit(1);
+  },
+);
