@@ -104,10 +104,11 @@ export function replay(days: readonly RecordedDay[], loads: readonly number[][],
 }
 
 /** Share of perfect foresight's saving a replay keeps, per weekday (index 0 = Sunday) and over the year. */
-export function captured(days: readonly RecordedDay[], first: number, plan: ReplayResult, perfect: ReplayResult, refillCentsPerKwh: number) {
+export function captured(days: readonly RecordedDay[], first: number, plan: ReplayResult, perfect: ReplayResult, tariff: TwoLevelTariff) {
   const weekday = (k: number) => weekdayOf(days[first + k]!.date);
   const saving = (r: ReplayResult, d: number | null) => r.baseline.reduce((s, b, k) => (d === null || weekday(k) === d ? s + b - r.cost[k]! : s), 0);
-  // Over the year the charge left at the end counts at what refilling it would cost.
+  // Over the year the charge left at the end counts at what refilling it at the cheaper price would cost.
+  const refillCentsPerKwh = Math.min(tariff.base, tariff.peak) / BATTERY.etaIn;
   const year = (r: ReplayResult) => saving(r, null) + r.endKwh * refillCentsPerKwh;
   return {
     year: year(plan) / year(perfect),

@@ -39,9 +39,8 @@ errors.byWeekday.forEach((e, d) => {
 const loads = filledLoads(home.days);
 for (const tariff of TARIFFS) {
   const perfect = replay(home.days, loads, (i) => loads[i]!, tariff, FIRST_DAY);
-  const refill = Math.min(tariff.base, tariff.peak) / 0.95;
   const shares = Object.fromEntries(
-    FORECASTS.map((f) => [f, captured(home.days, FIRST_DAY, replay(home.days, loads, forecast[f], tariff, FIRST_DAY), perfect, refill)]),
+    FORECASTS.map((f) => [f, captured(home.days, FIRST_DAY, replay(home.days, loads, forecast[f], tariff, FIRST_DAY), perfect, tariff)]),
   );
   const perfectSaving = perfect.baseline.reduce((s, b, k) => s + b - perfect.cost[k]!, 0);
   console.log(
