@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { backoffDelayMs, retry } from './backoff.js';
-import { SimulatedClock } from './clock.js';
-import { CloudError } from './cloud-client.js';
+import { CloudError, SimulatedClock } from '@offpeak/client-kit';
 import { seededRandom } from './random.js';
 
 const policy = { baseMs: 1000, maxMs: 60_000 };
@@ -23,7 +22,11 @@ describe('backoff', () => {
 
   it('retries unreachable and 5xx failures on the clock, and gives up on final ones at once', async () => {
     const clock = new SimulatedClock({ startMs: 0, speed: 1_000_000 });
-    const failures = [new CloudError(0, 'ECONNREFUSED', '/x'), new CloudError(503, 'Database unavailable', '/x'), new CloudError(429, 'Rate limit exceeded', '/x')];
+    const failures = [
+      new CloudError(0, 'ECONNREFUSED', '/x'),
+      new CloudError(503, 'Database unavailable', '/x'),
+      new CloudError(429, 'Rate limit exceeded', '/x'),
+    ];
     const waits: number[] = [];
     let calls = 0;
     const value = await retry(
@@ -57,7 +60,11 @@ describe('backoff', () => {
 
     let wake = new AbortController();
     let calls = 0;
-    const woken = retry(() => (++calls < 2 ? Promise.reject(new CloudError(0, 'down', '/x')) : Promise.resolve(calls)), { clock, random: () => 0, wake: () => wake.signal });
+    const woken = retry(() => (++calls < 2 ? Promise.reject(new CloudError(0, 'down', '/x')) : Promise.resolve(calls)), {
+      clock,
+      random: () => 0,
+      wake: () => wake.signal,
+    });
     await new Promise((r) => setTimeout(r, 5));
     wake.abort();
     wake = new AbortController();

@@ -1,7 +1,6 @@
 // Retrying while the cloud is unreachable: exponential backoff with jitter, on the runner's clock
 // (so a simulated outage backs off in simulated time). Only retryable CloudErrors are retried.
-import { sleep, type Clock } from './clock.js';
-import { CloudError } from './cloud-client.js';
+import { CloudError, sleep, type Clock } from '@offpeak/client-kit';
 import type { Random } from './random.js';
 
 /** Delays of the backoff, ms of the clock. */

@@ -1,30 +1,9 @@
 // One typed function per endpoint the device calls (interface 4.13, 4.9, 4.16-4.17). Every failure
 // becomes a CloudError carrying the HTTP status (0 when the cloud could not be reached) and the
-// body's `detail`, and says whether retrying can help.
+// body's `detail` (@offpeak/client-kit), and says whether retrying can help.
+import { jsonRequest, readCloudAnswer, unreachable, type CloudError } from '@offpeak/client-kit';
 import type { HvacReadingInput, ReadingsAccepted } from '@offpeak/cloud/contract';
 import type { ApplianceScheduleResponse, ClaimRequest, ClaimResponse, DeviceCommand, DeviceConfig, StateReport, StateReportResponse } from './wire.js';
-
-/** A failed call: `status` 0 means the cloud was unreachable (network error or timeout). */
-export class CloudError extends Error {
-  constructor(
-    readonly status: number,
-    readonly detail: unknown,
-    readonly path: string,
-  ) {
-    super(`${path}: ${status === 0 ? 'unreachable' : status} ${typeof detail === 'string' ? detail : JSON.stringify(detail)}`);
-    this.name = 'CloudError';
-  }
-
-  /** The cloud is down or busy: try again later (network, timeout, 408, 429, 5xx). */
-  get retryable(): boolean {
-    return this.status === 0 || this.status === 408 || this.status === 429 || this.status >= 500;
-  }
-
-  /** The device's credentials or binding are gone (401, 403): stop and report, retrying cannot help. */
-  get credentialsRejected(): boolean {
-    return this.status === 401 || this.status === 403;
-  }
-}
 
 /** Options of the client. */
 export interface CloudClientOptions {
@@ -60,30 +39,20 @@ export function createCloudClient(options: CloudClientOptions): CloudClient {
     const signals = [AbortSignal.timeout(extra.timeoutMs ?? timeoutMs), ...(extra.signal ? [extra.signal] : [])];
     let res: Response;
     try {
-      res = await doFetch(base + path, {
-        method,
-        headers: { accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: `Bearer ${token}` } : {}) },
-        body: body === undefined ? undefined : JSON.stringify(body),
-        signal: AbortSignal.any(signals),
-      });
+      res = await doFetch(base + path, { ...jsonRequest(method, body, token), signal: AbortSignal.any(signals) });
     } catch (e) {
       // The caller giving up is not an outage: let its abort reason through untouched.
       if (extra.signal?.aborted) throw extra.signal.reason;
-      return fail(new CloudError(0, e instanceof Error ? e.message : String(e), path));
+      return fail(unreachable(e, path));
     }
-    const text = await res.text().catch(() => '');
-    let parsed: unknown = text;
+    let answer: T;
     try {
-      parsed = text ? JSON.parse(text) : null;
-    } catch {
-      // Not JSON (a proxy's error page): keep the text as the detail.
-    }
-    if (!res.ok) {
-      const detail = parsed && typeof parsed === 'object' && 'detail' in parsed ? (parsed as { detail: unknown }).detail : parsed;
-      return fail(new CloudError(res.status, detail, path));
+      answer = await readCloudAnswer<T>(res, path);
+    } catch (e) {
+      return fail(e as CloudError);
     }
     options.observe?.({ ok: true });
-    return parsed as T;
+    return answer;
   }
 
   function fail(error: CloudError): never {
@@ -98,7 +67,8 @@ export function createCloudClient(options: CloudClientOptions): CloudClient {
     claim: (body) => call('POST', '/api/v1/devices/claim', body),
     config: () => call('GET', '/api/v1/devices/config'),
     schedule: (applianceId) => call('GET', `/api/v1/appliances/${encodeURIComponent(applianceId)}/schedule`),
-    commands: (waitS, signal) => call('GET', `/api/v1/devices/commands?wait=${Math.max(0, Math.round(waitS))}`, undefined, { signal, timeoutMs: timeoutMs + waitS * 1000 }),
+    commands: (waitS, signal) =>
+      call('GET', `/api/v1/devices/commands?wait=${Math.max(0, Math.round(waitS))}`, undefined, { signal, timeoutMs: timeoutMs + waitS * 1000 }),
     state: (report) => call('POST', '/api/v1/devices/state', report),
     pushReadings: (readings) => call('POST', '/api/v1/readings', { readings }),
   };

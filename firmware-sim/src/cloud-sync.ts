@@ -2,7 +2,8 @@
 // state reports in order, pushing buffered readings in batches. Each is a coalescing job that
 // retries with backoff while the cloud is unreachable.
 import { MAX_READINGS_PER_REQUEST } from '@offpeak/cloud/contract';
-import { CloudError, type CloudClient } from './cloud-client.js';
+import { CloudError } from '@offpeak/client-kit';
+import type { CloudClient } from './cloud-client.js';
 import type { DeviceEvent } from './device.js';
 import { createJob } from './jobs.js';
 import type { ReadingBuffer } from './readings.js';
@@ -32,38 +33,50 @@ export function createSync(ctx: SyncContext) {
   const outbox: StateReport[] = [];
 
   const config = createJob(async () => ctx.dispatch({ type: 'config_pulled', config: await withRetry(() => client.config()) }), ctx.onError, active);
-  const schedule = createJob(async () => ctx.dispatch({ type: 'schedule_pulled', schedule: await withRetry(() => client.schedule(ctx.applianceId())) }), ctx.onError, active);
+  const schedule = createJob(
+    async () => ctx.dispatch({ type: 'schedule_pulled', schedule: await withRetry(() => client.schedule(ctx.applianceId())) }),
+    ctx.onError,
+    active,
+  );
 
-  const reports = createJob(async () => {
-    while (outbox.length && active()) {
-      const report = outbox[0]!;
-      try {
-        const res = await withRetry(() => client.state(report));
-        if (report.command_id !== undefined && res.command_acked) snap.acked(report.command_id);
-        snap.reported();
-      } finally {
-        // Sent, or refused for good: either way it leaves the outbox.
-        if (outbox[0] === report) outbox.shift();
+  const reports = createJob(
+    async () => {
+      while (outbox.length && active()) {
+        const report = outbox[0]!;
+        try {
+          const res = await withRetry(() => client.state(report));
+          if (report.command_id !== undefined && res.command_acked) snap.acked(report.command_id);
+          snap.reported();
+        } finally {
+          // Sent, or refused for good: either way it leaves the outbox.
+          if (outbox[0] === report) outbox.shift();
+        }
       }
-    }
-  }, ctx.onError, active);
+    },
+    ctx.onError,
+    active,
+  );
 
-  const readings = createJob(async () => {
-    while (buffer.size && active()) {
-      const batch = buffer.peek(MAX_READINGS_PER_REQUEST);
-      let accepted: number;
-      try {
-        accepted = (await withRetry(() => client.pushReadings(batch))).accepted;
-      } catch (e) {
-        // A batch the cloud refuses for good would block every later one: drop it.
-        if (e instanceof CloudError && !e.credentialsRejected) buffer.remove(batch);
-        throw e;
+  const readings = createJob(
+    async () => {
+      while (buffer.size && active()) {
+        const batch = buffer.peek(MAX_READINGS_PER_REQUEST);
+        let accepted: number;
+        try {
+          accepted = (await withRetry(() => client.pushReadings(batch))).accepted;
+        } catch (e) {
+          // A batch the cloud refuses for good would block every later one: drop it.
+          if (e instanceof CloudError && !e.credentialsRejected) buffer.remove(batch);
+          throw e;
+        }
+        buffer.remove(batch);
+        snap.pushed(accepted);
+        ctx.log('readings_pushed', { accepted, buffered: buffer.size });
       }
-      buffer.remove(batch);
-      snap.pushed(accepted);
-      ctx.log('readings_pushed', { accepted, buffered: buffer.size });
-    }
-  }, ctx.onError, active);
+    },
+    ctx.onError,
+    active,
+  );
 
   return {
     pullConfig: () => config.trigger(),

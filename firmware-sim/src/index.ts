@@ -2,7 +2,7 @@
 // clock, room, override, waitFor, done }; the pure pieces are exported for tests and tools.
 export { startSimulator, type RunningSimulator, type SimulatorOptions } from './simulator.js';
 export type { SimulatorPhase, SimulatorSnapshot } from './snapshot.js';
-export { RealClock, SimulatedClock, sleep, type Clock, type SimulatedClockOptions, type TimerHandle } from './clock.js';
+export { CloudError, RealClock, SimulatedClock, sleep, type Clock, type SimulatedClockOptions, type TimerHandle } from '@offpeak/client-kit';
 export {
   apply,
   clockTrusted,
@@ -19,7 +19,7 @@ export {
 } from './device.js';
 export { localSlotAt, nextBoundaryMs, offsetAt, type LocalSlot, type OffsetInfo } from './local-time.js';
 export { planFromSchedule, type DayPlan } from './plan.js';
-export { CloudError, createCloudClient, type CloudClient, type CloudClientOptions } from './cloud-client.js';
+export { createCloudClient, type CloudClient, type CloudClientOptions } from './cloud-client.js';
 export { DeviceStorage, STATE_FILE, type PersistedDevice } from './storage.js';
 export { Room, type RoomOptions, type RoomReading } from './room.js';
 export { AcUnit, type HvacAction } from './ac-unit.js';

@@ -2,10 +2,20 @@
 // overrides at the unit) and carries out its effects (IR frames into the simulated room, state
 // reports, readings). All timing uses the injected clock, so a simulated one runs it faster.
 import { retry, type BackoffPolicy, type RetryOptions } from './backoff.js';
-import { RealClock, SimulatedClock, type Clock, type TimerHandle } from './clock.js';
-import { CloudError, createCloudClient } from './cloud-client.js';
+import { CloudError, RealClock, SimulatedClock, type Clock, type TimerHandle } from '@offpeak/client-kit';
+import { createCloudClient } from './cloud-client.js';
 import { createSync } from './cloud-sync.js';
-import { apply, durablePart, initialState, planFor, type AcSettings, type DeviceEvent, type DeviceState, type Effect, type StandingSettings } from './device.js';
+import {
+  apply,
+  durablePart,
+  initialState,
+  planFor,
+  type AcSettings,
+  type DeviceEvent,
+  type DeviceState,
+  type Effect,
+  type StandingSettings,
+} from './device.js';
 import { decodeIr, DEFAULT_IR_PROTOCOL, encodeIr, IR_PROTOCOLS } from './ir.js';
 import { nextBoundaryMs } from './local-time.js';
 import { pollCommands } from './poll.js';
@@ -177,21 +187,32 @@ export async function startSimulator(options: SimulatorOptions): Promise<Running
     if (current) clock.clearTimeout(current);
     const delay = delayMs();
     if (delay === null || !active()) return;
-    timers.set(name, clock.setTimeout(() => {
-      tick();
-      every(name, delayMs, tick);
-    }, delay));
+    timers.set(
+      name,
+      clock.setTimeout(() => {
+        tick();
+        every(name, delayMs, tick);
+      }, delay),
+    );
   }
 
   function restartTimers(): void {
     const cfg = () => device.config?.body ?? null;
-    every('slot', () => (cfg() ? nextBoundaryMs(cfg()!, clock.now()) - clock.now() : null), () => dispatch({ type: 'slot_boundary' }));
+    every(
+      'slot',
+      () => (cfg() ? nextBoundaryMs(cfg()!, clock.now()) - clock.now() : null),
+      () => dispatch({ type: 'slot_boundary' }),
+    );
     // On the clock's grid of the capture interval, so a late timer (a loaded machine under a fast
     // simulated clock) does not push every later capture back.
-    every('capture', () => (cfg() ? gridDelay(cfg()!.capture_interval_s * 1000, clock.now()) : null), () => {
-      buffer.add(readingOf(room.read(clock.now()), device.applied, device.applied ? planFor(device, device.applied.slot.date) : null));
-      snap.changed();
-    });
+    every(
+      'capture',
+      () => (cfg() ? gridDelay(cfg()!.capture_interval_s * 1000, clock.now()) : null),
+      () => {
+        buffer.add(readingOf(room.read(clock.now()), device.applied, device.applied ? planFor(device, device.applied.slot.date) : null));
+        snap.changed();
+      },
+    );
     every('push', () => (cfg() ? cfg()!.reading_push_interval_s * 1000 : null), sync.pushReadings);
   }
 
@@ -209,7 +230,13 @@ export async function startSimulator(options: SimulatorOptions): Promise<Running
   async function main(): Promise<void> {
     if (!identity) {
       snap.phase('claiming');
-      const body: ClaimRequest = { enroll_token: options.code!, device_id: options.deviceId, name: options.name ?? `Satellite ${options.deviceId}`, hvac_type: options.hvacType ?? 'mini_split', ir_protocol: protocol };
+      const body: ClaimRequest = {
+        enroll_token: options.code!,
+        device_id: options.deviceId,
+        name: options.name ?? `Satellite ${options.deviceId}`,
+        hvac_type: options.hvacType ?? 'mini_split',
+        ir_protocol: protocol,
+      };
       if (options.setpointMinF !== undefined) body.setpoint_min_f = options.setpointMinF;
       if (options.setpointMaxF !== undefined) body.setpoint_max_f = options.setpointMaxF;
       const claimed = await withRetry(() => client.claim(body));
@@ -241,7 +268,9 @@ export async function startSimulator(options: SimulatorOptions): Promise<Running
     });
   }
 
-  const done = main().catch(fail).then(() => snap.whenEnded());
+  const done = main()
+    .catch(fail)
+    .then(() => snap.whenEnded());
   return {
     stop: async () => {
       if (active()) await shutdown();
@@ -257,7 +286,8 @@ export async function startSimulator(options: SimulatorOptions): Promise<Running
       const heard = decodeIr(protocol, frame);
       const applied = device.applied;
       const changed: Partial<AcSettings> = {};
-      for (const key of ['power', 'mode', 'target_temp_f', 'fan'] as const) if (!applied || applied[key] !== heard[key]) Object.assign(changed, { [key]: heard[key] });
+      for (const key of ['power', 'mode', 'target_temp_f', 'fan'] as const)
+        if (!applied || applied[key] !== heard[key]) Object.assign(changed, { [key]: heard[key] });
       dispatch({ type: 'override', settings: changed, hold });
     },
     waitFor: (predicate, timeoutMs) => snap.waitFor(predicate, timeoutMs),

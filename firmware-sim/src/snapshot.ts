@@ -1,7 +1,7 @@
 // What the runner exposes about itself: a plain snapshot for state(), counters, and waitFor()
 // so tests (and the end-to-end suite) can wait for the device to reach a condition.
 import type { HvacAction } from './ac-unit.js';
-import { CloudError } from './cloud-client.js';
+import { CloudError } from '@offpeak/client-kit';
 import type { AcSettings, Applied, DeviceState, Holds } from './device.js';
 import type { ReadingBuffer } from './readings.js';
 import type { Room } from './room.js';

@@ -1,7 +1,8 @@
 import http from 'node:http';
 import type net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CloudError, createCloudClient } from '../src/cloud-client.js';
+import { CloudError } from '@offpeak/client-kit';
+import { createCloudClient } from '../src/cloud-client.js';
 import { startFakeCloud, type FakeCloud } from './fake-cloud.js';
 
 let cloud: FakeCloud;

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SimulatedClock } from '../src/clock.js';
+import { SimulatedClock } from '@offpeak/client-kit';
 import { startSimulator, type RunningSimulator, type SimulatorOptions } from '../src/simulator.js';
 import { STATE_FILE, type PersistedDevice } from '../src/storage.js';
 import { startFakeCloud, type FakeCloud } from './fake-cloud.js';
@@ -20,7 +20,14 @@ afterEach(async () => {
 });
 
 async function start(speed: number, extra: Partial<SimulatorOptions> = {}) {
-  const sim = await startSimulator({ cloudUrl: cloud.url, deviceId: 'SN-100', stateDir: await stateDir(), code: cloud.issueCode(), clock: new SimulatedClock({ startMs: START, speed }), ...extra });
+  const sim = await startSimulator({
+    cloudUrl: cloud.url,
+    deviceId: 'SN-100',
+    stateDir: await stateDir(),
+    code: cloud.issueCode(),
+    clock: new SimulatedClock({ startMs: START, speed }),
+    ...extra,
+  });
   running.push(sim);
   return sim;
 }
@@ -34,7 +41,14 @@ describe('simulator against a fake cloud', () => {
     const first = await sim.waitFor((s) => s.applied?.source === 'schedule');
     expect(first).toMatchObject({ phase: 'running', claims: 1, applied: { target_temp_f: RAMP[24], slot: { date: '2026-07-01', index: 24 } } });
     expect(first.unit).toMatchObject({ power: true, mode: 'COOL', target_temp_f: RAMP[24] });
-    expect(cloud.state.claims[0]).toMatchObject({ device_id: 'SN-100', name: 'Bedroom', hvac_type: 'mini_split', ir_protocol: 'pwm-ac', setpoint_min_f: 65, setpoint_max_f: 80 });
+    expect(cloud.state.claims[0]).toMatchObject({
+      device_id: 'SN-100',
+      name: 'Bedroom',
+      hvac_type: 'mini_split',
+      ir_protocol: 'pwm-ac',
+      setpoint_min_f: 65,
+      setpoint_max_f: 80,
+    });
     await sim.waitFor(() => cloud.state.reports.some((r) => r.source === 'schedule' && r.target_temp_f === RAMP[24]));
     expect(cloud.state.reports[0]).toMatchObject({ firmware_version: '0.1.0-sim' });
 
@@ -61,7 +75,13 @@ describe('simulator against a fake cloud', () => {
     expect(performance.now() - sent).toBeLessThan(1000);
     expect(s.applied).toMatchObject({ target_temp_f: 70, fan: 'high', source: 'command' });
     expect(s.unit).toMatchObject({ target_temp_f: 70, fan: 'high' });
-    expect(cloud.state.reports.find((r) => r.command_id === id)).toMatchObject({ source: 'command', target_temp_f: 70, fan: 'high', power: true, mode: 'COOL' });
+    expect(cloud.state.reports.find((r) => r.command_id === id)).toMatchObject({
+      source: 'command',
+      target_temp_f: 70,
+      fan: 'high',
+      power: true,
+      mode: 'COOL',
+    });
     // Held until the user changes it: still applied after several slot boundaries.
     const later = await sim.waitFor((x) => x.applied!.slot.index >= 26, 8000);
     expect(later.applied).toMatchObject({ target_temp_f: 70, source: 'command' });
@@ -116,7 +136,12 @@ describe('simulator against a fake cloud', () => {
     expect(stored).toMatchObject({ version: 1, deviceId: 'SN-100', applianceId, token: expect.stringMatching(/^dt_/) });
     expect(stored.device.plans.map((p) => p.date)).toEqual(['2026-07-01']);
     cloud.setDown(true);
-    const again = await startSimulator({ cloudUrl: cloud.url, deviceId: 'SN-100', stateDir: dir, clock: new SimulatedClock({ startMs: START + 60_000, speed: 3600 }) });
+    const again = await startSimulator({
+      cloudUrl: cloud.url,
+      deviceId: 'SN-100',
+      stateDir: dir,
+      clock: new SimulatedClock({ startMs: START + 60_000, speed: 3600 }),
+    });
     running.push(again);
     // Offline, straight from flash: the stored plan's slot 25, then slot 26 at its boundary.
     const resumed = await again.waitFor((s) => s.applied !== null);

@@ -1,7 +1,7 @@
 // The add-on as a library: startAddon() connects Home Assistant and the cloud, starts the features
 // and returns a handle to stop them (main.ts, the tests and the bench all use it).
 import { createCloudApi, type CloudApi } from './cloud.js';
-import { RealClock, type Clock } from './clock.js';
+import { RealClock, type Clock } from '@offpeak/client-kit';
 import type { AddonConfig } from './config.js';
 import { DEFAULT_TIMING, type AddonContext, type AddonTiming, type Stop } from './context.js';
 import { startPlans } from './features/plans.js';
@@ -46,12 +46,33 @@ export async function startAddon(options: StartAddonOptions): Promise<RunningAdd
   const clock = options.clock ?? new RealClock();
   const log = options.log ?? createLogger(stdoutSink(config.logLevel, () => clock.now()));
   const version = addonVersion();
-  log.info('starting', { version, node: process.versions.node, ha_url: config.ha.url, cloud_url: config.cloudUrl, supervised: config.ha.supervised, data_dir: config.dataDir });
-  const session = new CloudSession({ baseUrl: config.cloudUrl, dataDir: config.dataDir, email: config.email, password: config.password, refreshToken: config.refreshToken, log: log.child('session'), fetch: options.fetch });
+  log.info('starting', {
+    version,
+    node: process.versions.node,
+    ha_url: config.ha.url,
+    cloud_url: config.cloudUrl,
+    supervised: config.ha.supervised,
+    data_dir: config.dataDir,
+  });
+  const session = new CloudSession({
+    baseUrl: config.cloudUrl,
+    dataDir: config.dataDir,
+    email: config.email,
+    password: config.password,
+    refreshToken: config.refreshToken,
+    log: log.child('session'),
+    fetch: options.fetch,
+  });
   await session.load();
   const buffer = new ReadingBuffer(config.dataDir, log.child('buffer'), options.bufferCapacity);
   await buffer.load();
-  const ha = new HaLink({ url: config.ha.url, token: config.ha.token, log: log.child('ha'), pingIntervalMs: options.pingIntervalMs, pingTimeoutMs: options.pingTimeoutMs });
+  const ha = new HaLink({
+    url: config.ha.url,
+    token: config.ha.token,
+    log: log.child('ha'),
+    pingIntervalMs: options.pingIntervalMs,
+    pingTimeoutMs: options.pingTimeoutMs,
+  });
   const ctx: AddonContext = {
     config,
     clock,

@@ -1,6 +1,6 @@
 // What every feature receives: configuration, clock, logger, the two links and the shared state.
 import type { CloudApi } from './cloud.js';
-import type { Clock } from './clock.js';
+import type { Clock } from '@offpeak/client-kit';
 import type { AddonConfig } from './config.js';
 import type { HaLink } from './ha.js';
 import type { Logger } from './log.js';

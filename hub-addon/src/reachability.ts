@@ -1,5 +1,5 @@
 // Tracks whether the cloud answers, logging each change once (not every failed call).
-import { CloudError } from './cloud-error.js';
+import { CloudError } from '@offpeak/client-kit';
 import type { AddonContext } from './context.js';
 
 /** Runs a cloud call, recording reachability; rethrows its error. */
@@ -11,7 +11,8 @@ export async function viaCloud<T>(ctx: AddonContext, what: string, fn: () => Pro
     return result;
   } catch (e) {
     const down = !(e instanceof CloudError) || e.retryable;
-    if (down && ctx.state.cloudReachable) ctx.log.warn('cloud unreachable; working from the cached plan', { during: what, error: e instanceof Error ? e.message : String(e) });
+    if (down && ctx.state.cloudReachable)
+      ctx.log.warn('cloud unreachable; working from the cached plan', { during: what, error: e instanceof Error ? e.message : String(e) });
     if (down) ctx.state.cloudReachable = false;
     throw e;
   }

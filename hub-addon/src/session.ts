@@ -6,7 +6,7 @@
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Session } from '@offpeak/cloud/contract';
-import { CloudError } from './cloud-error.js';
+import { CloudError, jsonRequest, readCloudAnswer, unreachable } from '@offpeak/client-kit';
 import { httpFetch, type FetchLike } from './http-fetch.js';
 import type { Logger } from './log.js';
 
@@ -35,27 +35,22 @@ export interface SessionOptions {
 }
 
 /** Raw JSON call without the session (login, refresh). */
-export async function rawCall<T>(doFetch: FetchLike, url: string, method: string, route: string, body: unknown, token: string | null, timeoutMs: number): Promise<T> {
+export async function rawCall<T>(
+  doFetch: FetchLike,
+  url: string,
+  method: string,
+  route: string,
+  body: unknown,
+  token: string | null,
+  timeoutMs: number,
+): Promise<T> {
   let res: Awaited<ReturnType<FetchLike>>;
   try {
-    res = await doFetch(url + route, {
-      method,
-      headers: { accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal: AbortSignal.timeout(timeoutMs),
-    });
+    res = await doFetch(url + route, { ...jsonRequest(method, body, token), signal: AbortSignal.timeout(timeoutMs) });
   } catch (e) {
-    throw new CloudError(0, e instanceof Error ? e.message : String(e), route);
+    throw unreachable(e, route);
   }
-  const text = await res.text().catch(() => '');
-  let parsed: unknown = text;
-  try {
-    parsed = text ? JSON.parse(text) : null;
-  } catch {
-    // Not JSON (a proxy's error page): the text is the detail.
-  }
-  if (!res.ok) throw new CloudError(res.status, parsed && typeof parsed === 'object' && 'detail' in parsed ? (parsed as { detail: unknown }).detail : parsed, route);
-  return parsed as T;
+  return readCloudAnswer<T>(res, route);
 }
 
 /** Holds the tokens and makes authenticated calls. */
@@ -84,7 +79,8 @@ export class CloudSession {
     } catch {
       this.stored = null;
     }
-    if (!this.stored && this.opts.refreshToken) this.stored = { access_token: null, expires_at: 0, refresh_token: this.opts.refreshToken, seed: this.opts.refreshToken };
+    if (!this.stored && this.opts.refreshToken)
+      this.stored = { access_token: null, expires_at: 0, refresh_token: this.opts.refreshToken, seed: this.opts.refreshToken };
   }
 
   /** An authenticated JSON call: renews first when close to expiry, and once more on 401. */
@@ -121,7 +117,15 @@ export class CloudSession {
     if (force && this.stored?.access_token !== staleAccess) return; // renewed by another caller meanwhile
     if (this.stored?.refresh_token) {
       try {
-        const session = await rawCall<Session>(this.fetch, this.opts.baseUrl, 'POST', '/auth/refresh', { refresh_token: this.stored.refresh_token }, null, this.timeoutMs);
+        const session = await rawCall<Session>(
+          this.fetch,
+          this.opts.baseUrl,
+          'POST',
+          '/auth/refresh',
+          { refresh_token: this.stored.refresh_token },
+          null,
+          this.timeoutMs,
+        );
         this.stats.refreshes++;
         this.opts.log.info('session refreshed', { expires_at: new Date(session.expires_at * 1000).toISOString() });
         return this.save(session);
@@ -131,9 +135,21 @@ export class CloudSession {
       }
     }
     if (!this.opts.email || !this.opts.password) {
-      throw new CloudError(401, 'The refresh token is no longer valid and no email/password is configured: sign in again (set email and password, or a new refresh_token)', '/auth/refresh');
+      throw new CloudError(
+        401,
+        'The refresh token is no longer valid and no email/password is configured: sign in again (set email and password, or a new refresh_token)',
+        '/auth/refresh',
+      );
     }
-    const session = await rawCall<Session>(this.fetch, this.opts.baseUrl, 'POST', '/auth/login', { email: this.opts.email, password: this.opts.password }, null, this.timeoutMs);
+    const session = await rawCall<Session>(
+      this.fetch,
+      this.opts.baseUrl,
+      'POST',
+      '/auth/login',
+      { email: this.opts.email, password: this.opts.password },
+      null,
+      this.timeoutMs,
+    );
     this.stats.logins++;
     this.opts.log.info('signed in', { user_id: session.user.id });
     await this.save(session);

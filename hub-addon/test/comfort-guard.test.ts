@@ -4,7 +4,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { SchedulesView } from '@offpeak/cloud/contract';
 import type { HubAppliance } from '../src/appliances.js';
-import { SimulatedClock } from '../src/clock.js';
+import { SimulatedClock } from '@offpeak/client-kit';
 import type { AddonContext } from '../src/context.js';
 import { DEFAULT_TIMING } from '../src/context.js';
 import { runComfortGuard } from '../src/features/comfort-guard.js';
@@ -20,12 +20,36 @@ import { HA_TOKEN, waitFor } from './support/harness.js';
 import { houseFixture } from './support/house.js';
 
 const START = Date.parse('2026-07-01T16:05:00Z'); // 12:05 in New York, slot 24
-const HVAC: HubAppliance = { id: '0b7c8a1e-0000-4000-8000-000000000001', name: 'Living room', type: 'hvac', isActive: true, entities: { entity_id: 'climate.living_room' }, override: null };
+const HVAC: HubAppliance = {
+  id: '0b7c8a1e-0000-4000-8000-000000000001',
+  name: 'Living room',
+  type: 'hvac',
+  isActive: true,
+  entities: { entity_id: 'climate.living_room' },
+  override: null,
+};
 // A cached plan that pre-cools at the band's low edge (70) inside a 70-76 F band.
 const VIEW = {
   date: '2026-07-01',
   optimization_enabled: true,
-  appliances: [{ appliance_id: HVAC.id, appliance_type: 'hvac', name: HVAC.name, optimization_enabled: true, source: 'optimization', savings_pct: 5, entities: HVAC.entities, schedule: { intervals: [...Array(48).keys()], high_temps: Array(48).fill(76), low_temps: Array(48).fill(70), setpoint_temps: Array(48).fill(70), temp_trajectory: null } }],
+  appliances: [
+    {
+      appliance_id: HVAC.id,
+      appliance_type: 'hvac',
+      name: HVAC.name,
+      optimization_enabled: true,
+      source: 'optimization',
+      savings_pct: 5,
+      entities: HVAC.entities,
+      schedule: {
+        intervals: [...Array(48).keys()],
+        high_temps: Array(48).fill(76),
+        low_temps: Array(48).fill(70),
+        setpoint_temps: Array(48).fill(70),
+        temp_trajectory: null,
+      },
+    },
+  ],
 } as unknown as SchedulesView;
 
 let ha: HaSimHandle;

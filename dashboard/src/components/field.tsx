@@ -68,10 +68,25 @@ export interface Option {
   label: string;
 }
 
-export function SelectField({ id, label, error, hint, value, onValue, options }: FieldShell & { value: string; onValue: (v: string) => void; options: readonly Option[] }) {
+export function SelectField({
+  id,
+  label,
+  error,
+  hint,
+  value,
+  onValue,
+  options,
+}: FieldShell & { value: string; onValue: (v: string) => void; options: readonly Option[] }) {
   return (
     <Shell id={id} label={label} error={error} hint={hint}>
-      <select id={id} name={id} value={value} onChange={(e) => onValue((e.currentTarget as HTMLSelectElement).value)} aria-invalid={error ? 'true' : undefined} aria-describedby={describedBy(id, hint, error)}>
+      <select
+        id={id}
+        name={id}
+        value={value}
+        onChange={(e) => onValue((e.currentTarget as HTMLSelectElement).value)}
+        aria-invalid={error ? 'true' : undefined}
+        aria-describedby={describedBy(id, hint, error)}
+      >
         {options.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}
@@ -82,10 +97,29 @@ export function SelectField({ id, label, error, hint, value, onValue, options }:
   );
 }
 
-export function CheckboxField({ id, label, checked, onChecked, hint }: { id: string; label: ComponentChildren; checked: boolean; onChecked: (v: boolean) => void; hint?: string }) {
+export function CheckboxField({
+  id,
+  label,
+  checked,
+  onChecked,
+  hint,
+}: {
+  id: string;
+  label: ComponentChildren;
+  checked: boolean;
+  onChecked: (v: boolean) => void;
+  hint?: string;
+}) {
   return (
     <div class="field checkbox">
-      <input id={id} name={id} type="checkbox" checked={checked} onChange={(e) => onChecked((e.currentTarget as HTMLInputElement).checked)} aria-describedby={hint ? `${id}-hint` : undefined} />
+      <input
+        id={id}
+        name={id}
+        type="checkbox"
+        checked={checked}
+        onChange={(e) => onChecked((e.currentTarget as HTMLInputElement).checked)}
+        aria-describedby={hint ? `${id}-hint` : undefined}
+      />
       <label for={id}>{label}</label>
       {hint && (
         <p class="hint" id={`${id}-hint`}>
@@ -93,6 +127,55 @@ export function CheckboxField({ id, label, checked, onChecked, hint }: { id: str
         </p>
       )}
     </div>
+  );
+}
+
+/** One choice of a radio group; its hint, if any, describes it. */
+export interface Choice<V extends string> {
+  value: V;
+  label: string;
+  hint?: string;
+}
+
+/** A radio button per choice (inside the caller's fieldset), named `name`, with ids `${idPrefix}-${value}`. */
+export function RadioChoices<V extends string>({
+  name,
+  idPrefix,
+  choices,
+  value,
+  onValue,
+}: {
+  name: string;
+  idPrefix: string;
+  choices: readonly Choice<V>[];
+  value: V;
+  onValue: (v: V) => void;
+}) {
+  return (
+    <>
+      {choices.map((c) => {
+        const id = `${idPrefix}-${c.value}`;
+        return (
+          <div class="field radio" key={c.value}>
+            <input
+              type="radio"
+              id={id}
+              name={name}
+              value={c.value}
+              checked={value === c.value}
+              onChange={() => onValue(c.value)}
+              aria-describedby={c.hint ? `${id}-hint` : undefined}
+            />
+            <label for={id}>{c.label}</label>
+            {c.hint && (
+              <p class="hint" id={`${id}-hint`}>
+                {c.hint}
+              </p>
+            )}
+          </div>
+        );
+      })}
+    </>
   );
 }
 

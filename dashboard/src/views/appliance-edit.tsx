@@ -14,6 +14,7 @@ import {
 } from '../api.js';
 import { checkFields, CONFIG_FIELDS, CONSTRAINT_FIELDS, toFormValues, toPayload, TYPE_LABEL, type FormField } from '../appliance-forms.js';
 import { useAccount } from '../account.js';
+import { ConfirmButton } from '../components/confirm-button.js';
 import { DescribedFields } from '../components/described-fields.js';
 import { HintList } from '../components/hint-list.js';
 import { FormStatus, InputField, SelectField } from '../components/field.js';
@@ -29,7 +30,13 @@ import { ConstraintsForm } from './constraints-form.js';
 const configFields = (type: ApplianceType, stored?: Record<string, unknown>): FormField[] =>
   CONFIG_FIELDS[type].map((f) => (type === 'hvac' && f.key === 'entity_id' && stored && !stored.entity_id ? { ...f, required: false, nullable: false } : f));
 
-function ConfigForm({ type, initialName, initialConfig, submitLabel, onSubmit }: {
+function ConfigForm({
+  type,
+  initialName,
+  initialConfig,
+  submitLabel,
+  onSubmit,
+}: {
   type: ApplianceType;
   initialName: string;
   initialConfig: Record<string, unknown>;
@@ -87,7 +94,13 @@ export function ApplianceNew() {
         </a>
       </p>
       <h1 tabIndex={-1}>Add an appliance</h1>
-      <SelectField id="appliance-type" label="Appliance type" value={type} onValue={(v) => setType(v as ApplianceType)} options={(Object.keys(TYPE_LABEL) as ApplianceType[]).map((t) => ({ value: t, label: TYPE_LABEL[t] }))} />
+      <SelectField
+        id="appliance-type"
+        label="Appliance type"
+        value={type}
+        onValue={(v) => setType(v as ApplianceType)}
+        options={(Object.keys(TYPE_LABEL) as ApplianceType[]).map((t) => ({ value: t, label: TYPE_LABEL[t] }))}
+      />
       <ConfigForm
         key={type}
         type={type}
@@ -125,7 +138,6 @@ export function ApplianceEdit({ id }: { id: string }) {
 function ApplianceDetail({ appliance, onChange }: { appliance: Appliance; onChange: (a: Appliance) => void }) {
   const [status, setStatus] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [confirming, setConfirming] = useState(false);
   const type = appliance.appliance_type;
   const constraintFields = CONSTRAINT_FIELDS[type];
   const toggle = async () => {
@@ -188,21 +200,13 @@ function ApplianceDetail({ appliance, onChange }: { appliance: Appliance; onChan
           <button type="button" class="secondary" onClick={toggle}>
             {appliance.is_active ? 'Deactivate' : 'Activate'}
           </button>
-          {!confirming ? (
-            <button type="button" class="danger" onClick={() => setConfirming(true)}>
-              Delete…
-            </button>
-          ) : (
-            <span role="group" aria-label="Confirm delete" class="confirm">
-              <span>Delete {appliance.name} with its readings and plans? This cannot be undone.</span>
-              <button type="button" class="danger" onClick={remove}>
-                Yes, delete
-              </button>
-              <button type="button" class="secondary" onClick={() => setConfirming(false)}>
-                Cancel
-              </button>
-            </span>
-          )}
+          <ConfirmButton
+            label="Delete…"
+            groupLabel="Confirm delete"
+            question={`Delete ${appliance.name} with its readings and plans? This cannot be undone.`}
+            confirmLabel="Yes, delete"
+            onConfirm={remove}
+          />
         </div>
         <FormStatus id="manage" error={error} saved={status} />
       </section>

@@ -1,6 +1,7 @@
 // Sign in and sign up. The API's errors appear next to the field they concern.
 import { useState } from 'preact/hooks';
 import { login, signup, type SignupFields } from '../api.js';
+import { CredentialFields } from '../components/credential-fields.js';
 import { FormStatus, InputField } from '../components/field.js';
 import { formErrors, NO_ERRORS, type FormErrors } from '../field-errors.js';
 import { onLinkClick } from '../router.js';
@@ -45,17 +46,7 @@ export function SignIn() {
     <section class="narrow">
       <h1 tabIndex={-1}>Sign in to Offpeak</h1>
       <form onSubmit={submit} noValidate>
-        <InputField id="email" label="Email" type="email" autocomplete="email" required value={email} onValue={setEmail} error={errors.fields.email} />
-        <InputField
-          id="password"
-          label="Password"
-          type="password"
-          autocomplete="current-password"
-          required
-          value={password}
-          onValue={setPassword}
-          error={errors.fields.password}
-        />
+        <CredentialFields email={email} password={password} onEmail={setEmail} onPassword={setPassword} errors={errors.fields} />
         <FormStatus id="signin" error={errors.form ?? notice.error} saved={notice.saved} />
         <button type="submit" disabled={busy}>
           {busy ? 'Signing in…' : 'Sign in'}
@@ -111,18 +102,7 @@ export function SignUp() {
     <section class="narrow">
       <h1 tabIndex={-1}>Create your Offpeak account</h1>
       <form onSubmit={submit} noValidate>
-        <InputField id="email" label="Email" type="email" autocomplete="email" required value={email} onValue={setEmail} error={errors.fields.email} />
-        <InputField
-          id="password"
-          label="Password"
-          type="password"
-          autocomplete="new-password"
-          required
-          value={password}
-          onValue={setPassword}
-          hint="At least 6 characters."
-          error={errors.fields.password}
-        />
+        <CredentialFields email={email} password={password} onEmail={setEmail} onPassword={setPassword} errors={errors.fields} isNewPassword />
         <InputField
           id="location_zip"
           label="ZIP code (optional)"

@@ -3,6 +3,7 @@ import type { Device, EnrollToken } from '@offpeak/cloud/contract';
 import { useEffect, useState } from 'preact/hooks';
 import { useAccount } from '../account.js';
 import { createEnrollToken, deleteDevice, listDevices, sendCommand, type ControlCommand } from '../api.js';
+import { ConfirmButton } from '../components/confirm-button.js';
 import { CheckboxField, FormStatus, InputField, SelectField } from '../components/field.js';
 import { PremiumNote } from '../components/premium-note.js';
 import { Empty, Failed, Loading } from '../components/states.js';
@@ -35,7 +36,9 @@ export function Satellites() {
         <h2 id="devices-h">Your satellites</h2>
         {devices.loading && !devices.data && <Loading what="your satellites" />}
         {devices.error !== undefined && <Failed error={devices.error} />}
-        {devices.data && devices.data.length === 0 && <Empty testid="devices-empty">No satellite claimed yet. Create a claim code and enter it on the satellite.</Empty>}
+        {devices.data && devices.data.length === 0 && (
+          <Empty testid="devices-empty">No satellite claimed yet. Create a claim code and enter it on the satellite.</Empty>
+        )}
         {devices.data?.map((d) => (
           <DeviceCard key={d.device_id} device={d} onDeleted={devices.reload} />
         ))}
@@ -102,7 +105,6 @@ function ClaimCode({ onClaimedCheck, onCreated }: { onClaimedCheck: () => void; 
 
 function DeviceCard({ device, onDeleted }: { device: Device; onDeleted: () => void }) {
   const { profile } = useAccount();
-  const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const name = device.appliance_name ?? device.device_id;
   const remove = async () => {
@@ -136,21 +138,13 @@ function DeviceCard({ device, onDeleted }: { device: Device; onDeleted: () => vo
       </dl>
       {device.appliance_id ? <RemoteControl applianceId={device.appliance_id} prefix={device.device_id} /> : <p>Not bound to an appliance: claim it again.</p>}
       <div class="actions">
-        {!confirming ? (
-          <button type="button" class="danger" onClick={() => setConfirming(true)}>
-            Remove {name}…
-          </button>
-        ) : (
-          <span role="group" aria-label="Confirm removal" class="confirm">
-            <span>Remove this satellite? Its token stops working at once; the HVAC and its history stay.</span>
-            <button type="button" class="danger" onClick={remove}>
-              Yes, remove
-            </button>
-            <button type="button" class="secondary" onClick={() => setConfirming(false)}>
-              Cancel
-            </button>
-          </span>
-        )}
+        <ConfirmButton
+          label={`Remove ${name}…`}
+          groupLabel="Confirm removal"
+          question="Remove this satellite? Its token stops working at once; the HVAC and its history stay."
+          confirmLabel="Yes, remove"
+          onConfirm={remove}
+        />
       </div>
       <FormStatus id={`remove-${device.device_id}`} error={error} />
     </article>
@@ -179,7 +173,9 @@ function RemoteControl({ applianceId, prefix }: { applianceId: string; prefix: s
     try {
       const { command_id } = await sendCommand(applianceId, body);
       setErrors(NO_ERRORS);
-      setStatus(`Command ${command_id} queued: the satellite applies it within seconds${hold ? ' and holds it until you change it' : ' until the next half-hour'}.`);
+      setStatus(
+        `Command ${command_id} queued: the satellite applies it within seconds${hold ? ' and holds it until you change it' : ' until the next half-hour'}.`,
+      );
     } catch (err) {
       const e2 = formErrors(err, ['target_temp_f', 'mode', 'fan', 'power']);
       setErrors(e2.fields.target_temp_f ? e2 : { fields: e2.fields, form: e2.form });
@@ -188,10 +184,28 @@ function RemoteControl({ applianceId, prefix }: { applianceId: string; prefix: s
   return (
     <form onSubmit={submit} noValidate class="remote" aria-label={`Remote control of ${prefix}`}>
       <div class="grid">
-        <SelectField id={id('power')} label="Power" value={power} onValue={setPower} options={[UNCHANGED, { value: 'on', label: 'On' }, { value: 'off', label: 'Off' }]} />
-        <SelectField id={id('mode')} label="Mode" value={mode} onValue={setMode} options={[UNCHANGED, { value: 'COOL', label: 'Cool' }, { value: 'HEAT', label: 'Heat' }, { value: 'OFF', label: 'Off' }]} />
+        <SelectField
+          id={id('power')}
+          label="Power"
+          value={power}
+          onValue={setPower}
+          options={[UNCHANGED, { value: 'on', label: 'On' }, { value: 'off', label: 'Off' }]}
+        />
+        <SelectField
+          id={id('mode')}
+          label="Mode"
+          value={mode}
+          onValue={setMode}
+          options={[UNCHANGED, { value: 'COOL', label: 'Cool' }, { value: 'HEAT', label: 'Heat' }, { value: 'OFF', label: 'Off' }]}
+        />
         <InputField id={id('target')} label="Target (°F)" type="number" step={1} value={target} onValue={setTarget} error={errors.fields.target_temp_f} />
-        <SelectField id={id('fan')} label="Fan" value={fan} onValue={setFan} options={[UNCHANGED, { value: 'low', label: 'Low' }, { value: 'high', label: 'High' }, { value: 'auto', label: 'Auto' }]} />
+        <SelectField
+          id={id('fan')}
+          label="Fan"
+          value={fan}
+          onValue={setFan}
+          options={[UNCHANGED, { value: 'low', label: 'Low' }, { value: 'high', label: 'High' }, { value: 'auto', label: 'Auto' }]}
+        />
       </div>
       <CheckboxField id={id('hold')} label="Hold until I change it" checked={hold} onChecked={setHold} />
       <FormStatus id={id('command')} error={errors.form} saved={status} />

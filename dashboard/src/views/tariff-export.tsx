@@ -4,7 +4,7 @@
 import type { ExportPricing, RateCurve, RatesUpdateRequest } from '@offpeak/cloud/contract';
 import { useState } from 'preact/hooks';
 import { putRates } from '../api.js';
-import { FormStatus } from '../components/field.js';
+import { FormStatus, RadioChoices, type Choice } from '../components/field.js';
 import { HourlyRatesEditor } from '../components/hourly-rates-editor.js';
 import { ExportPriceChart } from '../components/price-chart.js';
 import { formErrors, NO_ERRORS, type FormErrors } from '../field-errors.js';
@@ -13,7 +13,7 @@ import { hourlyNumbers } from '../hourly-rates.js';
 const FIELDS = ['export_pricing', 'export_hourly_rates_cents_per_kwh'];
 const ALIASES = { 'export rate at hour': 'export_hourly_rates_cents_per_kwh' };
 
-const CHOICES: { value: ExportPricing; label: string; hint: string }[] = [
+const CHOICES: Choice<ExportPricing>[] = [
   { value: 'none', label: 'Nothing (no export credit)', hint: 'Offpeak never sends stored energy to the grid.' },
   { value: 'net_metering', label: 'Net metering: the price I pay at the same time', hint: 'Each exported kWh earns the import price of that half hour.' },
   { value: 'custom', label: 'My own hourly export rates', hint: 'Net billing (such as NEM 3.0): a few cents most hours, more on summer evenings.' },
@@ -53,7 +53,8 @@ export function ExportForm({ curve, onSaved }: { curve: RateCurve; onSaved: (c: 
   const submit = async (e: Event) => {
     e.preventDefault();
     setSaved(null);
-    const body: RatesUpdateRequest = mode === 'custom' ? { export_pricing: 'custom', export_hourly_rates_cents_per_kwh: hourlyNumbers(hourly) } : { export_pricing: mode };
+    const body: RatesUpdateRequest =
+      mode === 'custom' ? { export_pricing: 'custom', export_hourly_rates_cents_per_kwh: hourlyNumbers(hourly) } : { export_pricing: mode };
     try {
       onSaved(await putRates(body));
       setErrors(NO_ERRORS);
@@ -72,15 +73,7 @@ export function ExportForm({ curve, onSaved }: { curve: RateCurve; onSaved: (c: 
             {modeError}
           </p>
         )}
-        {CHOICES.map((c) => (
-          <div class="field radio" key={c.value}>
-            <input type="radio" id={`export-${c.value}`} name="export_pricing" value={c.value} checked={mode === c.value} onChange={() => setMode(c.value)} aria-describedby={`export-${c.value}-hint`} />
-            <label for={`export-${c.value}`}>{c.label}</label>
-            <p class="hint" id={`export-${c.value}-hint`}>
-              {c.hint}
-            </p>
-          </div>
-        ))}
+        <RadioChoices name="export_pricing" idPrefix="export" choices={CHOICES} value={mode} onValue={setMode} />
       </fieldset>
       {mode === 'custom' && (
         <HourlyRatesEditor

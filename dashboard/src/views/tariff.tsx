@@ -3,7 +3,7 @@
 import type { RateCurve, RatesUpdateRequest } from '@offpeak/cloud/contract';
 import { useState } from 'preact/hooks';
 import { getRates, putRates } from '../api.js';
-import { FormStatus, InputField, SelectField } from '../components/field.js';
+import { FormStatus, InputField, RadioChoices, SelectField, type Choice } from '../components/field.js';
 import { HourlyRatesEditor } from '../components/hourly-rates-editor.js';
 import { PriceChart } from '../components/price-chart.js';
 import { Failed, Loading } from '../components/states.js';
@@ -32,7 +32,9 @@ export function Tariff() {
           </section>
           <section class="panel" aria-labelledby="export-h">
             <h2 id="export-h">What you earn (export)</h2>
-            <p>What the energy your solar panels or battery send to the grid earns. Offpeak uses it to decide when your battery should send energy to the grid.</p>
+            <p>
+              What the energy your solar panels or battery send to the grid earns. Offpeak uses it to decide when your battery should send energy to the grid.
+            </p>
             <ExportForm curve={rates.data} onSaved={rates.set} />
           </section>
         </>
@@ -57,7 +59,9 @@ function CurrentCurve({ curve }: { curve: RateCurve }) {
         <div>
           <p data-testid="tariff-source">
             Using {what}.
-            {curve.pricing_source === 'dynamic' && curve.source !== 'dynamic' && ' Live prices are not available right now, so your catalog plan is used until they are.'}
+            {curve.pricing_source === 'dynamic' &&
+              curve.source !== 'dynamic' &&
+              ' Live prices are not available right now, so your catalog plan is used until they are.'}
           </p>
           <PriceChart id="tariff-chart" rates={curve.rates_cents_per_kwh} title="Price over the day (¢/kWh)" />
         </div>
@@ -72,7 +76,9 @@ function ImportForm({ curve, onSaved }: { curve: RateCurve; onSaved: (c: RateCur
   const [plan, setPlan] = useState(String(curve.pricing_location));
   const [zone, setZone] = useState(curve.dynamic_zone ?? curve.available_dynamic_zones[0]?.slug ?? '');
   const [adder, setAdder] = useState(curve.pricing_adder_cents_per_kwh == null ? '' : String(curve.pricing_adder_cents_per_kwh));
-  const [hourly, setHourly] = useState<string[]>(() => (curve.hourly_rates_cents_per_kwh ?? Array.from({ length: 24 }, (_, h) => curve.rates_cents_per_kwh[h * 2] ?? 0)).map(String));
+  const [hourly, setHourly] = useState<string[]>(() =>
+    (curve.hourly_rates_cents_per_kwh ?? Array.from({ length: 24 }, (_, h) => curve.rates_cents_per_kwh[h * 2] ?? 0)).map(String),
+  );
   const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
   const [saved, setSaved] = useState<string | null>(null);
   const submit = async (e: Event) => {
@@ -89,10 +95,15 @@ function ImportForm({ curve, onSaved }: { curve: RateCurve; onSaved: (c: RateCur
       setErrors(NO_ERRORS);
       setSaved('Tariff saved. Your plan is being recomputed.');
     } catch (err) {
-      setErrors(formErrors(err, ['pricing_location', 'dynamic_zone', 'pricing_adder_cents_per_kwh', 'hourly_rates_cents_per_kwh'], { 'rate at hour': 'hourly_rates_cents_per_kwh', "pricing_source='dynamic'": 'dynamic_zone' }));
+      setErrors(
+        formErrors(err, ['pricing_location', 'dynamic_zone', 'pricing_adder_cents_per_kwh', 'hourly_rates_cents_per_kwh'], {
+          'rate at hour': 'hourly_rates_cents_per_kwh',
+          "pricing_source='dynamic'": 'dynamic_zone',
+        }),
+      );
     }
   };
-  const choices: { value: Source; label: string }[] = [
+  const choices: Choice<Source>[] = [
     { value: 'zone', label: "A plan from my utility's catalog" },
     { value: 'dynamic', label: 'Live wholesale prices (dynamic)' },
     { value: 'custom', label: 'My own hourly rates' },
@@ -101,12 +112,7 @@ function ImportForm({ curve, onSaved }: { curve: RateCurve; onSaved: (c: RateCur
     <form onSubmit={submit} noValidate>
       <fieldset>
         <legend>Price source</legend>
-        {choices.map((c) => (
-          <div class="field radio" key={c.value}>
-            <input type="radio" id={`source-${c.value}`} name="pricing_source" value={c.value} checked={source === c.value} onChange={() => setSource(c.value)} />
-            <label for={`source-${c.value}`}>{c.label}</label>
-          </div>
-        ))}
+        <RadioChoices name="pricing_source" idPrefix="source" choices={choices} value={source} onValue={setSource} />
       </fieldset>
       {source === 'zone' && (
         <SelectField
@@ -121,7 +127,14 @@ function ImportForm({ curve, onSaved }: { curve: RateCurve; onSaved: (c: RateCur
       )}
       {source === 'dynamic' && (
         <>
-          <SelectField id="dynamic_zone" label="Grid region" value={zone} onValue={setZone} options={curve.available_dynamic_zones.map((z) => ({ value: z.slug, label: z.label }))} error={errors.fields.dynamic_zone} />
+          <SelectField
+            id="dynamic_zone"
+            label="Grid region"
+            value={zone}
+            onValue={setZone}
+            options={curve.available_dynamic_zones.map((z) => ({ value: z.slug, label: z.label }))}
+            error={errors.fields.dynamic_zone}
+          />
           <InputField
             id="pricing_adder_cents_per_kwh"
             label="Adder (¢/kWh)"

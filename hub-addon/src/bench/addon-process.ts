@@ -4,7 +4,7 @@
 // from the wall clock: BENCH_SIM_START_MS at real instant BENCH_T0_MS). On SIGTERM it prints one
 // JSON line with its peak RSS, CPU time and counters, then exits.
 import { startAddon } from '../addon.js';
-import { SimulatedClock } from '../clock.js';
+import { SimulatedClock } from '@offpeak/client-kit';
 import { loadConfig } from '../config.js';
 import { createLogger } from '../log.js';
 

@@ -4,7 +4,7 @@
 // (4xx other than 401/408/429) is dropped with a log line so it cannot block the queue; while the
 // cloud is unreachable everything waits. Each cycle ends with one status line.
 import type { ReadingClient } from '@offpeak/cloud/contract';
-import { CloudError } from '../cloud-error.js';
+import { CloudError } from '@offpeak/client-kit';
 import type { AddonContext, Stop } from '../context.js';
 import { describe } from '../ha.js';
 import { viaCloud } from '../reachability.js';
@@ -23,7 +23,8 @@ export function collectReadings(ctx: AddonContext): BufferedReading[] {
   const unit = ctx.ha.temperatureUnit;
   const entities = ctx.ha.entities;
   const weather = entities[ctx.state.profile?.weather_entity_id ?? ''];
-  const outdoorF = typeof weather?.attributes.temperature === 'number' ? toF(weather.attributes.temperature, (weather.attributes.temperature_unit as string) ?? unit) : null;
+  const outdoorF =
+    typeof weather?.attributes.temperature === 'number' ? toF(weather.attributes.temperature, (weather.attributes.temperature_unit as string) ?? unit) : null;
   const slot = localSlotAt(ctx.clock.now(), ctx.state.timezone);
   const { key } = slot;
   const out: BufferedReading[] = [];
@@ -32,7 +33,14 @@ export function collectReadings(ctx: AddonContext): BufferedReading[] {
     if (a.type === 'hvac') {
       const c = controlOf(ctx.state, a.id);
       const overrideActive = c.overrideSlotKey === key || c.guardActive;
-      const r = hvacReading(a, entities, unit, timestamp, { commandedF: c.commandedF, roomTargetF: c.slotKey === key ? c.roomTargetF : undefined, overrideActive }, outdoorF);
+      const r = hvacReading(
+        a,
+        entities,
+        unit,
+        timestamp,
+        { commandedF: c.commandedF, roomTargetF: c.slotKey === key ? c.roomTargetF : undefined, overrideActive },
+        outdoorF,
+      );
       if ('reading' in r) out.push({ kind: 'hvac', reading: r.reading });
       else ctx.log.debug('no HVAC reading', { appliance_id: a.id, why: r.skip });
     } else {
@@ -63,7 +71,12 @@ export async function flushReadings(ctx: AddonContext, client: ReadingClient): P
       await ctx.buffer.remove(batch);
     } catch (e) {
       if (e instanceof CloudError && !e.retryable && e.status !== 401) {
-        ctx.log.error('cloud refused a batch of readings; dropped', { count: batch.items.length, status: e.status, detail: e.detail, appliance_id: batch.applianceId });
+        ctx.log.error('cloud refused a batch of readings; dropped', {
+          count: batch.items.length,
+          status: e.status,
+          detail: e.detail,
+          appliance_id: batch.applianceId,
+        });
         await ctx.buffer.remove(batch);
         continue;
       }

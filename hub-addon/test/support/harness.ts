@@ -6,7 +6,7 @@ import path from 'node:path';
 import { startAddon, type RunningAddon, type StartAddonOptions } from '../../src/addon.js';
 import { signUp, type CloudAccount } from '../../src/bench/cloud-account.js';
 import { startCutOff, type CloudProcess, type CutOff } from '../../src/bench/cloud-process.js';
-import { SimulatedClock } from '../../src/clock.js';
+import { SimulatedClock } from '@offpeak/client-kit';
 import type { AddonConfig } from '../../src/config.js';
 import { startHaSim, type FixtureData, type HaSimHandle } from '../../src/ha-sim/index.js';
 import { httpFetch, type FetchLike } from '../../src/http-fetch.js';
@@ -77,10 +77,14 @@ export async function startHarness(opts: HarnessOptions): Promise<Harness> {
   await opts.prepare(account);
   const dataDir = opts.dataDir ?? mkdtempSync(path.join(tmpdir(), 'addon-data-'));
   const logs: Record<string, any>[] = [];
-  const log = createLogger({ level: 'debug', now: () => clock.now(), write: (line) => {
-    logs.push(JSON.parse(line));
-    if (process.env.ADDON_LOG) process.stderr.write(line + '\n');
-  } });
+  const log = createLogger({
+    level: 'debug',
+    now: () => clock.now(),
+    write: (line) => {
+      logs.push(JSON.parse(line));
+      if (process.env.ADDON_LOG) process.stderr.write(line + '\n');
+    },
+  });
   const config: AddonConfig = {
     ha: { url: opts.haUrl ? await opts.haUrl(ha.wsUrl) : ha.wsUrl, token: HA_TOKEN, supervised: false },
     cloudUrl: cutoff.url,
@@ -96,7 +100,12 @@ export async function startHarness(opts: HarnessOptions): Promise<Harness> {
   const requests: Harness['requests'] = [];
   const recordingFetch: FetchLike = async (input, init) => {
     const res = await httpFetch(input, init);
-    requests.push({ method: init.method, path: new URL(input).pathname, body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined, status: res.status });
+    requests.push({
+      method: init.method,
+      path: new URL(input).pathname,
+      body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
+      status: res.status,
+    });
     return res;
   };
   const addon = await startAddon({ config, clock, log, pingIntervalMs: 2000, pingTimeoutMs: 3000, fetch: recordingFetch, ...opts.addon });

@@ -1,12 +1,8 @@
 // `npm run bench:api`: latency and throughput of the hot endpoints under concurrent load on
 // loopback, against the built cloud in its own process on a fresh embedded PostgreSQL.
 // Exits non-zero when a target is missed. See README "Benchmarks".
-import { mkdtempSync, rmSync, chmodSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { configureLogging } from '../../log.js';
-import { startEmbeddedPostgres } from '../../store/embedded-postgres.js';
-import { ensureDatabaseExists } from '../../store/database.js';
+import { startBenchDatabase } from '../bench-database.js';
 import { call, startCloudProcess } from '../cloud-process.js';
 import { printTable, runLoad, type LoadResult } from '../load.js';
 import { recomputeAccount } from './recompute-account.js';
@@ -22,14 +18,10 @@ interface Scenario {
 
 async function main(): Promise<void> {
   configureLogging('warn');
-  const dir = mkdtempSync(path.join(tmpdir(), 'offpeak-bench-'));
-  chmodSync(dir, 0o755);
-  const pg = await startEmbeddedPostgres({ dir });
-  const databaseUrl = pg.urlFor('offpeak');
-  await ensureDatabaseExists(databaseUrl);
+  const database = await startBenchDatabase('api');
   const cloud = await startCloudProcess({
-    DATABASE_URL: databaseUrl,
-    OFFPEAK_DATA_DIR: dir,
+    DATABASE_URL: database.url,
+    OFFPEAK_DATA_DIR: database.dir,
     AUTH_RATE_LIMIT_PER_MINUTE: '0',
     AUTH_RATE_LIMIT_PER_IP_PER_MINUTE: '0',
     // The recompute scenario calls one account far more than 10 times a minute.
@@ -139,8 +131,7 @@ async function main(): Promise<void> {
     printTable(rows);
   } finally {
     await cloud.stop();
-    await pg.stop();
-    rmSync(dir, { recursive: true, force: true });
+    await database.stop();
   }
   if (failed) {
     console.error('bench:api: a target was missed');

@@ -6,13 +6,10 @@
 // arrived within 5 s is late, not lost: the step waits for stragglers (up to a whole park), then
 // asks the database whether a missing one is still pending (late) or was handed over and never
 // received (lost). See docs/devices-and-long-poll.md.
-import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { configureLogging } from '../../log.js';
-import { ensureDatabaseExists } from '../../store/database.js';
-import { startEmbeddedPostgres } from '../../store/embedded-postgres.js';
+import { startBenchDatabase } from '../bench-database.js';
 import { call, startCloudProcess } from '../cloud-process.js';
 import { percentile, printTable } from '../load.js';
 import { cpuPressurePct, cpuTicks, rssMb } from '../proc-stats.js';
@@ -37,7 +34,9 @@ const DRAIN_MS = 65_000;
 
 /** Soft limit on open files: every parked device holds one socket here and one in the server. */
 function openFilesLimit(): number {
-  const line = readFileSync('/proc/self/limits', 'utf8').split('\n').find((l) => l.startsWith('Max open files'));
+  const line = readFileSync('/proc/self/limits', 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('Max open files'));
   const soft = line?.split(/\s{2,}/)[1];
   return soft === undefined || soft === 'unlimited' ? Infinity : Number(soft);
 }
@@ -77,14 +76,11 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   const steps = STEPS.filter((n) => n <= maxDevices);
-  const dir = mkdtempSync(path.join(tmpdir(), 'offpeak-bench-longpoll-'));
-  chmodSync(dir, 0o755);
-  const pgServer = await startEmbeddedPostgres({ dir, postgresFlags: ['-c', 'max_connections=200'] });
-  const databaseUrl = pgServer.urlFor('offpeak');
-  await ensureDatabaseExists(databaseUrl);
+  const database = await startBenchDatabase('longpoll', ['-c', 'max_connections=200']);
+  const databaseUrl = database.url;
   const cloud = await startCloudProcess({
     DATABASE_URL: databaseUrl,
-    OFFPEAK_DATA_DIR: dir,
+    OFFPEAK_DATA_DIR: database.dir,
     AUTH_RATE_LIMIT_PER_MINUTE: '0',
     AUTH_RATE_LIMIT_PER_IP_PER_MINUTE: '0',
     DB_POOL_MAX: '20',
@@ -181,8 +177,7 @@ async function main(): Promise<void> {
     fleet.stop();
     posting.destroy();
     await cloud.stop();
-    await pgServer.stop();
-    rmSync(dir, { recursive: true, force: true });
+    await database.stop();
   }
   if (!passedTarget) {
     console.error(`bench:longpoll: target missed: p99 wake latency under ${TARGET_P99_MS} ms with nothing late or lost at ${TARGET_PARKED} parked devices`);

@@ -2,17 +2,14 @@
 // 30 days of schedules and readings) on a fresh embedded PostgreSQL, run in-process as the
 // scheduler runs it: a backfill of the 30 days, then the nightly run of yesterday. Prints homes/s
 // and the total time of each; exits non-zero when one misses its target. See README "Benchmarks".
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { loadConfig } from '../../config.js';
 import { addDays, localDateOf } from '../../domain/time/slot-grid.js';
 import { configureLogging } from '../../log.js';
 import { createDailyMetricsJob, METRICS_RUN_LEASE_MS, type DailyMetricsOutcome } from '../../services/daily-metrics-job.js';
-import { createDatabase, ensureDatabaseExists } from '../../store/database.js';
-import { startEmbeddedPostgres } from '../../store/embedded-postgres.js';
+import { createDatabase } from '../../store/database.js';
 import { createStore } from '../../store/index.js';
 import { migrate } from '../../store/migrate.js';
+import { startBenchDatabase } from '../bench-database.js';
 import { printTable } from '../load.js';
 import { generateFleet } from './fleet.js';
 
@@ -36,11 +33,8 @@ function missOf(outcome: DailyMetricsOutcome, days: number): string | null {
 async function main(): Promise<void> {
   configureLogging(process.env.LOG_LEVEL ?? 'warn');
   const config = loadConfig({});
-  const dir = mkdtempSync(path.join(tmpdir(), 'offpeak-bench-metrics-'));
-  chmodSync(dir, 0o755);
-  const pg = await startEmbeddedPostgres({ dir, postgresFlags: PG_FLAGS });
-  const url = pg.urlFor('offpeak');
-  await ensureDatabaseExists(url);
+  const database = await startBenchDatabase('metrics', PG_FLAGS);
+  const url = database.url;
   const db = createDatabase({ url, poolMax: config.dbPoolMax });
   let failed = false;
   try {
@@ -90,8 +84,7 @@ async function main(): Promise<void> {
     console.log(`stored: ${stored!.days} account-days, ${stored!.machine_days} machine-days; ${stored!.ranked} of ${HOMES * 4} rankings with a rank`);
   } finally {
     await db.close();
-    await pg.stop();
-    rmSync(dir, { recursive: true, force: true });
+    await database.stop();
   }
   if (failed) {
     console.error(`bench:metrics: a target was missed (each run must store every account-day within ${TARGET_S} s)`);

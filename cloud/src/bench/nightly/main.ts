@@ -2,9 +2,6 @@
 // PostgreSQL, worked by one instance's planning worker as in production (PLANNING_WORKERS loops,
 // batches of PLANNING_BATCH_SIZE accounts). Prints accounts/s; exits non-zero under 50/s.
 // See README "Benchmarks".
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { pino } from 'pino';
 import { QueryTypes } from 'sequelize';
 import { loadConfig } from '../../config.js';
@@ -12,10 +9,10 @@ import { configureLogging } from '../../log.js';
 import { createServices } from '../../services/index.js';
 import { PlanningEvents } from '../../services/planning-events.js';
 import { createRecomputeQueue } from '../../services/recompute-queue.js';
-import { createDatabase, ensureDatabaseExists } from '../../store/database.js';
-import { startEmbeddedPostgres } from '../../store/embedded-postgres.js';
+import { createDatabase } from '../../store/database.js';
 import { createStore } from '../../store/index.js';
 import { migrate } from '../../store/migrate.js';
+import { startBenchDatabase } from '../bench-database.js';
 import { printTable } from '../load.js';
 import { seedAccounts } from './seed.js';
 
@@ -32,13 +29,10 @@ function nextRunAt(now: Date): Date {
 async function main(): Promise<void> {
   // Per-account lines (the weather fallback's) would swamp the output: only errors, plus progress below.
   configureLogging('error');
-  const dir = mkdtempSync(path.join(tmpdir(), 'offpeak-nightly-'));
-  chmodSync(dir, 0o755);
-  const pg = await startEmbeddedPostgres({ dir });
+  const database = await startBenchDatabase('nightly');
   let perSecond = 0;
   try {
-    const url = pg.urlFor('offpeak');
-    await ensureDatabaseExists(url);
+    const url = database.url;
     // The feed is unreachable: the benchmark measures the service, the seasonal default stands in.
     const config = loadConfig({ ...process.env, DATABASE_URL: url, WEATHER_FALLBACK_BASE_URL: 'http://127.0.0.1:9' });
     const db = createDatabase({ url, poolMax: config.dbPoolMax });
@@ -46,14 +40,27 @@ async function main(): Promise<void> {
     const runAt = nextRunAt(new Date());
     const seedStart = performance.now();
     const appliances = await seedAccounts(db, ACCOUNTS, runAt);
-    console.log(`seeded ${ACCOUNTS} accounts, ${appliances} appliances in ${((performance.now() - seedStart) / 1000).toFixed(1)} s; run ${runAt.toISOString()}`);
+    console.log(
+      `seeded ${ACCOUNTS} accounts, ${appliances} appliances in ${((performance.now() - seedStart) / 1000).toFixed(1)} s; run ${runAt.toISOString()}`,
+    );
 
     const store = createStore(db);
-    const services = createServices(store, { config, jwtSecret: 'bench-secret-that-is-long-enough-for-hs256', publicUrl: () => 'http://localhost', databaseUrl: url });
+    const services = createServices(store, {
+      config,
+      jwtSecret: 'bench-secret-that-is-long-enough-for-hs256',
+      publicUrl: () => 'http://localhost',
+      databaseUrl: url,
+    });
     const queue = createRecomputeQueue(store, {
       recompute: services.recompute,
       planningEvents: new PlanningEvents(),
-      config: { debounceMs: config.recomputeDebounceMs, leaseMs: config.planningJobLeaseMs, pollMs: config.planningPollMs, concurrency: config.planningWorkers, batchSize: config.planningBatchSize },
+      config: {
+        debounceMs: config.recomputeDebounceMs,
+        leaseMs: config.planningJobLeaseMs,
+        pollMs: config.planningPollMs,
+        concurrency: config.planningWorkers,
+        batchSize: config.planningBatchSize,
+      },
       logger: pino({ level: 'info', base: null, timestamp: false }, { write: (line: string) => void console.log(`  ${JSON.parse(line).msg}`) }),
     });
     const { runKey, total } = await services.nightlyRun.enqueue(runAt);
@@ -64,9 +71,17 @@ async function main(): Promise<void> {
     await services.scheduleEvents.settled();
     const seconds = (performance.now() - started) / 1000;
     const { done } = await services.nightlyRun.progress(runKey);
-    const [stored] = await db.query<{ rows: number; accounts: number }>('SELECT count(*)::int AS rows, count(DISTINCT user_id)::int AS accounts FROM schedules', { type: QueryTypes.SELECT });
+    const [stored] = await db.query<{ rows: number; accounts: number }>(
+      'SELECT count(*)::int AS rows, count(DISTINCT user_id)::int AS accounts FROM schedules',
+      { type: QueryTypes.SELECT },
+    );
     perSecond = done / seconds;
-    const miss = done < total ? `${total - done} accounts not planned` : perSecond < TARGET_PER_SECOND ? `${perSecond.toFixed(1)} accounts/s < ${TARGET_PER_SECOND}` : null;
+    const miss =
+      done < total
+        ? `${total - done} accounts not planned`
+        : perSecond < TARGET_PER_SECOND
+          ? `${perSecond.toFixed(1)} accounts/s < ${TARGET_PER_SECOND}`
+          : null;
     printTable([
       {
         accounts: total,
@@ -82,8 +97,7 @@ async function main(): Promise<void> {
     await db.close();
     if (miss) process.exitCode = 1;
   } finally {
-    await pg.stop();
-    rmSync(dir, { recursive: true, force: true });
+    await database.stop();
   }
   if (process.exitCode) console.error('bench:nightly: the target was missed');
 }

@@ -4,7 +4,7 @@
 import type { Highs } from 'highs';
 import type { DayContext, EvChargerInput } from '../../domain/planners/types.js';
 import { binary, bound, newLp, row, solveLp, terms } from './reference-lp.js';
-import { clampPct, refDeadlineEnd, refSlots, unsolved, type ReferenceResult } from './reference-rules.js';
+import { chargeLevels, refDeadlineEnd, refSlots, unsolved, type ReferenceResult } from './reference-rules.js';
 
 /**
  * minimise Σ price/η · e[k]
@@ -18,15 +18,10 @@ import { clampPct, refDeadlineEnd, refSlots, unsolved, type ReferenceResult } fr
  */
 export function solveEvReference(highs: Highs, day: DayContext, input: EvChargerInput, fixed: readonly boolean[] = []): ReferenceResult {
   const slots = refSlots(day, refDeadlineEnd(day.fromSlot, input.deadlineMinute));
-  const cap = Math.max(0, input.capacityKwh);
-  const targetPct = clampPct(input.targetPct);
-  const minPct = Math.min(clampPct(input.minPct), targetPct);
-  if (cap === 0) {
-    const soc = clampPct(input.socPct);
-    return { optimal: true, status: 'Optimal', costCents: 0, missed: [...(soc < minPct ? ['min_charge_pct'] : []), ...(soc < targetPct ? ['target_charge_pct'] : [])] };
-  }
+  const levels = chargeLevels(input);
+  if ('optimal' in levels) return levels;
+  const { capacityKwh: cap, startKwh: s0, targetKwh: T, minKwh: M } = levels;
   const eta = Math.min(1, Math.max(0, input.efficiency));
-  const [s0, T, M] = [clampPct(input.socPct), targetPct, minPct].map((p) => (p / 100) * cap) as [number, number, number];
   const gain = slots.map((s) => Math.max(0, input.maxChargeRateKw) * s.hours * eta);
   let reach = s0;
   const tol = 1e-9 * cap;
@@ -39,16 +34,59 @@ export function solveEvReference(highs: Highs, day: DayContext, input: EvCharger
   const lp = newLp();
   slots.forEach((s, k) => {
     const [e, soc, on, stop] = [`e${k}`, `s${k}`, `on${k}`, `stop${k}`];
-    row(lp, `bal${k}`, k > 0 ? [[1, soc], [-1, `s${k - 1}`], [-1, e]] : [[1, soc], [-1, e]], '=', k > 0 ? 0 : s0);
+    row(
+      lp,
+      `bal${k}`,
+      k > 0
+        ? [
+            [1, soc],
+            [-1, `s${k - 1}`],
+            [-1, e],
+          ]
+        : [
+            [1, soc],
+            [-1, e],
+          ],
+      '=',
+      k > 0 ? 0 : s0,
+    );
     bound(lp, soc, Math.max(0, floors[k]! - tol), Math.max(T, s0));
     const g = gain[k]!;
     if (g > 0) {
       lp.objective.push(terms([[s.price / eta, e]]));
       binary(lp, on, fixed[k]);
       binary(lp, stop);
-      row(lp, `full${k}`, [[1, e], [-g, on]], '<=', 0);
-      row(lp, `stops${k}`, [[1, e], [-g, on], [g, stop]], '>=', 0);
-      row(lp, `atTarget${k}`, [[1, soc], [-T, stop]], '>=', 0);
+      row(
+        lp,
+        `full${k}`,
+        [
+          [1, e],
+          [-g, on],
+        ],
+        '<=',
+        0,
+      );
+      row(
+        lp,
+        `stops${k}`,
+        [
+          [1, e],
+          [-g, on],
+          [g, stop],
+        ],
+        '>=',
+        0,
+      );
+      row(
+        lp,
+        `atTarget${k}`,
+        [
+          [1, soc],
+          [-T, stop],
+        ],
+        '>=',
+        0,
+      );
     } else {
       bound(lp, e, 0, 0);
     }

@@ -4,7 +4,7 @@
 import type { Highs } from 'highs';
 import type { DayContext, RobotInput } from '../../domain/planners/types.js';
 import { binary, bound, newLp, row, solveLp, terms } from './reference-lp.js';
-import { clampPct, refSlots, refWindow, unsolved, type ReferenceResult } from './reference-rules.js';
+import { chargeLevels, refSlots, refWindow, unsolved, type ReferenceResult } from './reference-rules.js';
 
 /**
  * minimise Σ price · e[k] over docked slots (the dock draws what the battery gains)
@@ -19,14 +19,9 @@ export function solveRobotReference(highs: Highs, day: DayContext, input: RobotI
   const away = input.tasksWindow ? refWindow(input.tasksWindow.startMinute, input.tasksWindow.endMinute) : Array<boolean>(48).fill(false);
   const firstAway = away.indexOf(true);
   const slots = refSlots(day, firstAway >= 0 && !away[47] ? 48 + firstAway : 48);
-  const cap = Math.max(0, input.capacityKwh);
-  const targetPct = clampPct(input.targetPct);
-  const minPct = Math.min(clampPct(input.minPct), targetPct);
-  if (cap === 0) {
-    const soc = clampPct(input.socPct);
-    return { optimal: true, status: 'Optimal', costCents: 0, missed: [...(soc < minPct ? ['min_charge_pct'] : []), ...(soc < targetPct ? ['target_charge_pct'] : [])] };
-  }
-  const [s0, T, M] = [clampPct(input.socPct), targetPct, minPct].map((p) => (p / 100) * cap) as [number, number, number];
+  const levels = chargeLevels(input);
+  if ('optimal' in levels) return levels;
+  const { capacityKwh: cap, startKwh: s0, targetKwh: T, minKwh: M } = levels;
   const awayHours = away.filter(Boolean).length * 0.5;
   const isAway = slots.map((s) => away[s.index % 48]!);
   const departs = slots.map((_, k) => !isAway[k] && (k === slots.length - 1 || isAway[k + 1]!));
@@ -54,7 +49,16 @@ export function solveRobotReference(highs: Highs, day: DayContext, input: RobotI
       binary(lp, v('empty'));
       row(lp, v('use'), [[1, v('s')], ...prev], '>=', start - use[k]!);
       row(lp, v('useUp'), [[1, v('s')], ...prev, [-top, v('empty')]], '<=', start - use[k]!);
-      row(lp, v('atEmpty'), [[1, v('s')], [top, v('empty')]], '<=', top);
+      row(
+        lp,
+        v('atEmpty'),
+        [
+          [1, v('s')],
+          [top, v('empty')],
+        ],
+        '<=',
+        top,
+      );
       return;
     }
     const g = gain[k]!;
@@ -66,10 +70,48 @@ export function solveRobotReference(highs: Highs, day: DayContext, input: RobotI
     lp.objective.push(terms([[s.price, v('e')]]));
     binary(lp, v('on'), fixed[k]);
     binary(lp, v('stop'));
-    row(lp, v('full'), [[1, v('e')], [-g, v('on')]], '<=', 0);
-    row(lp, v('stops'), [[1, v('e')], [-g, v('on')], [g, v('stop')]], '>=', 0);
-    row(lp, v('atTarget'), [[1, v('s')], [-T, v('stop')]], '>=', 0);
-    if (top > T) row(lp, v('ceil'), [[1, v('s')], [top - T, v('on')]], '<=', top);
+    row(
+      lp,
+      v('full'),
+      [
+        [1, v('e')],
+        [-g, v('on')],
+      ],
+      '<=',
+      0,
+    );
+    row(
+      lp,
+      v('stops'),
+      [
+        [1, v('e')],
+        [-g, v('on')],
+        [g, v('stop')],
+      ],
+      '>=',
+      0,
+    );
+    row(
+      lp,
+      v('atTarget'),
+      [
+        [1, v('s')],
+        [-T, v('stop')],
+      ],
+      '>=',
+      0,
+    );
+    if (top > T)
+      row(
+        lp,
+        v('ceil'),
+        [
+          [1, v('s')],
+          [top - T, v('on')],
+        ],
+        '<=',
+        top,
+      );
   });
   const sol = solveLp(highs, lp);
   if (!sol.optimal) return unsolved(sol.status);

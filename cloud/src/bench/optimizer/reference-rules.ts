@@ -46,5 +46,34 @@ export function refWindow(start: number, end: number): boolean[] {
 /** Percent into [0, 100]. */
 export const clampPct = (v: number): number => Math.min(100, Math.max(0, v));
 
+/** A battery's charge in kWh at the start, and its target and minimum (never above the target). */
+export interface ChargeLevels {
+  capacityKwh: number;
+  startKwh: number;
+  targetKwh: number;
+  minKwh: number;
+}
+
+/**
+ * The charge levels of a battery (EV, robot) from its percentages; for one of no capacity, the
+ * reference answer itself: nothing to buy, and which levels its charge misses.
+ */
+export function chargeLevels(input: { capacityKwh: number; socPct: number; targetPct: number; minPct: number }): ChargeLevels | ReferenceResult {
+  const capacityKwh = Math.max(0, input.capacityKwh);
+  const targetPct = clampPct(input.targetPct);
+  const minPct = Math.min(clampPct(input.minPct), targetPct);
+  const socPct = clampPct(input.socPct);
+  if (capacityKwh === 0) {
+    return {
+      optimal: true,
+      status: 'Optimal',
+      costCents: 0,
+      missed: [...(socPct < minPct ? ['min_charge_pct'] : []), ...(socPct < targetPct ? ['target_charge_pct'] : [])],
+    };
+  }
+  const kwh = (pct: number) => (pct / 100) * capacityKwh;
+  return { capacityKwh, startKwh: kwh(socPct), targetKwh: kwh(targetPct), minKwh: kwh(minPct) };
+}
+
 /** The outcome of a model HiGHS did not solve to optimality. */
 export const unsolved = (status: string): ReferenceResult => ({ optimal: false, status, costCents: NaN, missed: [] });

@@ -5,18 +5,8 @@ import { TYPICAL_HOUSEHOLD_LOAD_KW } from '../planning/household-load.js';
 import { addDays, weekdayOf } from '../time/calendar.js';
 import { chooseHouseholdLoad } from './load-source.js';
 import { measuredProfile, type SlotMean } from './measured-profile.js';
-
-/** mulberry32: a small seeded generator, so every run sees the same homes. */
-function seeded(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+// The benches' seeded generator, so every run sees the same homes.
+import { seededRandom as seeded } from '../../bench/optimizer/random.js';
 
 const perSlot = (f: (hour: number) => number) => Array.from({ length: 48 }, (_, i) => f(i / 2));
 /** Weekdays: out during the day, a 2.5 kW evening. Weekends: home all day, a late breakfast. */
@@ -55,7 +45,12 @@ describe('measuredProfile', () => {
     const two = syntheticHome('2026-03-10', 2, 1);
     expect(measuredProfile(two.means, '2026-03-10')).toEqual({ loadKw48: null, daysMeasured: 2, basis: null });
     // Three days, one of them with only 30 of its 48 slots: still two measured days.
-    const sparse = [...two.means, ...perSlot(() => 1).slice(0, 30).map((kw, slot) => ({ date: '2026-03-07', slot, kw }))];
+    const sparse = [
+      ...two.means,
+      ...perSlot(() => 1)
+        .slice(0, 30)
+        .map((kw, slot) => ({ date: '2026-03-07', slot, kw })),
+    ];
     expect(measuredProfile(sparse, '2026-03-10').daysMeasured).toBe(2);
     const three = syntheticHome('2026-03-10', 3, 1);
     const r = measuredProfile(three.means, '2026-03-10');
@@ -122,6 +117,10 @@ describe('chooseHouseholdLoad', () => {
   it('measured wins once there is a profile, then the set one, then the typical one', () => {
     expect(chooseHouseholdLoad({ loadKw48: measured, daysMeasured: 3 }, set)).toEqual({ source: 'measured', loadKw48: measured, daysMeasured: 3 });
     expect(chooseHouseholdLoad({ loadKw48: null, daysMeasured: 2 }, set)).toEqual({ source: 'set', loadKw48: set, daysMeasured: 2 });
-    expect(chooseHouseholdLoad({ loadKw48: null, daysMeasured: 0 }, null)).toEqual({ source: 'typical', loadKw48: [...TYPICAL_HOUSEHOLD_LOAD_KW], daysMeasured: 0 });
+    expect(chooseHouseholdLoad({ loadKw48: null, daysMeasured: 0 }, null)).toEqual({
+      source: 'typical',
+      loadKw48: [...TYPICAL_HOUSEHOLD_LOAD_KW],
+      daysMeasured: 0,
+    });
   });
 });

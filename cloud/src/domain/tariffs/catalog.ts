@@ -10,37 +10,6 @@ export interface TouSeason {
   months: number[];
 }
 
-/** A preset time-of-use plan: 24 hourly cents/kWh values per day type and season. */
-export interface TouPlan {
-  id: number;
-  slug: string;
-  utility: string;
-  plan: string;
-  region: string;
-  label: string;
-  notes: string;
-  source: string;
-  effective_year: number;
-  seasons: TouSeason[];
-  weekday: Record<string, number[]>;
-  weekend: Record<string, number[]>;
-}
-
-/** A dynamic (wholesale day-ahead) price zone and the notes on its public feed. */
-export interface DynamicZone {
-  slug: string;
-  iso: string;
-  label: string;
-  feed: {
-    url_pattern: string;
-    format_notes: string;
-    units: string;
-    timezone: string;
-    published_local_time: string;
-  };
-  sample_day: { date: string; prices_per_mwh: number[]; provenance: string };
-}
-
 /** Catalog entry of a preset plan as shown in `available_pricing_zones`. */
 export interface PricingZoneSummary {
   id: number;
@@ -52,11 +21,32 @@ export interface PricingZoneSummary {
   notes: string;
 }
 
+/** A preset time-of-use plan: its summary, and 24 hourly cents/kWh values per day type and season. */
+export interface TouPlan extends PricingZoneSummary {
+  source: string;
+  effective_year: number;
+  seasons: TouSeason[];
+  weekday: Record<string, number[]>;
+  weekend: Record<string, number[]>;
+}
+
 /** Catalog entry of a dynamic zone as shown in `available_dynamic_zones`. */
 export interface DynamicZoneSummary {
   slug: string;
   iso: string;
   label: string;
+}
+
+/** A dynamic (wholesale day-ahead) price zone: its summary and the notes on its public feed. */
+export interface DynamicZone extends DynamicZoneSummary {
+  feed: {
+    url_pattern: string;
+    format_notes: string;
+    units: string;
+    timezone: string;
+    published_local_time: string;
+  };
+  sample_day: { date: string; prices_per_mwh: number[]; provenance: string };
 }
 
 /** Plan id used when an account has no (or an unknown) pricing_location. */

@@ -1,4 +1,6 @@
-// A failed cloud call. `status` 0 means the cloud could not be reached (network error, timeout).
+// A failed call to the cloud, as every client sees it: the HTTP status (0 when the cloud could not
+// be reached: network error, timeout) and the body's `detail`, so the server's message is the one
+// users and logs see (../shared/STYLE.md 6). Retryable and final failures are told apart here.
 
 export class CloudError extends Error {
   constructor(
@@ -13,5 +15,10 @@ export class CloudError extends Error {
   /** The cloud is down or busy: try again later (network, timeout, 408, 429, 5xx). */
   get retryable(): boolean {
     return this.status === 0 || this.status === 408 || this.status === 429 || this.status >= 500;
+  }
+
+  /** The credentials or the binding are gone (401, 403): retrying cannot help. */
+  get credentialsRejected(): boolean {
+    return this.status === 401 || this.status === 403;
   }
 }

@@ -1,6 +1,6 @@
-// Time for the add-on: the real clock, or a simulated one that runs N times faster than real time
-// (or only when advanced by hand), so tests and the bench live through a day in seconds. Copied
-// from firmware-sim (workspaces do not import each other except the cloud contract).
+// Time for the clients of the cloud: the real clock, or a simulated one that runs N times faster
+// than real time (or only when advanced by hand), so tests and benches live through a day in
+// seconds. Timers fire on the clock's own time, never early.
 
 /** Opaque handle of a timer. */
 export interface TimerHandle {
@@ -44,10 +44,16 @@ export class RealClock implements Clock {
 
   setTimeout(fn: () => void, ms: number): TimerHandle {
     const id = this.nextId++;
-    this.timers.set(id, setTimeout(() => {
-      this.timers.delete(id);
-      fn();
-    }, Math.min(MAX_REAL_DELAY_MS, Math.max(0, ms))));
+    this.timers.set(
+      id,
+      setTimeout(
+        () => {
+          this.timers.delete(id);
+          fn();
+        },
+        Math.min(MAX_REAL_DELAY_MS, Math.max(0, ms)),
+      ),
+    );
     return { id };
   }
 
