@@ -42,11 +42,17 @@ interface SlotPool {
 
 /** Per slot, the days that read it, in increasing order of their value there. */
 function sortedDaysBySlot(days: readonly MeasuredDay[]): number[][] {
-  return Array.from({ length: SLOTS }, (_, slot) =>
-    days
-      .flatMap((d, i) => (d.kw[slot] == null ? [] : [i]))
-      .sort((a, b) => days[a]!.kw[slot]! - days[b]!.kw[slot]!),
-  );
+  const value = new Float64Array(days.length);
+  return Array.from({ length: SLOTS }, (_, slot) => {
+    const read: number[] = [];
+    for (let i = 0; i < days.length; i++) {
+      const kw = days[i]!.kw[slot];
+      if (kw == null) continue;
+      value[i] = kw;
+      read.push(i);
+    }
+    return read.sort((a, b) => value[a]! - value[b]!);
+  });
 }
 
 /** A slot's pool: its own sorted values and its neighbours' (at NEIGHBOUR_SHARE), merged in order. */
@@ -152,9 +158,17 @@ export function estimators(days: readonly MeasuredDay[], plannedWeekday: number)
           .map((m) => estimate(m, age))
           .filter((f) => f !== null);
         if (made.length === 0) return null;
-        return made[0]!.map((_, s) => {
-          const values = made.flatMap((f) => (f[s] == null ? [] : [f[s]!]));
-          return values.length ? values.reduce((a, b) => a + b, 0) / values.length : null;
+        return Array.from({ length: SLOTS }, (_, s) => {
+          let sum = 0;
+          let n = 0;
+          for (const f of made) {
+            const v = f[s];
+            if (v != null) {
+              sum += v;
+              n += 1;
+            }
+          }
+          return n > 0 ? sum / n : null;
         });
       }
     }
