@@ -1,6 +1,6 @@
 // The household's measured load profile (issue 20): 48 kW values for a day, estimated from the
-// half-hour means of the whole-home sensor over the weeks before it. Each home gets the estimator
-// that forecast its own last two weeks best. Method and why: docs/home-plan.md.
+// half-hour means of the whole-home sensor over the weeks before it: a blend of a few estimators,
+// each weighed by how well it forecast the home's own last two weeks. Method and why: docs/home-plan.md.
 import type { LocalDate } from '../time/slot-grid.js';
 import { addDays, daysBetween, weekdayOf } from '../time/calendar.js';
 import { estimators, METHODS, MIN_DAYS, SLOTS, WINDOW_DAYS, type MeasuredDay, type Method } from './profile-estimators.js';
@@ -10,8 +10,10 @@ export { MIN_DAYS, MIN_DAYS_PER_TYPE, SLOTS, WINDOW_DAYS } from './profile-estim
 export const MIN_SLOTS_PER_DAY = 36;
 /** The estimators are scored on the measured days among this many before the planned day. */
 export const BACKTEST_DAYS = 14;
-/** A choice needs this many scored days (half the backtest); before that, `typed`. */
+/** Weighing needs this many scored days (half the backtest); before that, `typed` alone. */
 const MIN_BACKTEST_DAYS = BACKTEST_DAYS / 2;
+/** An estimator weighs its backtest error to this power, inverted: 10 % worse than another, half as much. */
+const SHARPNESS = 8;
 /** Readings are read this far back: the window of the planned day and of each backtest day. */
 export const READ_DAYS = WINDOW_DAYS + BACKTEST_DAYS;
 
@@ -27,8 +29,8 @@ export interface MeasuredProfile {
   loadKw48: number[] | null;
   /** Measured days in the WINDOW_DAYS before the date (each covering at least MIN_SLOTS_PER_DAY slots). */
   daysMeasured: number;
-  /** The estimator used, chosen by the backtest. */
-  method: Method | null;
+  /** How much each estimator counts, from the backtest (shares summing to 1, rounded); empty without a profile. */
+  weights: Partial<Record<Method, number>>;
 }
 
 /** Fills empty slots by linear interpolation between the nearest filled ones (around midnight too). */
@@ -72,10 +74,11 @@ const meanAbsoluteError = (forecast: readonly (number | null)[], day: MeasuredDa
 
 /**
  * Backtest: each estimator forecasts each measured day of the BACKTEST_DAYS before the planned
- * one from the days before that day, as if planning it; the lowest mean error wins. An estimator
- * without enough days for a day counts `typed`'s forecast there (it would fall back to it).
+ * one from the days before that day, as if planning it. Each then weighs its mean error to the
+ * power -SHARPNESS (`typed` alone until MIN_BACKTEST_DAYS days are scored). An estimator without
+ * enough days for a day counts `typed`'s forecast there (it would fall back to it).
  */
-function chooseMethod(estimate: ReturnType<typeof estimators>, days: readonly MeasuredDay[]): Method {
+function weighMethods(estimate: ReturnType<typeof estimators>, days: readonly MeasuredDay[]): Map<Method, number> {
   const errors = new Map<Method, number>(METHODS.map((m) => [m, 0]));
   let scored = 0;
   for (const day of days) {
@@ -84,9 +87,10 @@ function chooseMethod(estimate: ReturnType<typeof estimators>, days: readonly Me
     scored += 1;
     for (const m of METHODS) errors.set(m, errors.get(m)! + meanAbsoluteError(estimate(m, day.age) ?? typed, day));
   }
-  if (scored < MIN_BACKTEST_DAYS) return 'typed';
-  // Ties go to the earlier (simpler) method.
-  return METHODS.filter((m) => estimate(m, 0) !== null).reduce((best, m) => (errors.get(m)! < errors.get(best)! ? m : best), 'typed');
+  if (scored < MIN_BACKTEST_DAYS) return new Map([['typed', 1]]);
+  const raw = METHODS.filter((m) => estimate(m, 0) !== null).map((m) => [m, (errors.get(m)! / scored + 1e-6) ** -SHARPNESS] as const);
+  const total = raw.reduce((s, [, w]) => s + w, 0);
+  return new Map(raw.map(([m, w]) => [m, w / total]));
 }
 
 /**
@@ -97,11 +101,21 @@ function chooseMethod(estimate: ReturnType<typeof estimators>, days: readonly Me
 export function measuredProfile(means: readonly SlotMean[], date: LocalDate): MeasuredProfile {
   const days = measuredDays(means, date);
   const daysMeasured = days.filter((d) => d.age <= WINDOW_DAYS).length;
-  if (daysMeasured < MIN_DAYS) return { loadKw48: null, daysMeasured, method: null };
+  if (daysMeasured < MIN_DAYS) return { loadKw48: null, daysMeasured, weights: {} };
   const estimate = estimators(days, weekdayOf(date));
-  const method = chooseMethod(estimate, days);
-  const raw = estimate(method, 0)!;
-  return { loadKw48: fillGaps(raw).map((kw) => Math.round(Math.max(0, kw) * 1000) / 1000), daysMeasured, method };
+  const weights = weighMethods(estimate, days);
+  const typed = estimate('typed', 0)!;
+  const raw = typed.map((fallback, s) => {
+    if (fallback === null) return null;
+    let kw = 0;
+    for (const [m, w] of weights) kw += w * (estimate(m, 0)![s] ?? fallback);
+    return kw;
+  });
+  return {
+    loadKw48: fillGaps(raw).map((kw) => Math.round(Math.max(0, kw) * 1000) / 1000),
+    daysMeasured,
+    weights: Object.fromEntries([...weights].map(([m, w]) => [m, Math.round(w * 100) / 100])),
+  };
 }
 
 /** The first date a profile for `date` reads readings from. */

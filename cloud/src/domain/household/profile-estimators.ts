@@ -16,8 +16,8 @@ const NEIGHBOUR_SHARE = 0.5;
 /** `levelled`: yesterday's level relative to its own estimate, bounded (an evening away is no trend). */
 const LEVEL_BOUNDS = [0.5, 2] as const;
 
-export type Method = 'typed' | 'recent' | 'weekday' | 'levelled' | 'combined';
-export const METHODS: readonly Method[] = ['typed', 'recent', 'weekday', 'levelled', 'combined'];
+export type Method = 'typed' | 'recent' | 'weekday' | 'levelled';
+export const METHODS: readonly Method[] = ['typed', 'recent', 'weekday', 'levelled'];
 
 /** A measured day: how many days before the planned day it is, its weekday (0 = Sunday) and 48 slot means, kW. */
 export interface MeasuredDay {
@@ -151,25 +151,6 @@ export function estimators(days: readonly MeasuredDay[], plannedWeekday: number)
         });
         const level = forecast > 0 ? Math.min(LEVEL_BOUNDS[1], Math.max(LEVEL_BOUNDS[0], drawn / forecast)) : 1;
         return today.map((v) => (v === null ? null : v * level));
-      }
-      case 'combined': {
-        // The mean of the others' forecasts: their errors partly cancel.
-        const made = METHODS.filter((m) => m !== 'combined')
-          .map((m) => estimate(m, age))
-          .filter((f) => f !== null);
-        if (made.length === 0) return null;
-        return Array.from({ length: SLOTS }, (_, s) => {
-          let sum = 0;
-          let n = 0;
-          for (const f of made) {
-            const v = f[s];
-            if (v != null) {
-              sum += v;
-              n += 1;
-            }
-          }
-          return n > 0 ? sum / n : null;
-        });
       }
     }
   };
