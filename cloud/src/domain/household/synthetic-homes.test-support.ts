@@ -4,20 +4,9 @@
 // (persistent from one day to the next, as heating is), with its habits shifted by up to half an
 // hour, multiplicative noise and right-skewed appliance spikes (a kettle, an oven: half-hour loads
 // are skewed, so their median sits below their mean). Readings miss some half hours and some days.
+import { seededRandom } from '../../bench/optimizer/random.js';
 import { addDays, weekdayOf, type LocalDate } from '../time/calendar.js';
 import type { SlotMean } from './measured-profile.js';
-
-/** mulberry32: a small seeded generator, so every run sees the same homes. */
-export function seeded(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export const perSlot = (f: (hour: number) => number) => Array.from({ length: 48 }, (_, i) => f(i / 2));
 /** Weekdays: out during the day, a 2.5 kW evening. */
@@ -76,7 +65,7 @@ export interface Home {
 
 /** `days` days ending the day before `until`. */
 export function syntheticHome(until: LocalDate, days: number, seed: number, o: HomeOptions = {}): Home {
-  const rng = seeded(seed);
+  const rng = seededRandom(seed); // the same homes every run
   const shape = o.shape ?? commuter();
   const means: SlotMean[] = [];
   const actual = new Map<LocalDate, number[]>();
