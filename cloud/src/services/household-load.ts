@@ -15,7 +15,7 @@ import type { ProfilesService } from './profiles.js';
 export function createHouseholdLoadService(store: Store, deps: { profiles: ProfilesService; planningEvents: PlanningEvents; dailyLimitPerAppliance: number }) {
   const { profiles, planningEvents, dailyLimitPerAppliance } = deps;
 
-  /** The profile the plans of `date` use, from the last 28 days of readings before it. */
+  /** The profile the plans of `date` use, from the readings it reads (its window and backtest: READ_DAYS before it). */
   async function profileFor(userId: string, now: Date): Promise<HouseholdLoadProfile> {
     const row = await profiles.ensure(userId);
     const timeZone = effectiveTimeZone(row);

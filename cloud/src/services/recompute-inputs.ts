@@ -7,7 +7,7 @@ import { MAX_FUTURE_SKEW_MS } from '../domain/readings/reading-time.js';
 import type { SolarYieldFit } from '../domain/solar/yield-fit.js';
 import type { StoredRateSettings } from '../domain/tariffs/rate-settings.js';
 import type { HalfHourMean, PlanningAccountRow, PlanningApplianceRow, RecentHvacReading, Store, StoredThermalModel } from '../store/index.js';
-import { WINDOW_DAYS } from '../domain/household/measured-profile.js';
+import { READ_DAYS } from '../domain/household/measured-profile.js';
 import { APPLIANCE_TYPES } from '../domain/appliance-types/index.js';
 import { appliancePlanning, loads } from './appliance-planning.js';
 import { FIT_WINDOW_DAYS } from './model-refit.js';
@@ -36,8 +36,8 @@ export interface AccountInputs {
   householdMeans: HalfHourMean[];
 }
 
-/** Household readings this far back feed the measured profile (its 28-day window, plus tomorrow's plan). */
-const LOAD_WINDOW_DAYS = WINDOW_DAYS + 2;
+/** Household readings this far back feed the measured profile (its window and backtest, plus tomorrow's plan). */
+const LOAD_WINDOW_DAYS = READ_DAYS + 2;
 /** The types planned from their newest reading's value (their planning entry says so). */
 const READING_TYPES = new Set<string>(APPLIANCE_TYPES.filter((t) => appliancePlanning[t].loads.recentValue));
 

@@ -2,6 +2,7 @@
 // plans use), and what peers default to: yesterday's load (persistence) and a 14-day per-slot
 // median. Each sees only the days before the one it forecasts.
 import { householdLoadFor } from '../../domain/household/account-load.js';
+import { windowStart } from '../../domain/household/measured-profile.js';
 import { TYPICAL_HOUSEHOLD_LOAD_KW } from '../../domain/planning/household-load.js';
 import { DAY_MS } from '../../domain/time/durations.js';
 import { dayBoundsUtc, SLOTS_PER_DAY } from '../../domain/time/slot-grid.js';
@@ -35,10 +36,11 @@ export function forecasters(days: readonly RecordedDay[], means: readonly HalfHo
     }
     return lo;
   };
-  // The readings of the days before day `index` (the profile itself keeps the 28 it reads).
+  // The readings the cloud would load to plan day `index`: from the profile's window start to the day.
   const windowBefore = (index: number) => {
     const { start } = dayBoundsUtc(days[index]!.date, TIME_ZONE);
-    return means.slice(firstAtOrAfter(start.getTime() - 30 * DAY_MS), firstAtOrAfter(start.getTime()));
+    const from = dayBoundsUtc(windowStart(days[index]!.date), TIME_ZONE).start;
+    return means.slice(firstAtOrAfter(from.getTime() - DAY_MS), firstAtOrAfter(start.getTime()));
   };
   return {
     measured: (index) => {

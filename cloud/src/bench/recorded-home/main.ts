@@ -35,6 +35,11 @@ if (errors.year.measured > (1 - YEAR_GAIN) * errors.year.persistence) failures.p
 errors.byWeekday.forEach((e, d) => {
   if (e.measured > Math.min(e.persistence, e.median14)) failures.push(`${WEEKDAYS[d]}: measured error above persistence or the 14-day median`);
 });
+const timed = home.days.map((_, i) => i).slice(FIRST_DAY);
+const started = process.cpuUsage();
+timed.forEach((i) => forecast.measured(i));
+const cpu = process.cpuUsage(started);
+console.log(`Measured profile (householdLoadFor, a full window): ${((cpu.user + cpu.system) / 1000 / timed.length).toFixed(2)} ms CPU per call`);
 
 const loads = filledLoads(home.days);
 for (const tariff of TARIFFS) {

@@ -1,56 +1,39 @@
-// The measured household profile on synthetic homes: weekday and weekend shapes, noise, a holiday,
-// gaps in the readings, and days too sparse to count.
+// The measured household profile on synthetic homes (synthetic-homes.test-support.ts): weekday and
+// weekend shapes, a weekly rhythm, habits that change, weather that lasts, a water heater on a
+// timer, noise and spikes, holidays, gaps in the readings and days too sparse to count.
 import { describe, expect, it } from 'vitest';
 import { TYPICAL_HOUSEHOLD_LOAD_KW } from '../planning/household-load.js';
 import { addDays, weekdayOf } from '../time/calendar.js';
+import { householdLoadFor } from './account-load.js';
 import { chooseHouseholdLoad } from './load-source.js';
-import { measuredProfile, type SlotMean } from './measured-profile.js';
-// The benches' seeded generator, so every run sees the same homes.
-import { seededRandom as seeded } from '../../bench/optimizer/random.js';
+import { measuredProfile, READ_DAYS } from './measured-profile.js';
+import {
+  commuter,
+  everyDayAlike,
+  habitShift,
+  HOME_OFFICE,
+  mae,
+  perSlot,
+  syntheticHome,
+  WEEKDAY,
+  WEEKEND,
+  weekly,
+  type HomeOptions,
+} from './synthetic-homes.test-support.js';
 
-const perSlot = (f: (hour: number) => number) => Array.from({ length: 48 }, (_, i) => f(i / 2));
-/** Weekdays: out during the day, a 2.5 kW evening. Weekends: home all day, a late breakfast. */
-const WEEKDAY = perSlot((h) => (h < 6 ? 0.5 : h < 9 ? 1.6 : h < 17 ? 0.7 : h < 21 ? 2.5 : 1));
-const WEEKEND = perSlot((h) => (h < 8 ? 0.5 : h < 12 ? 1.8 : h < 17 ? 1.3 : h < 21 ? 2.2 : 1));
-const isWeekend = (d: string) => [0, 6].includes(weekdayOf(d));
-
-interface Home {
-  means: SlotMean[];
-  /** What each day actually drew, per slot (noise included; gaps are still known here). */
-  actual: Map<string, number[]>;
-}
-
-/** `days` days ending the day before `until`: noise of ±25 %, a weekday holiday, 10 % missing half hours, one lost day. */
-function syntheticHome(until: string, days: number, seed: number, opts: { holiday?: string; lostDay?: string; scale?: number } = {}): Home {
-  const rng = seeded(seed);
-  const means: SlotMean[] = [];
-  const actual = new Map<string, number[]>();
-  for (let k = days; k >= 1; k--) {
-    const date = addDays(until, -k);
-    const shape = isWeekend(date) || date === opts.holiday ? WEEKEND : WEEKDAY;
-    const day = shape.map((kw) => kw * (opts.scale ?? 1) * (1 + 0.5 * (rng() - 0.5)) + (rng() < 0.05 ? 2 * rng() : 0));
-    actual.set(date, day);
-    if (date === opts.lostDay) continue;
-    day.forEach((kw, slot) => {
-      if (rng() >= 0.1) means.push({ date, slot, kw });
-    });
-  }
-  return { means, actual };
-}
-
-const mae = (a: readonly number[], b: readonly number[]) => a.reduce((s, v, i) => s + Math.abs(v - b[i]!), 0) / a.length;
+const median = (values: number[]) => {
+  const s = [...values].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+};
+const afternoon = (load: readonly number[]) => mae(load.slice(26, 32), Array(6).fill(0)); // 13:00-16:00
 
 describe('measuredProfile', () => {
   it('needs 3 days that each cover most slots: 2 full days, or sparse days, are not enough', () => {
     const two = syntheticHome('2026-03-10', 2, 1);
-    expect(measuredProfile(two.means, '2026-03-10')).toEqual({ loadKw48: null, daysMeasured: 2, basis: null });
+    expect(measuredProfile(two.means, '2026-03-10')).toEqual({ loadKw48: null, daysMeasured: 2, weights: {} });
     // Three days, one of them with only 30 of its 48 slots: still two measured days.
-    const sparse = [
-      ...two.means,
-      ...perSlot(() => 1)
-        .slice(0, 30)
-        .map((kw, slot) => ({ date: '2026-03-07', slot, kw })),
-    ];
+    const sparse = [...two.means, ...perSlot(() => 1).slice(0, 30).map((kw, slot) => ({ date: '2026-03-07', slot, kw }))];
     expect(measuredProfile(sparse, '2026-03-10').daysMeasured).toBe(2);
     const three = syntheticHome('2026-03-10', 3, 1);
     const r = measuredProfile(three.means, '2026-03-10');
@@ -58,57 +41,110 @@ describe('measuredProfile', () => {
     expect(r.loadKw48).toHaveLength(48);
   });
 
-  it('ignores readings of the planned day itself and of more than 28 days before', () => {
+  it('counts only the last 28 days toward the 3 days, and ignores the planned day and readings older than it reads', () => {
     const home = syntheticHome('2026-03-10', 3, 2);
-    const noise = [...home.means, { date: '2026-03-10', slot: 36, kw: 90 }, { date: '2026-02-01', slot: 36, kw: 90 }];
+    const noise = [...home.means, { date: '2026-03-10', slot: 36, kw: 90 }, { date: addDays('2026-03-10', -READ_DAYS - 1), slot: 36, kw: 90 }];
     expect(measuredProfile(noise, '2026-03-10')).toEqual(measuredProfile(home.means, '2026-03-10'));
+    // A sensor that stopped 29 days ago: its readings still feed a backtest, but give no profile.
+    const stopped = syntheticHome('2026-02-09', 10, 2);
+    expect(measuredProfile(stopped.means, '2026-03-10')).toEqual({ loadKw48: null, daysMeasured: 0, weights: {} });
   });
 
   it('estimates weekdays and weekends apart, through noise, a holiday and gaps', () => {
-    // 2026-03-16 is a Monday; the 4 weeks before it include a Wednesday holiday and a lost Thursday.
-    const home = syntheticHome('2026-03-16', 28, 3, { holiday: '2026-03-04', lostDay: '2026-03-12' });
+    // 2026-03-16 is a Monday; the 6 weeks before it include a Wednesday holiday and a lost Thursday.
+    const home = syntheticHome('2026-03-16', 42, 3, { shape: commuter(['2026-03-04']), lostDays: ['2026-03-12'] });
     const monday = measuredProfile(home.means, '2026-03-16');
-    expect(monday.basis).toBe('weekday');
     expect(monday.daysMeasured).toBe(27);
-    expect(mae(monday.loadKw48!, WEEKDAY)).toBeLessThan(0.12);
+    expect(mae(monday.loadKw48!, WEEKDAY)).toBeLessThan(0.15);
     const saturday = measuredProfile(home.means, '2026-03-14');
-    expect(saturday.basis).toBe('weekend');
     expect(mae(saturday.loadKw48!, WEEKEND)).toBeLessThan(0.2);
-    // The evening peak is the weekday's, not a blend with weekends.
-    expect(monday.loadKw48![38]).toBeGreaterThan(2.3);
-    expect(saturday.loadKw48![20]).toBeGreaterThan(1.6);
+    // The evening peak is the weekday's, the late breakfast the weekend's: not a blend of both.
+    expect(monday.loadKw48![38]).toBeGreaterThan(2.2);
+    expect(saturday.loadKw48![20]).toBeGreaterThan(1.5);
   });
 
   it('uses all measured days when a day type has fewer than 3 (a new home backfilled for a few days)', () => {
     // Five days before Saturday 2026-03-14: Mon-Fri only.
     const home = syntheticHome('2026-03-14', 5, 4);
     const r = measuredProfile(home.means, '2026-03-14');
-    expect(r.basis).toBe('all');
+    expect(r.weights).toEqual({ typed: 1 }); // too few days to backtest
     expect(mae(r.loadKw48!, WEEKDAY)).toBeLessThan(0.2);
   });
 
   it('interpolates a slot no day covers (a sensor that drops out at the same time every night)', () => {
+    // Slots 9-11 never read: 9 and 11 take their read neighbours' values, 10 lies between them.
     const home = syntheticHome('2026-03-10', 7, 5);
-    const holed = home.means.filter((m) => m.slot !== 10);
+    const holed = home.means.filter((m) => m.slot < 9 || m.slot > 11);
     const r = measuredProfile(holed, '2026-03-10');
     expect(r.loadKw48![10]).toBeCloseTo((r.loadKw48![9]! + r.loadKw48![11]!) / 2, 2);
   });
 
-  it('forecasts the next day better than repeating yesterday, on ten synthetic homes over four weeks', () => {
-    let profileError = 0;
-    let persistenceError = 0;
-    for (let seed = 10; seed < 20; seed++) {
-      const home = syntheticHome('2026-04-27', 56, seed, { holiday: '2026-04-03', scale: 0.5 + (seed - 10) * 0.3 });
-      for (let k = 28; k >= 1; k--) {
-        const date = addDays('2026-04-27', -k);
-        const profile = measuredProfile(home.means, date).loadKw48!;
-        profileError += mae(profile, home.actual.get(date)!);
-        persistenceError += mae(home.actual.get(addDays(date, -1))!, home.actual.get(date)!);
-      }
-    }
-    // Persistence misses every weekday/weekend switch and every noisy day; the profile at least 30 % better.
-    expect(profileError).toBeLessThan(0.7 * persistenceError);
+  it('learns a weekly rhythm: Wednesday afternoons with the children home', () => {
+    const home = syntheticHome('2026-03-18', 42, 6, { shape: weekly });
+    const wednesday = measuredProfile(home.means, '2026-03-18');
+    expect(wednesday.weights.weekday).toBeGreaterThan(0.5);
+    expect(afternoon(wednesday.loadKw48!)).toBeGreaterThan(1.1); // nearer the shape's 1.5 kW than a weekday's 0.7
   });
+
+  it('follows a change of habits within two weeks (working from home from a Monday)', () => {
+    const home = syntheticHome('2026-03-31', 42, 7, { shape: habitShift('2026-03-16') });
+    expect(afternoon(measuredProfile(home.means, '2026-03-16').loadKw48!)).toBeLessThan(1);
+    expect(afternoon(measuredProfile(home.means, '2026-03-31').loadKw48!)).toBeGreaterThan(1.1); // HOME_OFFICE's 1.4
+  });
+
+  it("carries yesterday's level through a cold snap (the whole home at 1.6x for ten days)", () => {
+    const snap = (d: string) => (d >= '2026-03-20' ? 1.6 : 1);
+    const home = syntheticHome('2026-03-27', 42, 8, { shape: everyDayAlike, levelOn: snap });
+    const r = measuredProfile(home.means, '2026-03-27');
+    expect(r.weights.levelled).toBeGreaterThan(0.5);
+    const truth = HOME_OFFICE.map((kw) => kw * 1.6);
+    expect(mae(r.loadKw48!, truth)).toBeLessThan(mae(measuredProfile(home.means, '2026-03-21').loadKw48!, truth));
+  });
+
+  it('a sensor read in W becomes a profile in kW (householdLoadFor), gaps and all', () => {
+    // 1.2 kW all day, read in W every half hour for four days but missing 12 half hours a day.
+    const means = Array.from({ length: 4 * 48 }, (_, k) => ({ start: new Date(Date.UTC(2026, 2, 6) + k * 1800_000), meanWatts: 1200 }));
+    const read = means.filter((_, k) => k % 4 !== 0);
+    const load = householdLoadFor(read, null, 'UTC', '2026-03-10');
+    expect(load.source).toBe('measured');
+    expect(load.daysMeasured).toBe(4);
+    expect(load.loadKw48).toEqual(Array(48).fill(1.2));
+  });
+
+  it("forecasts the next day better than yesterday's load and a 14-day median, on every weekday, over eight kinds of home", () => {
+    const kinds: HomeOptions[] = [
+      { shape: commuter(['2026-04-03']) },
+      { shape: weekly },
+      { shape: everyDayAlike },
+      { shape: habitShift('2026-04-13') },
+      { shape: commuter(), levelPersistence: 0.9, levelStep: 0.15 },
+      { shape: everyDayAlike, levelPersistence: 0.9, levelStep: 0.15 },
+      { shape: commuter(), timerKw: 2.5 },
+      { shape: weekly, levelOn: (d) => (d >= '2026-04-10' && d < '2026-04-20' ? 1.6 : 1) },
+    ];
+    const errors = Array.from({ length: 7 }, () => ({ profile: 0, persistence: 0, median14: 0 }));
+    kinds.forEach((kind, k) => {
+      for (const seed of [1, 2]) {
+        const home = syntheticHome('2026-05-04', 70, 100 * k + seed, { ...kind, scale: 0.6 + 0.4 * seed });
+        for (let back = 28; back >= 1; back--) {
+          const date = addDays('2026-05-04', -back);
+          const actual = home.actual.get(date)!;
+          const e = errors[weekdayOf(date)]!;
+          e.profile += mae(measuredProfile(home.means, date).loadKw48!, actual);
+          e.persistence += mae(home.actual.get(addDays(date, -1))!, actual);
+          const past = Array.from({ length: 14 }, (_, j) => home.actual.get(addDays(date, -1 - j))!);
+          e.median14 += mae(actual.map((_, s) => median(past.map((day) => day[s]!))), actual);
+        }
+      }
+    });
+    for (const e of errors) {
+      expect(e.profile).toBeLessThan(0.8 * e.persistence);
+      expect(e.profile).toBeLessThan(e.median14);
+    }
+    const total = (f: 'profile' | 'persistence' | 'median14') => errors.reduce((s, e) => s + e[f], 0);
+    expect(total('profile')).toBeLessThan(0.7 * total('persistence'));
+    expect(total('profile')).toBeLessThan(0.9 * total('median14'));
+  }, 120_000); // 448 profiles: a few seconds on an idle machine
 });
 
 describe('chooseHouseholdLoad', () => {
@@ -117,10 +153,6 @@ describe('chooseHouseholdLoad', () => {
   it('measured wins once there is a profile, then the set one, then the typical one', () => {
     expect(chooseHouseholdLoad({ loadKw48: measured, daysMeasured: 3 }, set)).toEqual({ source: 'measured', loadKw48: measured, daysMeasured: 3 });
     expect(chooseHouseholdLoad({ loadKw48: null, daysMeasured: 2 }, set)).toEqual({ source: 'set', loadKw48: set, daysMeasured: 2 });
-    expect(chooseHouseholdLoad({ loadKw48: null, daysMeasured: 0 }, null)).toEqual({
-      source: 'typical',
-      loadKw48: [...TYPICAL_HOUSEHOLD_LOAD_KW],
-      daysMeasured: 0,
-    });
+    expect(chooseHouseholdLoad({ loadKw48: null, daysMeasured: 0 }, null)).toEqual({ source: 'typical', loadKw48: [...TYPICAL_HOUSEHOLD_LOAD_KW], daysMeasured: 0 });
   });
 });
