@@ -13,6 +13,7 @@ import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import type { SimulatedClock } from '@offpeak/firmware-sim';
+import { percentile } from '../../../cloud/dist/bench/load.js';
 import { cpuPressurePct, cpuTicks } from '../../../cloud/dist/bench/proc-stats.js';
 import { configureLogging } from '../../../cloud/dist/log.js';
 import { startAddonHome, type AddonHome } from './addon-home.js';
@@ -63,7 +64,6 @@ async function main(): Promise<number> {
   console.log(`bench:system: ${HOMES} homes (${fleet.filter((h) => h.kind === 'addon').length} add-on, ${fleet.filter((h) => h.kind === 'satellite').length} satellite), clock ${RATE}x, simulated ${new Date(START_MS).toISOString()} to ${new Date(endMs).toISOString()}`);
   const db = await startSystemDatabase();
   const stats = new RouteStats();
-  const fetch = timedFetch(stats);
   const tmp = mkdtempSync(path.join(tmpdir(), 'offpeak-bench-homes-'));
   const addons: { account: HomeAccount; home: AddonHome }[] = [];
   const satellites: { account: HomeAccount; home: SatelliteHome }[] = [];
@@ -89,6 +89,7 @@ async function main(): Promise<number> {
     const clock = fleetClock(START_MS, RATE, 30_000 + HOMES * START_REAL_MS_PER_HOME);
     cloud = await startSystemCloud(db, clock, START_MS);
     const baseUrl = cloud.url;
+    const fetch = timedFetch(stats, clock.now);
     await inPool(accounts, 50, async (account) => {
       const homeClock = clock.frozenHome(account.spec.skewMs);
       clocks.push({ clock: homeClock, skewMs: account.spec.skewMs });
@@ -120,7 +121,8 @@ async function main(): Promise<number> {
       const { requests, errors } = stats.totals();
       const psi = Number(cpuPressurePct());
       if (Number.isFinite(psi)) pressure.push(psi);
-      console.log(`  simulated ${new Date(t).toISOString().slice(0, 16)}Z: ${requests} requests, ${errors} failed, CPU pressure ${cpuPressurePct()} %, this process's event-loop delay p99 ${(loopDelay.percentile(99) / 1e6).toFixed(0)} ms`);
+      const window = stats.takeWindow().sort((a, b) => a - b);
+      console.log(`  simulated ${new Date(t).toISOString().slice(0, 16)}Z: ${requests} requests, ${errors} failed; last 3 h p50 ${percentile(window, 50).toFixed(0)} ms, p99 ${percentile(window, 99).toFixed(0)} ms; CPU pressure ${cpuPressurePct()} %, this process's event-loop delay p99 ${(loopDelay.percentile(99) / 1e6).toFixed(0)} ms`);
     }
     await clock.until(endMs);
     stats.recording = false;
@@ -145,6 +147,7 @@ async function main(): Promise<number> {
     const problems = satellites.flatMap((s) => s.home.problems);
     if (problems.length) console.log(`satellite problems (${problems.length}), first: ${problems.slice(0, 3).join(' | ')}`);
     const missed = report(stats, outcomes, {
+      spreadMs: spread,
       homes: HOMES,
       rate: RATE,
       realSeconds,

@@ -1,13 +1,12 @@
 // The benchmark's tables and verdict: requests per second and latency per route, the homes that
 // got and applied their plans, database growth per home-day, and what the machine was doing.
 import { percentile, printTable } from '../../../cloud/dist/bench/load.js';
-import type { RouteStats } from './route-stats.js';
+import { LONG_POLL_ROUTE, type RouteStats } from './route-stats.js';
+import { printLatencyShape } from './timeline.js';
 
 export const TARGET_P99_MS = 250;
 /** Above this event-loop delay the homes' process is itself the bottleneck: its figures are not the cloud's. */
 export const MAX_BENCH_LOOP_DELAY_MS = 100;
-/** The satellites' parked poll answers after its wait (1 s) by design: counted, no latency target. */
-export const LONG_POLL_ROUTE = 'GET /api/v1/devices/commands';
 
 export interface HomeOutcome {
   kind: string;
@@ -16,6 +15,8 @@ export interface HomeOutcome {
 }
 
 export interface RunFacts {
+  /** How far the homes' clocks spread behind the fleet's, simulated ms. */
+  spreadMs: number;
   homes: number;
   rate: number;
   realSeconds: number;
@@ -45,6 +46,7 @@ export function report(stats: RouteStats, outcomes: HomeOutcome[], facts: RunFac
   rows.push({ route: 'all but the long-poll', requests: all.length, 'req/s': perSecond(all.length), 'p50 ms': percentile(all, 50), 'p99 ms': percentile(all, 99), errors: routes.filter((r) => r.route !== LONG_POLL_ROUTE).reduce((s, r) => s + r.errors, 0), result: '' });
   console.log(`\n${facts.homes} homes, one simulated day (${facts.simulatedHours.toFixed(1)} h at ${facts.rate}x) in ${(facts.realSeconds / 60).toFixed(1)} min; requests measured at the clients:`);
   printTable(rows);
+  printLatencyShape(stats.byMinute(), facts.spreadMs, facts.rate);
 
   const kinds = [...new Set(outcomes.map((o) => o.kind))];
   const homeRows = kinds.map((kind) => {
