@@ -21,6 +21,12 @@ import { inPushWindow } from '../../../hub-addon/dist/weather.js';
 import type { HomeAccount } from './fleet.js';
 import { HOUR, MINUTE } from './fleet-clock.js';
 
+/**
+ * BENCH_ADDON_PULL_AT_BOUNDARY=1: the add-on's former timing, for comparison: the view pulled at
+ * every boundary instant, then the slot applied (every home in the same seconds).
+ */
+const PULL_AT_BOUNDARY = process.env.BENCH_ADDON_PULL_AT_BOUNDARY === '1';
+
 const CLIENT: ReadingClient = { kind: 'node', version: 'bench-system', node_bundle: `node ${process.versions.node}` };
 
 export interface AddonHome {
@@ -107,7 +113,8 @@ export async function startAddonHome(opts: { account: HomeAccount; baseUrl: stri
     after(boundaryMs - now, async () => {
       armBoundary();
       const due = localSlotAt(clock.now(), zone);
-      if (!awaitsDayPlan(view?.date ?? null, boundaryMs, zone)) return applyDue(due);
+      if (PULL_AT_BOUNDARY) await refresh(false);
+      if (PULL_AT_BOUNDARY || !awaitsDayPlan(view?.date ?? null, boundaryMs, zone)) return applyDue(due);
       after(leadMs, async () => {
         if (view?.date !== due.date) await refresh(false);
         applyDue(due);
@@ -197,7 +204,7 @@ export async function startAddonHome(opts: { account: HomeAccount; baseUrl: stri
   // Start as the add-on does: the first pull and apply, then the timers.
   await quietly(refresh(true).then(applySlot));
   armBoundary();
-  armRefresh();
+  if (!PULL_AT_BOUNDARY) armRefresh();
   armPoll();
   armReadings();
   after(Math.random() * 10 * MINUTE, armWeather);
