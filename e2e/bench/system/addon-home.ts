@@ -30,7 +30,7 @@ const PULL_AT_BOUNDARY = process.env.BENCH_ADDON_PULL_AT_BOUNDARY === '1';
 const CLIENT: ReadingClient = { kind: 'node', version: 'bench-system', node_bundle: `node ${process.versions.node}` };
 
 export interface AddonHome {
-  /** Slot indexes of `day` whose boundary pull succeeded within the slot and whose plan was applied to every appliance. */
+  /** Slot indexes of `day` applied within their slot to every appliance from a view of that day. */
   applied: Set<number>;
   stop(): void;
 }

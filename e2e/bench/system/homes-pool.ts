@@ -54,7 +54,7 @@ export function startHomesPool(workers: number, job: Omit<WorkerJob, 'accounts'>
   const script = fileURLToPath(new URL('./homes-worker.js', import.meta.url));
   const children: ChildProcess[] = [];
   const onlineAll: Promise<void>[] = [];
-  const waiting = new Map<ChildProcess, (m: ToParent) => void>();
+  const waiting = new Map<ChildProcess, { resolve: (m: ToParent) => void; reject: (e: Error) => void }>();
   for (let w = 0; w < workers; w++) {
     const child = fork(script, [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
     children.push(child);
@@ -63,18 +63,26 @@ export function startHomesPool(workers: number, job: Omit<WorkerJob, 'accounts'>
         child.on('message', (m: ToParent) => {
           if (m.type === 'online') resolve();
           else if (m.type === 'failed') reject(new Error(`homes worker ${w}: ${m.error}`));
-          else waiting.get(child)?.(m);
+          else waiting.get(child)?.resolve(m);
         });
-        child.on('exit', (code) => reject(new Error(`homes worker ${w} exited (${code})`)));
+        child.on('exit', (code) => {
+          const error = new Error(`homes worker ${w} exited (${code})`);
+          reject(error);
+          waiting.get(child)?.reject(error);
+        });
       }),
     );
     child.send({ type: 'start', job: { ...job, accounts: accounts.filter((_, i) => i % workers === w) } } satisfies ToWorker);
   }
   const ask = <T extends ToParent>(child: ChildProcess, m: ToWorker): Promise<T> =>
-    new Promise((resolve) => {
-      waiting.set(child, (reply) => {
-        waiting.delete(child);
-        resolve(reply as T);
+    new Promise((resolve, reject) => {
+      if (child.exitCode !== null) return reject(new Error(`homes worker ${child.pid} is gone (${child.exitCode})`));
+      waiting.set(child, {
+        resolve: (reply) => {
+          waiting.delete(child);
+          resolve(reply as T);
+        },
+        reject,
       });
       child.send(m);
     });
