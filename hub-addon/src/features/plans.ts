@@ -202,9 +202,10 @@ export async function startPlans(ctx: AddonContext): Promise<Stop> {
     await applyCurrentSlot(ctx, 'slot boundary');
   };
 
+  // The updated-at poll may have brought the new day's view already (its stamp moved at midnight).
   const onDayPlan = async () => {
     if (stopped) return;
-    await refresh('new day');
+    if (ctx.state.view?.date !== localSlotAt(ctx.clock.now(), ctx.state.timezone).date) await refresh('new day');
     if (!stopped) await ctx.commands.push(() => applyCurrentSlot(ctx, 'slot boundary'));
   };
 
