@@ -59,8 +59,8 @@ async function run(job: WorkerJob): Promise<void> {
     await Promise.all(homes.map((h) => Promise.resolve(h.home.stop()).catch(() => undefined)));
     for (const h of homes) h.clock.dispose();
     http.destroy();
-    send({ type: 'result', stats: stats.data(), outcomes, problems, cpuMs: (cpu.user + cpu.system) / 1000, loopDelayP99Ms: loopDelay.percentile(99) / 1e6, peakSockets });
-    process.disconnect();
+    // Disconnecting before the (large) message is written would drop it: only once it is sent.
+    process.send!({ type: 'result', stats: stats.data(), outcomes, problems, cpuMs: (cpu.user + cpu.system) / 1000, loopDelayP99Ms: loopDelay.percentile(99) / 1e6, peakSockets } satisfies ToParent, undefined, {}, () => process.disconnect());
   });
 }
 
