@@ -127,8 +127,11 @@ export function timedFetch(stats: RouteStats, simNow: () => number, agentFetch: 
       res = await agentFetch(input, init);
       body = await res.arrayBuffer();
     } catch (e) {
-      // A poll abandoned on stop is no failure of the cloud.
-      if (!init?.signal?.aborted) stats.record(route, performance.now() - t0, 0, e instanceof Error ? e.message : String(e), sentSimMs);
+      // A poll abandoned on stop is no failure of the cloud; a client's timeout (its signal's
+      // reason a TimeoutError) is one: such requests used to be left out of the figures.
+      const reason: unknown = init?.signal?.reason;
+      const timedOut = reason instanceof Error && reason.name === 'TimeoutError';
+      if (!init?.signal?.aborted || timedOut) stats.record(route, performance.now() - t0, 0, timedOut ? `timed out: ${reason.message}` : e instanceof Error ? e.message : String(e), sentSimMs);
       throw e;
     }
     const ms = performance.now() - t0;
