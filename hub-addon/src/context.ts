@@ -30,6 +30,8 @@ export interface AddonTiming {
   updatedAtPollMs: number;
   appliancesRefreshMs: number;
   weatherCheckMs: number;
+  /** How long before each boundary the schedules view is pulled; null: drawn at start (view-refresh.ts). */
+  viewLeadMs: number | null;
 }
 
 export const DEFAULT_TIMING: AddonTiming = {
@@ -37,6 +39,7 @@ export const DEFAULT_TIMING: AddonTiming = {
   updatedAtPollMs: 3 * 60_000,
   appliancesRefreshMs: 60 * 60_000,
   weatherCheckMs: 10 * 60_000,
+  viewLeadMs: null,
 };
 
 /** A started feature's stop function. */

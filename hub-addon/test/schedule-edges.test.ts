@@ -1,9 +1,10 @@
 // Edges of the plan: DST days apply the right slot (the account's local wall clock, as the cloud
-// numbers slots), the pause switches, entities missing from Home Assistant, and the daily forecast
-// push inside 02:30-03:30 UTC.
+// numbers slots), the pause switches, entities missing from Home Assistant, the daily forecast
+// push inside 02:30-03:30 UTC, and when the view is pulled around a boundary.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { rampPreferences, signUp, type CloudAccount } from '../src/bench/cloud-account.js';
 import { startCloudProcess, type CloudProcess } from '../src/bench/cloud-process.js';
+import { localSlotAt } from '../src/local-time.js';
 import { pastBoundary, startHarness, waitFor, type Harness } from './support/harness.js';
 import { HOUSE_APPLIANCES, houseFixture } from './support/house.js';
 
@@ -12,6 +13,7 @@ let account: CloudAccount;
 let h: Harness | undefined;
 let hvacId: string;
 const MIN = 60_000;
+const ZONE = 'America/New_York';
 
 beforeAll(async () => {
   cloud = await startCloudProcess();
@@ -143,5 +145,69 @@ describe('weather', () => {
     const at = (ms: number) => items.find((i) => Date.parse(i.datetime as string) === ms)?.temperature;
     expect(f.hourly_temps_f[20]).toBe(at(localMidnight + 20 * 3_600_000));
     expect(h.logs.find((l) => l.msg === 'forecast pushed')).toMatchObject({ entity_id: 'weather.home', accepted_hours: f.hourly_temps_f.length });
+  }, 60_000);
+});
+
+describe('the schedules view around a boundary (src/view-refresh.ts)', () => {
+  // Pulled its lead before each boundary, not at the boundary instant where a fleet on synced
+  // clocks would all ask in the same second; the boundary applies the slot from the view held.
+  const LEAD = 4 * MIN;
+  // No updated-at poll (a recompute after a pause switch would move its stamp): only the lead's pulls.
+  const startAhead = (boundary: number) =>
+    startHarness({ cloud, account, startMs: boundary - 10 * MIN, fixture: houseFixture, prepare: async () => {}, addon: { timing: { viewLeadMs: LEAD, updatedAtPollMs: 12 * 60 * MIN } } });
+  const viewPulls = () => h!.requests.filter((r) => r.method === 'GET' && r.path === '/api/v1/schedules').length;
+  const atBoundary = (msg: string) => h!.logs.filter((l) => l.msg === msg && l.reason === 'slot boundary' && (l.type === undefined || l.type === 'hvac'));
+  const setMasterSwitch = async (on: boolean) => expect((await account.call('PUT', '/api/v1/preferences', { optimization_enabled: on })).status).toBe(200);
+  const plannedAt = async (ms: number) => {
+    const s = (await account.call('GET', '/api/v1/schedules')).body.appliances.find((a: any) => a.appliance_type === 'hvac').schedule;
+    const idx = localSlotAt(ms, ZONE).index;
+    return Math.round(s.setpoint_temps?.[idx] ?? (s.high_temps[idx] + s.low_temps[idx]) / 2);
+  };
+
+  it('is pulled its lead before the boundary, and the boundary applies the slot with the cloud cut off', async () => {
+    const boundary = pastBoundary(2 * 3_600_000);
+    h = await startAhead(boundary);
+    expect(viewPulls()).toBe(1); // at start
+    await h.advance(5 * MIN); // boundary - 5 min
+    expect(viewPulls()).toBe(1);
+    await h.advance(1 * MIN); // boundary - lead
+    await waitFor(() => viewPulls() === 2, 10_000, 'the pull ahead of the boundary');
+    expect(h.logs.filter((l) => l.msg === 'schedules pulled').map((l) => Date.parse(l.time))).toEqual([boundary - 10 * MIN, boundary - LEAD]);
+    // From here the boundary needs nothing from the cloud: it is unreachable, and a person moved
+    // the thermostat in the last minutes of the slot.
+    await h.cutoff.down();
+    await h.ha.callService('climate', 'set_temperature', { entity_id: 'climate.living_room', temperature: 85 });
+    await h.advance(LEAD);
+    const target = await plannedAt(boundary);
+    expect(setpoint()).toBe(target);
+    const [applied] = atBoundary('applied');
+    expect(applied).toMatchObject({ entity_id: 'climate.living_room', data: { temperature: target }, slot: localSlotAt(boundary, ZONE).index, date: localSlotAt(boundary, ZONE).date });
+    expect(applied).not.toHaveProperty('stale_schedule_date');
+    expect(Date.parse(applied!.time)).toBe(boundary);
+    expect(viewPulls()).toBe(2);
+    await h.cutoff.up();
+  }, 60_000);
+
+  it('honors a pause switched before the pull at the boundary, and one switched after the pull at the next boundary', async () => {
+    try {
+      const boundary = pastBoundary(2 * 3_600_000);
+      h = await startAhead(boundary);
+      await setMasterSwitch(false);
+      await h.ha.callService('climate', 'set_temperature', { entity_id: 'climate.living_room', temperature: 85 });
+      await h.advance(10 * MIN); // the pull at boundary - lead sees the pause; the boundary applies nothing
+      expect(setpoint()).toBe(85);
+      expect(atBoundary('optimization paused (master switch); nothing applied')).toHaveLength(1);
+      await setMasterSwitch(true);
+      await h.advance(30 * MIN - LEAD + 1 * MIN); // past the next pull (boundary + 26 min): it sees the switch on
+      // Switched off again after that pull: the next boundary still applies its slot, the one after does not.
+      await setMasterSwitch(false);
+      await h.advance(LEAD - 1 * MIN); // boundary + 30 min
+      expect(atBoundary('applied').map((l) => l.slot)).toEqual([localSlotAt(boundary + 30 * MIN, ZONE).index]);
+      await h.advance(30 * MIN); // boundary + 60 min, its pull saw the pause
+      expect(atBoundary('optimization paused (master switch); nothing applied')).toHaveLength(2);
+      expect(atBoundary('applied')).toHaveLength(1);
+    } finally {
+      await setMasterSwitch(true);
+    }
   }, 60_000);
 });

@@ -2,9 +2,11 @@
 // CloudSession and one function per endpoint, hub-addon/src/cloud.ts) on the add-on's timings
 // (hub-addon/src/context.ts DEFAULT_TIMING), with a small simulated house in place of the entities.
 // What it does, as hub-addon/src/features/ do: readings of every appliance and the whole-home
-// load every 5 minutes; at each local half-hour boundary it pulls the appliances (hourly), the
-// schedules view and its stamp, and applies the slot; every 3 minutes it polls the stamp and
-// re-pulls when it moved; once a day between 02:30 and 03:30 UTC it pushes the hourly forecast.
+// load every 5 minutes; at each local half-hour boundary it applies the slot from the view it
+// holds, which it pulls (with the appliances, hourly) its own lead before each boundary, or that
+// lead after the first boundary of a local day, then applying that slot (hub-addon/src/
+// view-refresh.ts); every 3 minutes it polls the stamp and re-pulls when it moved; once a day
+// between 02:30 and 03:30 UTC it pushes the hourly forecast.
 import type { HvacReadingInput, ReadingClient, SchedulesView } from '@offpeak/cloud/contract';
 import type { SimulatedClock } from '@offpeak/firmware-sim';
 import { createCloudApi, type CloudApi } from '../../../hub-addon/dist/cloud.js';
@@ -14,14 +16,21 @@ import { localSlotAt, nextBoundaryMs } from '../../../hub-addon/dist/local-time.
 import { silentLogger } from '../../../hub-addon/dist/log.js';
 import { hvacSlot, onOffSlot } from '../../../hub-addon/dist/plan-actions.js';
 import { CloudSession } from '../../../hub-addon/dist/session.js';
+import { awaitsDayPlan, nextViewRefreshMs } from '../../../hub-addon/dist/view-refresh.js';
 import { inPushWindow } from '../../../hub-addon/dist/weather.js';
 import type { HomeAccount } from './fleet.js';
 import { HOUR, MINUTE } from './fleet-clock.js';
 
+/**
+ * BENCH_ADDON_PULL_AT_BOUNDARY=1: the add-on's former timing, for comparison: the view pulled at
+ * every boundary instant, then the slot applied (every home in the same seconds).
+ */
+const PULL_AT_BOUNDARY = process.env.BENCH_ADDON_PULL_AT_BOUNDARY === '1';
+
 const CLIENT: ReadingClient = { kind: 'node', version: 'bench-system', node_bundle: `node ${process.versions.node}` };
 
 export interface AddonHome {
-  /** Slot indexes of `day` whose boundary pull succeeded within the slot and whose plan was applied to every appliance. */
+  /** Slot indexes of `day` applied within their slot to every appliance from a view of that day. */
   applied: Set<number>;
   stop(): void;
 }
@@ -40,6 +49,7 @@ interface House {
 export async function startAddonHome(opts: { account: HomeAccount; baseUrl: string; clock: SimulatedClock; fetch: FetchLike; dataDir: string; day: string }): Promise<AddonHome> {
   const { account, clock, day } = opts;
   const zone = account.spec.zone;
+  const leadMs = account.spec.viewLeadMs;
   const session = new CloudSession({ baseUrl: opts.baseUrl, dataDir: opts.dataDir, email: account.email, password: account.password, refreshToken: account.refreshToken, log: silentLogger, fetch: opts.fetch });
   await session.load();
   const cloud: CloudApi = createCloudApi(session);
@@ -91,15 +101,32 @@ export async function startAddonHome(opts: { account: HomeAccount; baseUrl: stri
     return { ...slot, complete };
   }
 
+  // Counted when applied within its own slot from that day's view.
+  const applyDue = (due: { date: string; index: number }) => {
+    const slot = applySlot();
+    if (slot.date === day && slot.index === due.index && slot.date === due.date && slot.complete) applied.add(slot.index);
+  };
+
   const armBoundary = () => {
     const now = clock.now();
-    after(nextBoundaryMs(now, zone) - now, async () => {
+    const boundaryMs = nextBoundaryMs(now, zone);
+    after(boundaryMs - now, async () => {
       armBoundary();
       const due = localSlotAt(clock.now(), zone);
+      if (PULL_AT_BOUNDARY) await refresh(false);
+      if (PULL_AT_BOUNDARY || !awaitsDayPlan(view?.date ?? null, boundaryMs, zone)) return applyDue(due);
+      after(leadMs, async () => {
+        if (view?.date !== due.date) await refresh(false);
+        applyDue(due);
+      });
+    });
+  };
+
+  const armRefresh = () => {
+    const now = clock.now();
+    after(nextViewRefreshMs(now, zone, leadMs) - now, async () => {
+      armRefresh();
       await refresh(false);
-      // Counted when applied within its own slot: a pull answered after the slot ended is late.
-      const slot = applySlot();
-      if (slot.date === day && slot.index === due.index && slot.date === due.date && slot.complete) applied.add(slot.index);
     });
   };
 
@@ -177,6 +204,7 @@ export async function startAddonHome(opts: { account: HomeAccount; baseUrl: stri
   // Start as the add-on does: the first pull and apply, then the timers.
   await quietly(refresh(true).then(applySlot));
   armBoundary();
+  if (!PULL_AT_BOUNDARY) armRefresh();
   armPoll();
   armReadings();
   after(Math.random() * 10 * MINUTE, armWeather);

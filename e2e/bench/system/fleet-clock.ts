@@ -27,7 +27,11 @@ export interface FleetClock {
 
 /** The clock reads `startMs` `delayMs` real ms from now (earlier times before that: room for set-up). */
 export function fleetClock(startMs: number, rate: number, delayMs: number): FleetClock {
-  const anchorMs = Date.now() + delayMs;
+  return fleetClockAt(startMs, rate, Date.now() + delayMs);
+}
+
+/** The same clock in another process: it reads `startMs` at the real instant `anchorMs`. */
+export function fleetClockAt(startMs: number, rate: number, anchorMs: number): FleetClock {
   const now = () => startMs + (Date.now() - anchorMs) * rate;
   return {
     startMs,

@@ -4,6 +4,7 @@
 // satellite claims (satellite-home.ts).
 import { call } from '../../../cloud/dist/bench/cloud-process.js';
 import { chance, seededRandom } from '../../../cloud/dist/bench/optimizer/random.js';
+import { drawViewLeadMs } from '../../../hub-addon/dist/view-refresh.js';
 
 /** US zones weighted roughly by population, each with a ZIP in it (prices and the weather fallback). */
 const ZONES = [
@@ -30,6 +31,8 @@ export interface HomeSpec {
   zip: string;
   /** How far the home's clock runs behind the fleet's, simulated ms. */
   skewMs: number;
+  /** The add-on's lead: how long before each boundary it pulls the view (hub-addon/src/view-refresh.ts). */
+  viewLeadMs: number;
   /** Appliances the add-on home has (none for a satellite home). */
   appliances: { appliance_type: string; name: string; config: Record<string, unknown> }[];
 }
@@ -48,13 +51,15 @@ export interface HomeAccount {
 /** `homes` homes: 7 in 10 with the add-on, 3 in 10 with a satellite; zones, appliances and skews drawn from `seed`. */
 export function planFleet(homes: number, skewSpreadMs: number, seed = 11): HomeSpec[] {
   const random = seededRandom(seed);
+  // A stream of its own, so the fleet's zones, appliances and skews stay those of earlier runs.
+  const leads = seededRandom(seed + 1);
   const totalWeight = ZONES.reduce((s, z) => s + z.weight, 0);
   return Array.from({ length: homes }, (_, index) => {
     let pick = random() * totalWeight;
     const zone = ZONES.find((z) => (pick -= z.weight) < 0) ?? ZONES[0]!;
     const kind: HomeKind = index % 10 < 7 ? 'addon' : 'satellite';
     const extras = EXTRAS.filter((e) => chance(random, e.share)).map(({ share: _share, ...a }) => a);
-    return { index, kind, zone: zone.zone, zip: zone.zip, skewMs: random() * skewSpreadMs, appliances: kind === 'addon' ? [HVAC, ...extras] : [] };
+    return { index, kind, zone: zone.zone, zip: zone.zip, skewMs: random() * skewSpreadMs, viewLeadMs: drawViewLeadMs(leads), appliances: kind === 'addon' ? [HVAC, ...extras] : [] };
   });
 }
 

@@ -10,17 +10,16 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import type { SimulatedClock } from '@offpeak/firmware-sim';
+import { percentile } from '../../../cloud/dist/bench/load.js';
 import { cpuPressurePct, cpuTicks } from '../../../cloud/dist/bench/proc-stats.js';
 import { configureLogging } from '../../../cloud/dist/log.js';
-import { startAddonHome, type AddonHome } from './addon-home.js';
-import { createAccount, inPool, planFleet, type HomeAccount } from './fleet.js';
+import { createAccount, inPool, planFleet } from './fleet.js';
 import { fleetClock, HOUR, MINUTE } from './fleet-clock.js';
+import { defaultRate, equivalentHomes } from './fleet-rate.js';
+import { defaultWorkers, startHomesPool, type HomesPool } from './homes-pool.js';
 import { report, type HomeOutcome } from './report.js';
-import { RouteStats, timedFetch } from './route-stats.js';
-import { claimSatellite, startSatelliteHome, type SatelliteHome } from './satellite-home.js';
+import { claimSatellite } from './satellite-home.js';
 import { startSystemCloud, startSystemDatabase } from './system-cloud.js';
 
 /** The day every home must have planned and applied: a Wednesday in November (no DST change). */
@@ -43,9 +42,11 @@ const SETUP_CLOCK_MS = Date.parse('2026-11-17T20:00:00Z');
 /** Real time given per home to come online before the clock reaches START_MS. */
 const START_REAL_MS_PER_HOME = 150;
 
-const { values: flags } = parseArgs({ options: { homes: { type: 'string' }, rate: { type: 'string' } } });
+const { values: flags } = parseArgs({ options: { homes: { type: 'string' }, rate: { type: 'string' }, workers: { type: 'string' } } });
 const HOMES = Number(flags.homes ?? process.env.BENCH_HOMES ?? 1000);
-const RATE = Number(flags.rate ?? process.env.BENCH_RATE ?? 144);
+const RATE = Number(flags.rate ?? process.env.BENCH_RATE ?? defaultRate(HOMES));
+const RATE_NOTE = flags.rate ?? process.env.BENCH_RATE ? '' : ` (the default for ${HOMES} homes)`;
+const WORKERS = Number(flags.workers ?? process.env.BENCH_WORKERS ?? defaultWorkers(HOMES));
 
 /** Busy and total jiffies of the whole machine (/proc/stat). */
 function machineJiffies(): { busy: number; total: number } {
@@ -55,21 +56,27 @@ function machineJiffies(): { busy: number; total: number } {
 }
 
 async function main(): Promise<number> {
-  if (!(HOMES >= 1) || !(RATE > 0)) throw new Error(`--homes must be at least 1 and --rate positive (got ${flags.homes}, ${flags.rate})`);
+  if (!(HOMES >= 1) || !(RATE > 0) || !(WORKERS >= 1)) throw new Error(`--homes and --workers must be at least 1 and --rate positive (got ${flags.homes}, ${flags.workers}, ${flags.rate})`);
   configureLogging('warn');
   const spread = Math.min(5 * MINUTE, BURST_REAL_MS * RATE);
   const fleet = planFleet(HOMES, spread);
   const endMs = DAY_END_MS + spread + 5 * MINUTE;
-  console.log(`bench:system: ${HOMES} homes (${fleet.filter((h) => h.kind === 'addon').length} add-on, ${fleet.filter((h) => h.kind === 'satellite').length} satellite), clock ${RATE}x, simulated ${new Date(START_MS).toISOString()} to ${new Date(endMs).toISOString()}`);
+  console.log(
+    `bench:system: ${HOMES} homes (${fleet.filter((h) => h.kind === 'addon').length} add-on, ${fleet.filter((h) => h.kind === 'satellite').length} satellite) in ${WORKERS} processes, clock ${RATE}x${RATE_NOTE}: the steady traffic of ${equivalentHomes(HOMES, RATE).toLocaleString('en-US')} homes in real time, the boundary bursts of ${HOMES}; simulated ${new Date(START_MS).toISOString()} to ${new Date(endMs).toISOString()}`,
+  );
   const db = await startSystemDatabase();
-  const stats = new RouteStats();
-  const fetch = timedFetch(stats);
   const tmp = mkdtempSync(path.join(tmpdir(), 'offpeak-bench-homes-'));
-  const addons: { account: HomeAccount; home: AddonHome }[] = [];
-  const satellites: { account: HomeAccount; home: SatelliteHome }[] = [];
-  const clocks: { clock: SimulatedClock; skewMs: number }[] = [];
   let cloud = await startSystemCloud(db, null, SETUP_CLOCK_MS);
-  let observer: NodeJS.Timeout | undefined;
+  let pool: HomesPool | undefined;
+  const stop = () => {
+    pool?.kill();
+    void cloud
+      .stop()
+      .finally(() => db.stop())
+      .finally(() => process.exit(130));
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
   try {
     // Set-up on real time: accounts, appliances, satellites claimed.
     let began = Date.now();
@@ -88,64 +95,48 @@ async function main(): Promise<number> {
     began = Date.now();
     const clock = fleetClock(START_MS, RATE, 30_000 + HOMES * START_REAL_MS_PER_HOME);
     cloud = await startSystemCloud(db, clock, START_MS);
-    const baseUrl = cloud.url;
-    await inPool(accounts, 50, async (account) => {
-      const homeClock = clock.frozenHome(account.spec.skewMs);
-      clocks.push({ clock: homeClock, skewMs: account.spec.skewMs });
-      if (account.spec.kind === 'addon') addons.push({ account, home: await startAddonHome({ account, baseUrl, clock: homeClock, fetch, dataDir: path.join(tmp, `home-${account.spec.index}`), day: DAY }) });
-      else satellites.push({ account, home: await startSatelliteHome({ account, baseUrl, clock: homeClock, fetch, stateRoot: tmp, day: DAY }) });
-    });
+    pool = startHomesPool(WORKERS, { baseUrl: cloud.url, startMs: START_MS, anchorMs: clock.anchorMs, rate: RATE, day: DAY, tmp }, accounts);
+    await pool.online;
     const lateMs = clock.now() - START_MS;
     console.log(`homes online in ${((Date.now() - began) / 1000).toFixed(0)} s${lateMs > 0 ? `, ${(lateMs / MINUTE).toFixed(0)} simulated minutes after the clock started (their timers caught up at once)` : ''}`);
     await clock.until(START_MS);
-    for (const c of clocks) clock.release(c.clock, c.skewMs);
     if (clock.now() > READY_BY_MS) console.log(`WARNING: the homes started at simulated ${new Date(clock.now()).toISOString()}, after ${new Date(READY_BY_MS).toISOString()}: the machine is too slow for --rate ${RATE} with ${HOMES} homes`);
 
-    // Several looks per slot at what each satellite applies (a slot is 30 simulated minutes).
-    const slotRealMs = (30 * MINUTE) / RATE;
-    observer = setInterval(() => satellites.forEach((s) => s.home.observe()), Math.max(50, Math.min(1000, slotRealMs / 6)));
-    const loopDelay = monitorEventLoopDelay({ resolution: 10 });
-    loopDelay.enable();
     const dbBeforeBytes = await db.databaseBytes();
     const cloudPid = cloud.child.pid!;
     const cloudTicks0 = cpuTicks(cloudPid);
-    const benchCpu0 = process.cpuUsage();
+    const parentCpu0 = process.cpuUsage();
     const machine0 = machineJiffies();
     const pressure: number[] = [];
     const measuredFrom = Date.now();
     const simFrom = clock.now();
-    stats.recording = true;
     for (let t = START_MS + 3 * HOUR; t < endMs; t += 3 * HOUR) {
       await clock.until(t);
-      const { requests, errors } = stats.totals();
+      const p = await pool.progress();
       const psi = Number(cpuPressurePct());
       if (Number.isFinite(psi)) pressure.push(psi);
-      console.log(`  simulated ${new Date(t).toISOString().slice(0, 16)}Z: ${requests} requests, ${errors} failed, CPU pressure ${cpuPressurePct()} %, this process's event-loop delay p99 ${(loopDelay.percentile(99) / 1e6).toFixed(0)} ms`);
+      const window = p.windowMs.sort((a, b) => a - b);
+      console.log(`  simulated ${new Date(t).toISOString().slice(0, 16)}Z: ${p.requests} requests, ${p.errors} failed; last 3 h p50 ${percentile(window, 50).toFixed(0)} ms, p99 ${percentile(window, 99).toFixed(0)} ms; CPU pressure ${cpuPressurePct()} %, homes' event-loop delay p99 ${p.loopDelayP99Ms.toFixed(0)} ms`);
     }
     await clock.until(endMs);
-    stats.recording = false;
     const realSeconds = (Date.now() - measuredFrom) / 1000;
     const simulatedHours = (clock.now() - simFrom) / HOUR;
     const cloudCpuPct = (cpuTicks(cloudPid) - cloudTicks0) / realSeconds;
-    const benchUsage = process.cpuUsage(benchCpu0);
     const machine1 = machineJiffies();
-    loopDelay.disable();
+    const homes = await pool.finish();
+    const parentCpu = process.cpuUsage(parentCpu0);
 
-    clearInterval(observer);
-    for (const a of addons) a.home.stop();
-    await Promise.all(satellites.map((s) => s.home.stop()));
     const planned = await db.nightlyPlanned(DAY);
     const nightly = await db.nightlyRun(`nightly:${DAY}`);
     const nightlyStartRealMs = clock.anchorMs + (NIGHTLY_MS - START_MS) / RATE;
-    const outcomes: HomeOutcome[] = [...addons.map((a) => ({ ...a, kind: 'add-on' })), ...satellites.map((s) => ({ ...s, kind: 'satellite' }))].map((h) => ({
-      kind: h.kind,
-      planned: planned.get(h.account.userId) === true,
-      appliedSlots: h.home.applied.size,
-    }));
-    const problems = satellites.flatMap((s) => s.home.problems);
-    if (problems.length) console.log(`satellite problems (${problems.length}), first: ${problems.slice(0, 3).join(' | ')}`);
-    const missed = report(stats, outcomes, {
+    const outcomes: HomeOutcome[] = homes.outcomes.map((h) => ({ kind: h.kind, planned: planned.get(h.userId) === true, appliedSlots: h.appliedSlots }));
+    if (homes.problems.length) console.log(`satellite problems (${homes.problems.length}), first: ${homes.problems.slice(0, 3).join(' | ')}`);
+    const missed = report(homes.stats, outcomes, {
+      spreadMs: spread,
       homes: HOMES,
+      workers: WORKERS,
+      peakSockets: homes.peakSockets,
+      equivalentHomes: equivalentHomes(HOMES, RATE),
       rate: RATE,
       realSeconds,
       simulatedHours,
@@ -153,19 +144,16 @@ async function main(): Promise<number> {
       dbAfterBytes: await db.databaseBytes(),
       nightly: { total: nightly.total, finished: nightly.finished, realSeconds: nightly.lastFinishedMs === null ? null : (nightly.lastFinishedMs - nightlyStartRealMs) / 1000 },
       cloudCpuPct,
-      benchCpuPct: (benchUsage.user + benchUsage.system) / 1e4 / realSeconds,
+      benchCpuPct: (homes.cpuMs + (parentCpu.user + parentCpu.system) / 1000) / 10 / realSeconds,
       machineBusyPct: ((machine1.busy - machine0.busy) / (machine1.total - machine0.total)) * 100,
       cpuPressureAvgPct: pressure.length ? pressure.reduce((a, b) => a + b, 0) / pressure.length : null,
-      benchLoopDelayP99Ms: loopDelay.percentile(99) / 1e6,
+      benchLoopDelayP99Ms: homes.loopDelayP99Ms,
     });
-    if (problems.length) missed.push(`${problems.length} satellite requests refused or failed`);
+    if (homes.problems.length) missed.push(`${homes.problems.length} satellite requests refused or failed`);
     console.log(missed.length ? `\nbench:system: MISSED:\n  ${missed.join('\n  ')}` : '\nbench:system: targets met');
     return missed.length ? 1 : 0;
   } finally {
-    clearInterval(observer);
-    for (const a of addons) a.home.stop();
-    await Promise.all(satellites.map((s) => s.home.stop().catch(() => undefined)));
-    for (const c of clocks) c.clock.dispose();
+    pool?.kill();
     await cloud.stop();
     await db.stop();
     rmSync(tmp, { recursive: true, force: true });

@@ -1,13 +1,12 @@
 // The benchmark's tables and verdict: requests per second and latency per route, the homes that
 // got and applied their plans, database growth per home-day, and what the machine was doing.
 import { percentile, printTable } from '../../../cloud/dist/bench/load.js';
-import type { RouteStats } from './route-stats.js';
+import { LONG_POLL_ROUTE, type RouteStats } from './route-stats.js';
+import { printLatencyShape } from './timeline.js';
 
 export const TARGET_P99_MS = 250;
 /** Above this event-loop delay the homes' process is itself the bottleneck: its figures are not the cloud's. */
 export const MAX_BENCH_LOOP_DELAY_MS = 100;
-/** The satellites' parked poll answers after its wait (1 s) by design: counted, no latency target. */
-export const LONG_POLL_ROUTE = 'GET /api/v1/devices/commands';
 
 export interface HomeOutcome {
   kind: string;
@@ -16,7 +15,14 @@ export interface HomeOutcome {
 }
 
 export interface RunFacts {
+  /** How far the homes' clocks spread behind the fleet's, simulated ms. */
+  spreadMs: number;
   homes: number;
+  /** Processes the homes ran in, and the most sockets each held at once. */
+  workers: number;
+  peakSockets: number[];
+  /** Homes in real time that would send the run's steady traffic. */
+  equivalentHomes: number;
   rate: number;
   realSeconds: number;
   simulatedHours: number;
@@ -43,8 +49,11 @@ export function report(stats: RouteStats, outcomes: HomeOutcome[], facts: RunFac
   });
   const all = stats.allLatencies((route) => route === LONG_POLL_ROUTE);
   rows.push({ route: 'all but the long-poll', requests: all.length, 'req/s': perSecond(all.length), 'p50 ms': percentile(all, 50), 'p99 ms': percentile(all, 99), errors: routes.filter((r) => r.route !== LONG_POLL_ROUTE).reduce((s, r) => s + r.errors, 0), result: '' });
-  console.log(`\n${facts.homes} homes, one simulated day (${facts.simulatedHours.toFixed(1)} h at ${facts.rate}x) in ${(facts.realSeconds / 60).toFixed(1)} min; requests measured at the clients:`);
+  console.log(
+    `\n${facts.homes} homes, one simulated day (${facts.simulatedHours.toFixed(1)} h at ${facts.rate}x) in ${(facts.realSeconds / 60).toFixed(1)} min: the steady traffic of ${facts.equivalentHomes.toLocaleString('en-US')} homes in real time, the boundary bursts of ${facts.homes}; requests measured at the clients:`,
+  );
   printTable(rows);
+  printLatencyShape(stats.byMinute(), facts.spreadMs, facts.rate);
 
   const kinds = [...new Set(outcomes.map((o) => o.kind))];
   const homeRows = kinds.map((kind) => {
@@ -64,7 +73,7 @@ export function report(stats: RouteStats, outcomes: HomeOutcome[], facts: RunFac
   const n = facts.nightly;
   console.log(`nightly run: ${n.finished} of ${n.total} accounts planned${n.realSeconds === null ? '' : ` in ${n.realSeconds.toFixed(1)} s real (${((n.realSeconds * facts.rate) / 60).toFixed(0)} simulated min)`}`);
   console.log(
-    `CPU over the run (share of one core): cloud ${facts.cloudCpuPct.toFixed(0)} %, this process (all homes) ${facts.benchCpuPct.toFixed(0)} %; machine ${facts.machineBusyPct.toFixed(0)} % busy of its cores, CPU pressure ${facts.cpuPressureAvgPct === null ? '-' : `${facts.cpuPressureAvgPct.toFixed(0)} %`}; this process's event-loop delay p99 ${facts.benchLoopDelayP99Ms.toFixed(0)} ms (client-side latency includes it)`,
+    `CPU over the run (share of one core): cloud ${facts.cloudCpuPct.toFixed(0)} %, the homes (${facts.workers} processes and this one) ${facts.benchCpuPct.toFixed(0)} %; machine ${facts.machineBusyPct.toFixed(0)} % busy of its cores, CPU pressure ${facts.cpuPressureAvgPct === null ? '-' : `${facts.cpuPressureAvgPct.toFixed(0)} %`}; the homes' event-loop delay p99 ${facts.benchLoopDelayP99Ms.toFixed(0)} ms, worst process (client-side latency includes it); sockets at most ${facts.peakSockets.join(', ')} per homes' process`,
   );
   if (facts.benchLoopDelayP99Ms > MAX_BENCH_LOOP_DELAY_MS) missed.push(`the homes' own process was saturated (event-loop delay p99 ${facts.benchLoopDelayP99Ms.toFixed(0)} ms > ${MAX_BENCH_LOOP_DELAY_MS} ms): fewer homes or a lower --rate`);
   return missed;

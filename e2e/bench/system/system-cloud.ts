@@ -10,6 +10,7 @@ import pg from 'pg';
 import { ensureDatabaseExists } from '../../../cloud/dist/store/database.js';
 import { startEmbeddedPostgres } from '../../../cloud/dist/store/embedded-postgres.js';
 import type { FleetClock } from './fleet-clock.js';
+import { pollWaitS } from './fleet-rate.js';
 
 /** Nothing listens here: the outside feeds (prices, fallback weather) fail at once, as offline. */
 const NOWHERE = 'http://127.0.0.1:9';
@@ -84,8 +85,9 @@ export async function startSystemCloud(db: SystemDatabase, clock: FleetClock | n
     PRICE_FEED_RETRIES: '0',
     // A lease is compared with the accelerated clock: a few real minutes long (docs/system-tests.md).
     PLANNING_JOB_LEASE_MS: String(Math.round(120_000 * (clock?.rate ?? 1))),
-    // A parked poll is real seconds: a short one keeps each satellite's contact every few simulated minutes.
-    DEVICE_COMMAND_POLL_WAIT_S: '1',
+    // A parked poll is real seconds: a short one keeps each satellite's contact about every 50
+    // simulated seconds, as a real one's 50 s park (fleet-rate.ts).
+    DEVICE_COMMAND_POLL_WAIT_S: String(clock ? pollWaitS(clock.rate) : 1),
     ...(clock ? clock.env() : { OFFPEAK_CLOCK_START: new Date(setupStartMs).toISOString(), OFFPEAK_CLOCK_RATE: '1' }),
   });
   // BENCH_CLOUD_LOG=1: the cloud's log (LOG_LEVEL, default warn) on this process's stderr.

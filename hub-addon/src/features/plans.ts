@@ -1,6 +1,7 @@
 // Plans: pull the appliances and schedules, apply slot `idx` of each at every local half-hour
-// boundary, re-pull when GET /schedules/updated-at moves, and leave alone an entity a person
-// changed until the next slot.
+// boundary from the view held, pull the view a per-install lead before each boundary (after it at
+// the start of a local day, then apply; view-refresh.ts), re-pull when GET
+// /schedules/updated-at moves, and leave alone an entity a person changed until the next slot.
 import type { HassEntity } from 'home-assistant-js-websocket';
 import { entityUses, hubAppliances, isDriven, type HubAppliance } from '../appliances.js';
 import type { AddonContext, Stop } from '../context.js';
@@ -9,6 +10,7 @@ import { isValidZone, localSlotAt, nextBoundaryMs } from '../local-time.js';
 import { decideSlot, meetsExpectation } from '../plan-actions.js';
 import { viaCloud } from '../reachability.js';
 import { controlOf } from '../state.js';
+import { awaitsDayPlan, drawViewLeadMs, nextViewRefreshMs } from '../view-refresh.js';
 import { settleAfterReconnect } from './plans-reconnect.js';
 
 const slotKeyAt = (ctx: AddonContext, ms: number) => localSlotAt(ms, ctx.state.timezone);
@@ -152,12 +154,16 @@ export function detectOverrides(ctx: AddonContext): void {
   }
 }
 
-/** Starts the plan loop: first pull and apply, boundary timer, updated-at poll, override watch. */
+/** Starts the plan loop: first pull and apply, boundary timer, view refresh, updated-at poll, override watch. */
 export async function startPlans(ctx: AddonContext): Promise<Stop> {
   let stopped = false;
   let boundaryTimer = ctx.clock.setTimeout(() => {}, 0);
   let pollTimer = boundaryTimer;
+  let refreshTimer = boundaryTimer;
+  let dayPlanTimer = boundaryTimer;
   let lastAppliancesPull = -Infinity;
+  // Stable for this install's run: the fleet's pulls spread over the lead window.
+  const leadMs = ctx.timing.viewLeadMs ?? drawViewLeadMs();
 
   const refresh = async (why: string): Promise<boolean> => {
     try {
@@ -179,19 +185,42 @@ export async function startPlans(ctx: AddonContext): Promise<Stop> {
     ctx.state.nextApplyMs = next;
     boundaryTimer = ctx.clock.setTimeout(() => {
       armBoundary();
-      ctx.tasks.run(() => ctx.commands.push(onBoundary));
+      ctx.tasks.run(() => ctx.commands.push(() => onBoundary(next)));
     }, next - now);
   };
 
-  const onBoundary = async () => {
-    if (stopped) return;
-    // The view is pulled again at every boundary: a new local day needs that day's plan, and the
-    // pause switches change without a new schedule being written. Without the cloud the last plan
-    // carries on.
-    await refresh('boundary');
+  // The slot from the view held: no cloud at the boundary instant. Without the cloud the last
+  // plan carries on (a view of another date is applied and logged as `stale_schedule_date`).
+  const onBoundary = async (boundaryMs: number) => {
     if (stopped) return;
     ctx.state.stats.boundaries++;
+    if (awaitsDayPlan(ctx.state.view?.date ?? null, boundaryMs, ctx.state.timezone)) {
+      ctx.log.info('new local day: its plan is pulled after the lead', { lead_s: leadMs / 1000, held_date: ctx.state.view?.date });
+      dayPlanTimer = ctx.clock.setTimeout(() => ctx.tasks.run(onDayPlan), leadMs);
+      return;
+    }
     await applyCurrentSlot(ctx, 'slot boundary');
+  };
+
+  // The updated-at poll may have brought the new day's view already (its stamp moved at midnight).
+  const onDayPlan = async () => {
+    if (stopped) return;
+    if (ctx.state.view?.date !== localSlotAt(ctx.clock.now(), ctx.state.timezone).date) await refresh('new day');
+    if (!stopped) await ctx.commands.push(() => applyCurrentSlot(ctx, 'slot boundary'));
+  };
+
+  // Ahead of the boundary: what did not move updated-at (the pause switches) is applied at it,
+  // a lead from now; a pull still under way then leaves the boundary the view held.
+  const refreshAhead = async () => {
+    if (!stopped) await refresh('ahead of the boundary');
+  };
+  const armRefresh = () => {
+    const now = ctx.clock.now();
+    refreshTimer = ctx.clock.setTimeout(() => {
+      if (stopped) return;
+      armRefresh();
+      ctx.tasks.run(refreshAhead);
+    }, nextViewRefreshMs(now, ctx.state.timezone, leadMs) - now);
   };
 
   const poll = async () => {
@@ -226,13 +255,14 @@ export async function startPlans(ctx: AddonContext): Promise<Stop> {
   });
   await refresh('start');
   ctx.state.timezone = zoneOf(ctx);
+  ctx.log.info('schedules view pulled ahead of each boundary', { lead_s: leadMs / 1000 });
   await ctx.commands.push(() => applyCurrentSlot(ctx, 'start'));
   armBoundary();
+  armRefresh();
   armPoll();
   return () => {
     stopped = true;
-    ctx.clock.clearTimeout(boundaryTimer);
-    ctx.clock.clearTimeout(pollTimer);
+    for (const t of [boundaryTimer, pollTimer, refreshTimer, dayPlanTimer]) ctx.clock.clearTimeout(t);
     offEntities();
     offReady();
     offResync();
