@@ -1,5 +1,6 @@
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import type { LocalDate } from '../domain/time/slot-grid.js';
+import type { Sql } from './sql.js';
 
 export type ScheduleSource = 'optimization' | 'defaults';
 
@@ -63,8 +64,8 @@ const SELECT = `SELECT id, user_id, appliance_id, local_date::text AS local_date
                   FROM schedules`;
 
 /** Schedule history (append-only): one row per plan of one appliance and local date. */
-export function createSchedulesRepo(db: Sequelize) {
-  const select = <T extends object>(sql: string, bind: unknown[]) => db.query<T>(sql, { bind, type: QueryTypes.SELECT });
+export function createSchedulesRepo(db: Sequelize, sql: Sql) {
+  const select = <T extends object>(text: string, bind: unknown[]) => sql.rows<T>(text, bind);
 
   return {
     /** Appends rows with one INSERT. */
