@@ -6,9 +6,9 @@ export type ProfilePatch = Partial<
 >;
 
 // The model's columns, read on the hot paths without the model (sql.ts).
-const SELECT = `SELECT user_id, location_zip, home_size_sqft, pricing_location, timezone, subscription_tier, weather_entity_id,
-                       household_power_entity_id, max_import_kw, household_load_kw_48, created_at, updated_at
-                  FROM profiles`;
+export const PROFILE_COLUMNS = `user_id, location_zip, home_size_sqft, pricing_location, timezone, subscription_tier, weather_entity_id,
+  household_power_entity_id, max_import_kw, household_load_kw_48, created_at, updated_at`;
+const SELECT = `SELECT ${PROFILE_COLUMNS} FROM profiles`;
 
 export function createProfilesRepo({ Profile }: Models, sql: Sql) {
   return {
