@@ -5,14 +5,10 @@
 // on a fresh embedded PostgreSQL; the accounts look like the system benchmark's add-on and
 // satellite homes. Prints one row per route; `--top` also prints each route's statements.
 // See docs/performance.md.
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { configureLogging } from '../../log.js';
-import { ensureDatabaseExists } from '../../store/database.js';
-import { startEmbeddedPostgres } from '../../store/embedded-postgres.js';
+import { startBenchDatabase } from '../bench-database.js';
 import { call, startCloudProcess } from '../cloud-process.js';
 import { printTable } from '../load.js';
 import { cpuTicks } from '../proc-stats.js';
@@ -25,17 +21,11 @@ const TICK_MS = 10; // /proc/<pid>/stat counts in USER_HZ = 100 ticks a second
 
 async function main(): Promise<void> {
   configureLogging('warn');
-  const dir = mkdtempSync(path.join(tmpdir(), 'offpeak-route-cost-'));
-  chmodSync(dir, 0o755);
-  const server = await startEmbeddedPostgres({
-    dir,
-    postgresFlags: ['-c', 'shared_preload_libraries=pg_stat_statements', '-c', 'pg_stat_statements.track_utility=on', '-c', 'pg_stat_statements.max=5000'],
-  });
-  const url = server.urlFor('offpeak');
-  await ensureDatabaseExists(url);
+  const database = await startBenchDatabase('route-cost', ['-c', 'shared_preload_libraries=pg_stat_statements', '-c', 'pg_stat_statements.track_utility=on']);
+  const url = database.url;
   const cloud = await startCloudProcess({
     DATABASE_URL: url,
-    OFFPEAK_DATA_DIR: dir,
+    OFFPEAK_DATA_DIR: database.dir,
     AUTH_RATE_LIMIT_PER_MINUTE: '0',
     AUTH_RATE_LIMIT_PER_IP_PER_MINUTE: '0',
     RECOMPUTE_LIMIT_PER_MINUTE: '0',
@@ -76,8 +66,7 @@ async function main(): Promise<void> {
   } finally {
     await stats.end();
     await cloud.stop();
-    await server.stop();
-    rmSync(dir, { recursive: true, force: true });
+    await database.stop();
   }
 }
 
