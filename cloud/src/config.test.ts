@@ -17,6 +17,14 @@ describe('loadConfig', () => {
     expect(Object.isFrozen(c)).toBe(true);
   });
 
+  it('runs two planning worker loops by default, never more than the pool less two, at least one', () => {
+    expect(loadConfig({}).planningWorkers).toBe(2);
+    expect(loadConfig({ DB_POOL_MAX: '30' }).planningWorkers).toBe(2);
+    expect(loadConfig({ DB_POOL_MAX: '3' }).planningWorkers).toBe(1);
+    expect(loadConfig({ DB_POOL_MAX: '1' }).planningWorkers).toBe(1);
+    expect(loadConfig({ DB_POOL_MAX: '30', PLANNING_WORKERS: '8' }).planningWorkers).toBe(8);
+  });
+
   it('treats empty strings as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' })).toMatchObject({ port: 8080, databaseUrl: undefined });
   });

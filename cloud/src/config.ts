@@ -191,7 +191,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     weatherFallbackTimeoutMs: v.WEATHER_FALLBACK_TIMEOUT_MS,
     weatherFallbackCacheMinutes: v.WEATHER_FALLBACK_CACHE_MINUTES,
     recomputeDebounceMs: v.RECOMPUTE_DEBOUNCE_MS,
-    planningWorkers: v.PLANNING_WORKERS ?? Math.max(1, v.DB_POOL_MAX - 2),
+    planningWorkers: v.PLANNING_WORKERS ?? defaultPlanningWorkers(v.DB_POOL_MAX),
     planningBatchSize: v.PLANNING_BATCH_SIZE,
     planningJobLeaseMs: v.PLANNING_JOB_LEASE_MS,
     planningPollMs: v.PLANNING_POLL_MS,
@@ -250,4 +250,14 @@ function parseCredentials(text: string): Record<string, Record<string, string>> 
     out[slug.toLowerCase()] = values as Record<string, string>;
   }
   return out;
+}
+
+/**
+ * Planning worker loops when PLANNING_WORKERS is unset: two, so one loop's database round trips
+ * overlap the other's planning on the instance's one thread (more loops add no CPU, only held
+ * connections and longer waits for requests queued behind planning), and never more than the pool
+ * less two, kept for requests. docs/performance.md "Pool and planning workers".
+ */
+export function defaultPlanningWorkers(dbPoolMax: number): number {
+  return Math.max(1, Math.min(2, dbPoolMax - 2));
 }

@@ -40,21 +40,17 @@ export function createHouseholdLoadService(store: Store, deps: { profiles: Profi
         if (isTooFarInFuture(ts, now)) throw badRequest(FUTURE_TIMESTAMP_DETAIL);
         return { ts, watts: r.value };
       });
-      const row = await profiles.ensure(userId);
+      const [row, appliances] = await Promise.all([profiles.ensure(userId), store.appliances.listByUser(userId)]);
       const timeZone = effectiveTimeZone(row);
-      const replan = await store.transaction(async (transaction) => {
-        const appliances = await store.appliances.listByUser(userId, { transaction });
-        const active = appliances.filter((a) => a.is_active).length;
-        const total = await store.readings.addToDailyCount(userId, ceilingDay(now), rows.length, { transaction });
-        if (total > dailyCeiling(active, dailyLimitPerAppliance)) {
-          throw tooManyRequests(ceilingExceededDetail({ perAppliance: dailyLimitPerAppliance, activeAppliances: active, storedToday: total - rows.length, batch: rows.length }), secondsUntilReset(now));
-        }
-        const newest = await store.householdLoad.newest(userId, { transaction });
-        await store.householdLoad.insert(userId, rows, { transaction });
-        if (!newest) return true;
-        const newestDay = localDateOf(newest, timeZone);
-        return rows.some((r) => r.ts < newest || localDateOf(r.ts, timeZone) > newestDay);
-      });
+      const active = appliances.filter((a) => a.is_active).length;
+      const day = ceilingDay(now);
+      const { total, newestBefore: newest } = await store.householdLoad.insertCharged(rows, { userId, day, ceiling: dailyCeiling(active, dailyLimitPerAppliance) });
+      if (total === null) {
+        const storedToday = await store.readings.dailyCount(userId, day);
+        throw tooManyRequests(ceilingExceededDetail({ perAppliance: dailyLimitPerAppliance, activeAppliances: active, storedToday, batch: rows.length }), secondsUntilReset(now));
+      }
+      const newestDay = newest && localDateOf(newest, timeZone);
+      const replan = !newest || rows.some((r) => r.ts < newest || localDateOf(r.ts, timeZone) > newestDay!);
       if (replan) planningEvents.changed(userId, 'household_load');
       return { accepted: rows.length };
     },

@@ -5,23 +5,26 @@ import { resolveReadingTarget, type ReadingsCaller } from '../domain/readings/re
 import { FUTURE_TIMESTAMP_DETAIL, isTooFarInFuture } from '../domain/readings/reading-time.js';
 import { hvacOnValueEndpointDetail, takesHvacReadings, valueRangeDetail } from '../domain/readings/value-ranges.js';
 import { badRequest, notFound, tooManyRequests } from '../errors.js';
-import type { ApplianceRow, NewHvacReading, Store, Transaction } from '../store/index.js';
+import type { ApplianceRow, CeilingCharge, NewHvacReading, Store } from '../store/index.js';
 
 export type { ReadingsCaller } from '../domain/readings/reading-target.js';
 
 /**
- * Stores pushed readings. Every request is one transaction: validate every reading, resolve
- * appliances, charge the daily ceiling, one multi-row INSERT. Any failure stores nothing.
+ * Stores pushed readings: validate every reading, resolve appliances, then one statement charges
+ * the daily ceiling and inserts the batch (docs/performance.md). Any failure stores nothing.
  */
 export function createReadingsService(store: Store, opts: { dailyLimitPerAppliance: number }) {
-  /** Counts `batch` against today's ceiling; over it, throws 429 and the transaction rolls back. */
-  async function chargeCeiling(userId: string, appliances: ApplianceRow[], batch: number, now: Date, transaction: Transaction): Promise<void> {
+  /**
+   * Stores `batch` rows with `insert` when today's ceiling allows them; over it, throws 429 and
+   * nothing is stored or counted.
+   */
+  async function chargedInsert(userId: string, appliances: ApplianceRow[], batch: number, now: Date, insert: (charge: CeilingCharge) => Promise<number | null>): Promise<void> {
     const activeAppliances = appliances.filter((a) => a.is_active).length;
-    const total = await store.readings.addToDailyCount(userId, ceilingDay(now), batch, { transaction });
-    if (total > dailyCeiling(activeAppliances, opts.dailyLimitPerAppliance)) {
-      const detail = ceilingExceededDetail({ perAppliance: opts.dailyLimitPerAppliance, activeAppliances, storedToday: total - batch, batch });
-      throw tooManyRequests(detail, secondsUntilReset(now));
-    }
+    const day = ceilingDay(now);
+    const total = await insert({ userId, day, ceiling: dailyCeiling(activeAppliances, opts.dailyLimitPerAppliance) });
+    if (total !== null) return;
+    const storedToday = await store.readings.dailyCount(userId, day);
+    throw tooManyRequests(ceilingExceededDetail({ perAppliance: opts.dailyLimitPerAppliance, activeAppliances, storedToday, batch }), secondsUntilReset(now));
   }
 
   return {
@@ -30,45 +33,39 @@ export function createReadingsService(store: Store, opts: { dailyLimitPerApplian
       const client = request.client ? storedClient(request.client) : null;
       const source = caller.boundApplianceId === undefined ? 'user' : 'device';
       const rows = request.readings.map((r) => hvacRow(caller.userId, r, client, source, now));
-      return store.transaction(async (transaction) => {
-        const appliances = await store.appliances.listByUser(caller.userId, { transaction });
-        const candidates = appliances.filter((a) => takesHvacReadings(a.appliance_type)).map((a) => a.id);
-        request.readings.forEach((reading, i) => {
-          const target = resolveReadingTarget(reading.appliance_id ?? undefined, candidates, caller);
-          if (!target.ok) throw badRequest(target.detail);
-          rows[i]!.appliance_id = target.applianceId;
-        });
-        await chargeCeiling(caller.userId, appliances, rows.length, now, transaction);
-        await store.readings.insertHvac(rows, { transaction });
-        return { accepted: rows.length };
+      const appliances = await store.appliances.listByUser(caller.userId);
+      const candidates = appliances.filter((a) => takesHvacReadings(a.appliance_type)).map((a) => a.id);
+      request.readings.forEach((reading, i) => {
+        const target = resolveReadingTarget(reading.appliance_id ?? undefined, candidates, caller);
+        if (!target.ok) throw badRequest(target.detail);
+        rows[i]!.appliance_id = target.applianceId;
       });
+      await chargedInsert(caller.userId, appliances, rows.length, now, (charge) => store.readings.insertHvacCharged(rows, charge));
+      return { accepted: rows.length };
     },
 
     /** POST /api/v1/appliances/{id}/readings: readings of a non-HVAC appliance the user owns. */
     async ingestForAppliance(userId: string, applianceId: string, request: ApplianceReadingsRequest, now: Date): Promise<ReadingsAccepted> {
-      return store.transaction(async (transaction) => {
-        const appliances = await store.appliances.listByUser(userId, { transaction });
-        const appliance = appliances.find((a) => a.id === applianceId.toLowerCase());
-        if (!appliance) throw notFound(DETAIL.applianceNotFound);
-        const type = appliance.appliance_type;
-        if (takesHvacReadings(type)) throw badRequest(hvacOnValueEndpointDetail(type));
-        const rows = request.readings.map((r) => {
-          const rangeDetail = valueRangeDetail(type, r.value);
-          if (rangeDetail) throw badRequest(rangeDetail);
-          return {
-            user_id: userId,
-            appliance_id: appliance.id,
-            ts: readingTime(r.timestamp, now),
-            state: r.state,
-            value: r.value,
-            power_watts: r.power_watts ?? null,
-            metadata: r.metadata ?? null,
-          };
-        });
-        await chargeCeiling(userId, appliances, rows.length, now, transaction);
-        await store.readings.insertForAppliance(rows, { transaction });
-        return { accepted: rows.length };
+      const appliances = await store.appliances.listByUser(userId);
+      const appliance = appliances.find((a) => a.id === applianceId.toLowerCase());
+      if (!appliance) throw notFound(DETAIL.applianceNotFound);
+      const type = appliance.appliance_type;
+      if (takesHvacReadings(type)) throw badRequest(hvacOnValueEndpointDetail(type));
+      const rows = request.readings.map((r) => {
+        const rangeDetail = valueRangeDetail(type, r.value);
+        if (rangeDetail) throw badRequest(rangeDetail);
+        return {
+          user_id: userId,
+          appliance_id: appliance.id,
+          ts: readingTime(r.timestamp, now),
+          state: r.state,
+          value: r.value,
+          power_watts: r.power_watts ?? null,
+          metadata: r.metadata ?? null,
+        };
       });
+      await chargedInsert(userId, appliances, rows.length, now, (charge) => store.readings.insertForApplianceCharged(rows, charge));
+      return { accepted: rows.length };
     },
   };
 }

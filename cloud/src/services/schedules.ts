@@ -145,8 +145,13 @@ export function createSchedulesService(store: Store, deps: { profiles: ProfilesS
 
     /** GET /api/v1/schedules/updated-at: when a schedule of the account's local today was last written. */
     async updatedAt(userId: string, now: Date): Promise<SchedulesUpdatedAt> {
-      const timeZone = effectiveTimeZone(await deps.profiles.ensure(userId));
-      const at = await store.schedules.latestCreatedAt(userId, localDateOf(now, timeZone));
+      // Every zone's today is the UTC date or a day either side: all three stamps come with the
+      // profile in one statement, and the time zone picks one.
+      const utcToday = localDateOf(now, 'UTC');
+      const dates = [addDays(utcToday, -1), utcToday, addDays(utcToday, 1)];
+      const found = await store.schedules.profileWithStamps(userId, dates);
+      const today = localDateOf(now, effectiveTimeZone(found.profile ?? (await deps.profiles.ensure(userId))));
+      const at = found.stamps[dates.indexOf(today)] ?? null;
       return { updated_at: at ? new Date(at).toISOString() : null };
     },
   };

@@ -1,28 +1,28 @@
 import type { Transaction } from 'sequelize';
 import type { ApplianceRow, ApplianceType, Models } from './models/index.js';
+import type { Sql } from './sql.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** True for a well-formed UUID; a malformed id in a path is treated as not found (decisions.md). */
 export const isUuid = (id: unknown): id is string => typeof id === 'string' && UUID.test(id);
 
+// The model's columns, read on the hot paths without the model (sql.ts).
+const SELECT = 'SELECT id, user_id, appliance_type, name, config, is_active, created_at FROM appliances';
+
 /** Appliances, always scoped to their owner. */
-export function createAppliancesRepo({ Appliance }: Models) {
+export function createAppliancesRepo({ Appliance }: Models, sql: Sql) {
   return {
     /** The caller's appliances, oldest first. */
     async listByUser(userId: string, opts: { transaction?: Transaction } = {}): Promise<ApplianceRow[]> {
-      return (await Appliance.findAll({
-        where: { user_id: userId },
-        order: [['created_at', 'ASC'], ['id', 'ASC']],
-        raw: true,
-        transaction: opts.transaction,
-      })) as unknown as ApplianceRow[];
+      return sql.rows<ApplianceRow>(`${SELECT} WHERE user_id = $1 ORDER BY created_at, id`, [userId], opts);
     },
 
     /** One appliance when it exists and belongs to the user, else null (never another user's). */
     async findOwned(userId: string, id: string, opts: { transaction?: Transaction } = {}): Promise<ApplianceRow | null> {
       if (!isUuid(id)) return null;
-      return (await Appliance.findOne({ where: { id, user_id: userId }, raw: true, transaction: opts.transaction })) as ApplianceRow | null;
+      const [row] = await sql.rows<ApplianceRow>(`${SELECT} WHERE id = $1 AND user_id = $2`, [id, userId], opts);
+      return row ?? null;
     },
 
     async insert(

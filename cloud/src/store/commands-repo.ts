@@ -1,5 +1,6 @@
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import type { DeviceCommandRow } from './models/index.js';
+import type { Sql } from './sql.js';
 
 /** The PostgreSQL NOTIFY channel a command insert signals on; the payload is the device_id. */
 export const COMMANDS_CHANNEL = 'device_commands';
@@ -64,7 +65,7 @@ const ACK_SQL = `
   RETURNING id`;
 
 /** The durable device command queue (3.3). */
-export function createCommandsRepo(db: Sequelize) {
+export function createCommandsRepo(db: Sequelize, sql: Sql) {
 
   return {
     /** Stores a control command for the appliance's claimed device and signals its waiters; null with no device bound. */
@@ -82,7 +83,7 @@ export function createCommandsRepo(db: Sequelize) {
 
     /** Marks the device's oldest `limit` pending commands for its appliance delivered (committed) and returns them oldest first. */
     async handOver(deviceId: string, applianceId: string, now: Date, limit: number): Promise<HandedOverCommand[]> {
-      const rows = await db.query<HandedOverCommand>(HAND_OVER_SQL, { bind: [deviceId, applianceId, now, limit], type: QueryTypes.SELECT });
+      const rows = await sql.rows<HandedOverCommand>(HAND_OVER_SQL, [deviceId, applianceId, now, limit]);
       return rows.sort((a, b) => a.id - b.id);
     },
 
@@ -93,8 +94,7 @@ export function createCommandsRepo(db: Sequelize) {
 
     /** Acknowledges one of the device's commands for its appliance; false when there is no such command. */
     async ack(deviceId: string, applianceId: string, commandId: number, now: Date): Promise<boolean> {
-      const rows = await db.query(ACK_SQL, { bind: [commandId, deviceId, applianceId, now], type: QueryTypes.SELECT });
-      return rows.length > 0;
+      return (await sql.rows(ACK_SQL, [commandId, deviceId, applianceId, now])).length > 0;
     },
 
     /** Drops the device's undelivered commands (it was unclaimed: they must not reach a later claim). */

@@ -9,10 +9,13 @@ import { isDatabaseUnavailable } from './database.js';
 /** The store's error for a driver error: outage -> DatabaseUnavailableError, foreign-key violation -> MissingReferenceError, else itself. */
 export function translateDatabaseError(err: unknown): unknown {
   if (err instanceof DatabaseUnavailableError || err instanceof MissingReferenceError) return err;
-  if (err instanceof ForeignKeyConstraintError) return new MissingReferenceError(err);
+  if (err instanceof ForeignKeyConstraintError || isRawForeignKeyViolation(err)) return new MissingReferenceError(err);
   if (isDatabaseUnavailable(err)) return new DatabaseUnavailableError(err);
   return err;
 }
+
+/** A foreign-key violation straight from `pg` (statements run through sql.ts, not Sequelize). */
+const isRawForeignKeyViolation = (err: unknown) => err instanceof Error && (err as { code?: unknown }).code === '23503';
 
 /** Errors thrown by callers' callbacks, which the translation leaves alone. */
 const callerErrors = new WeakSet<object>();

@@ -22,7 +22,8 @@ export function createDatabase({ url, poolMax = 10 }: DatabaseOptions): Database
     dialect: 'postgres',
     dialectModule: pg,
     // Trace only, string literals masked: Sequelize inlines WHERE values (token hashes, emails).
-    logging: (sql) => dbLog.trace(maskLiterals(sql)),
+    // Off below trace: Sequelize would format and mask every statement for a line nobody writes.
+    logging: dbLog.isLevelEnabled('trace') ? (sql) => dbLog.trace(maskLiterals(sql)) : false,
     pool: { max: poolMax, min: 0, acquire: 5_000, idle: 10_000, evict: 5_000 },
     dialectOptions: { connectionTimeoutMillis: 3_000, keepAlive: true },
     retry: { max: 1 },

@@ -1,6 +1,7 @@
 import { Op, QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import type { AnchorReading } from '../domain/devices/anchored-reading.js';
 import type { DeviceRow, Models } from './models/index.js';
+import { ASYNC_COMMIT_CTE, type Sql } from './sql.js';
 
 /** What a device token resolves to: the device, its owner and its bound appliance's config. */
 export interface DeviceCredentials {
@@ -57,11 +58,18 @@ const LATEST_READING_SQL = `
     FROM hvac_readings WHERE appliance_id = $1 ORDER BY ts DESC, id DESC LIMIT 1`;
 
 /** Satellite devices and their bindings (3.2). */
-export function createDevicesRepo(db: Sequelize, { Device, Appliance }: Models) {
+// Telemetry: one statement, committed without waiting for the WAL flush (sql.ts); an absent
+// firmware version or RSSI keeps the stored one.
+const RECORD_CONTACT_SQL = `
+  WITH async_commit AS (${ASYNC_COMMIT_CTE})
+  UPDATE devices SET last_seen_at = $2, firmware_version = coalesce($3, firmware_version), rssi = coalesce($4::int, rssi)
+    FROM async_commit WHERE device_id = $1`;
+
+export function createDevicesRepo(db: Sequelize, { Device, Appliance }: Models, sql: Sql) {
   return {
     /** The device a token hash belongs to while claimed, else null (unknown or revoked). */
     async findByTokenHash(tokenHash: string): Promise<DeviceCredentials | null> {
-      const [row] = await db.query<DeviceCredentials>(CREDENTIALS_SQL, { bind: [tokenHash], type: QueryTypes.SELECT });
+      const [row] = await sql.rows<DeviceCredentials>(CREDENTIALS_SQL, [tokenHash]);
       return row ?? null;
     },
 
@@ -99,22 +107,12 @@ export function createDevicesRepo(db: Sequelize, { Device, Appliance }: Models) 
      * for the WAL flush (a database crash may forget the last second of it, nothing else).
      */
     async recordContact(deviceId: string, fields: { now: Date; firmwareVersion?: string; rssi?: number }): Promise<void> {
-      await db.transaction(async (transaction) => {
-        await db.query('SET LOCAL synchronous_commit TO off', { transaction });
-        await Device.update(
-          {
-            last_seen_at: fields.now,
-            ...(fields.firmwareVersion !== undefined && { firmware_version: fields.firmwareVersion }),
-            ...(fields.rssi !== undefined && { rssi: fields.rssi }),
-          },
-          { where: { device_id: deviceId }, transaction },
-        );
-      });
+      await sql.run(RECORD_CONTACT_SQL, [deviceId, fields.now, fields.firmwareVersion ?? null, fields.rssi ?? null]);
     },
 
     /** The newest HVAC reading of an appliance (measured fields only), or null. */
     async latestReading(applianceId: string): Promise<LatestReadingRow | null> {
-      const [row] = await db.query<LatestReadingRow>(LATEST_READING_SQL, { bind: [applianceId], type: QueryTypes.SELECT });
+      const [row] = await sql.rows<LatestReadingRow>(LATEST_READING_SQL, [applianceId]);
       return row ?? null;
     },
   };

@@ -1,8 +1,9 @@
 // The home block of each plan (issue 20, docs/home-plan.md): append-only rows per (account, local date).
-import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
+import type { Sequelize, Transaction } from 'sequelize';
 import type { HomeBlock } from '../domain/planning/home-plan.js';
+import type { Sql } from './sql.js';
 
-export function createHomePlansRepo(db: Sequelize) {
+export function createHomePlansRepo(db: Sequelize, sql: Sql) {
   return {
     async insert(rows: readonly { userId: string; date: string; plan: HomeBlock }[], opts: { transaction: Transaction }): Promise<void> {
       if (rows.length === 0) return;
@@ -14,10 +15,7 @@ export function createHomePlansRepo(db: Sequelize) {
 
     /** The newest home block of the account's local date, or null. */
     async newest(userId: string, date: string): Promise<HomeBlock | null> {
-      const [row] = await db.query<{ plan: HomeBlock }>('SELECT plan FROM home_plans WHERE user_id = $1 AND local_date = $2 ORDER BY id DESC LIMIT 1', {
-        bind: [userId, date],
-        type: QueryTypes.SELECT,
-      });
+      const [row] = await sql.rows<{ plan: HomeBlock }>('SELECT plan FROM home_plans WHERE user_id = $1 AND local_date = $2 ORDER BY id DESC LIMIT 1', [userId, date]);
       return row?.plan ?? null;
     },
   };

@@ -1,5 +1,6 @@
 // Household load readings (issue 20): whole-home watts per instant, and their half-hour means.
-import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
+import { chargedInsertSql, WHEN_CHARGED, type CeilingCharge } from './reading-ceiling-sql.js';
+import type { Sql } from './sql.js';
 
 /** The mean of one account's readings over one UTC half hour. */
 export interface HalfHourMean {
@@ -9,10 +10,14 @@ export interface HalfHourMean {
   meanWatts: number;
 }
 
-const INSERT_SQL = `
+// The batch, charged against the daily reading ceiling in the same statement ($1 user, $2 day,
+// $3 batch size, $4 ceiling), with the newest instant stored before it (the statement's snapshot).
+const CHARGED_INSERT_SQL = chargedInsertSql(`
   INSERT INTO household_load_readings (user_id, ts, watts)
-  SELECT $1, t.ts, t.watts FROM unnest($2::timestamptz[], $3::float8[]) AS t(ts, watts)
-  ON CONFLICT (user_id, ts) DO UPDATE SET watts = EXCLUDED.watts`;
+  SELECT $1, t.ts, t.watts FROM unnest($5::timestamptz[], $6::float8[]) AS t(ts, watts) WHERE ${WHEN_CHARGED}
+  ON CONFLICT (user_id, ts) DO UPDATE SET watts = EXCLUDED.watts`,
+  '(SELECT max(ts) FROM household_load_readings WHERE user_id = $1) AS newest',
+);
 
 // Half hours by epoch: local slots are mapped from these by the slot grid (domain), not in SQL.
 const MEANS_SQL = `
@@ -22,25 +27,31 @@ const MEANS_SQL = `
    GROUP BY user_id, 2
    ORDER BY user_id, 2`;
 
-export function createHouseholdLoadRepo(db: Sequelize) {
+export function createHouseholdLoadRepo(sql: Sql) {
   return {
-    /** Stores a batch (a repeated instant keeps its newest value); one statement. */
-    async insert(userId: string, readings: readonly { ts: Date; watts: number }[], opts: { transaction: Transaction }): Promise<void> {
+    /**
+     * Charges the account's reading counter and stores the batch (a repeated instant keeps its
+     * newest value) in one statement: the counter's new total (null when the batch would pass the
+     * ceiling: nothing stored or counted) and the newest instant stored before this batch.
+     */
+    async insertCharged(readings: readonly { ts: Date; watts: number }[], charge: CeilingCharge): Promise<{ total: number | null; newestBefore: Date | null }> {
       // The last value of an instant repeated within the batch wins (ON CONFLICT cannot touch a row twice).
       const byTs = new Map(readings.map((r) => [r.ts.getTime(), r.watts]));
-      await db.query(INSERT_SQL, { bind: [userId, [...byTs.keys()].map((t) => new Date(t)), [...byTs.values()]], transaction: opts.transaction });
-    },
-
-    /** The newest reading's instant, or null. */
-    async newest(userId: string, opts: { transaction: Transaction }): Promise<Date | null> {
-      const [row] = await db.query<{ ts: Date | null }>('SELECT max(ts) AS ts FROM household_load_readings WHERE user_id = $1', { bind: [userId], type: QueryTypes.SELECT, transaction: opts.transaction });
-      return row?.ts ? new Date(row.ts) : null;
+      const [row] = await sql.rows<{ total: number | null; newest: Date | null }>(CHARGED_INSERT_SQL, [
+        charge.userId,
+        charge.day,
+        readings.length,
+        charge.ceiling,
+        [...byTs.keys()].map((t) => new Date(t)),
+        [...byTs.values()],
+      ]);
+      return { total: row?.total ?? null, newestBefore: row?.newest ? new Date(row.newest) : null };
     },
 
     /** Half-hour means of each account's readings in [since, until). */
     async halfHourMeans(userIds: readonly string[], since: Date, until: Date): Promise<HalfHourMean[]> {
       if (userIds.length === 0) return [];
-      const rows = await db.query<{ user_id: string; start: Date; mean_watts: number }>(MEANS_SQL, { bind: [userIds, since, until], type: QueryTypes.SELECT });
+      const rows = await sql.rows<{ user_id: string; start: Date; mean_watts: number }>(MEANS_SQL, [userIds, since, until]);
       return rows.map((r) => ({ userId: r.user_id, start: new Date(r.start), meanWatts: Number(r.mean_watts) }));
     },
   };

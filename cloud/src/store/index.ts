@@ -27,6 +27,7 @@ import { createSchedulesRepo } from './schedules-repo.js';
 import { createSolarFitsRepo } from './solar-fits-repo.js';
 import { createThermalModelsRepo } from './thermal-models-repo.js';
 import { pingDatabase } from './database.js';
+import { createSql } from './sql.js';
 import { asCallerCode, translatingErrors, translatingRejections } from './database-errors.js';
 
 /**
@@ -40,6 +41,7 @@ export { listenForCommands, type CommandNotificationsOptions } from './command-n
 export { isUuid } from './appliances-repo.js';
 export type { HandedOverCommand } from './commands-repo.js';
 export type { HalfHourMean } from './household-load-repo.js';
+export type { CeilingCharge } from './reading-ceiling-sql.js';
 export type { PlanningJob } from './jobs-repo.js';
 export type { MetricsPair, NewestPlanRow, PlannedSetpoints, ReadingDayRow } from './metrics-repo.js';
 export type { ApplianceRow, NewHvacReading, ProfileRow, WeatherForecastRow } from './models/index.js';
@@ -92,28 +94,29 @@ export function createStore(db: Sequelize) {
 /** The repositories, each with its database errors translated (database-errors.ts). */
 function repositories(db: Sequelize) {
   const models = defineModels(db);
+  const sql = createSql(db);
   const repos = {
-    users: createUsersRepo(models),
-    profiles: createProfilesRepo(models),
+    users: createUsersRepo(models, sql),
+    profiles: createProfilesRepo(models, sql),
     refreshTokens: createRefreshTokensRepo(db, models),
-    appliances: createAppliancesRepo(models),
+    appliances: createAppliancesRepo(models, sql),
     applianceQuota: createApplianceQuotaRepo(db),
     constraints: createConstraintsRepo(models),
     preferences: createPreferencesRepo(db, models),
-    readings: createReadingsRepo(db),
-    householdLoad: createHouseholdLoadRepo(db),
-    homePlans: createHomePlansRepo(db),
+    readings: createReadingsRepo(sql),
+    householdLoad: createHouseholdLoadRepo(sql),
+    homePlans: createHomePlansRepo(db, sql),
     rateSettings: createRateSettingsRepo(db, models),
     rateLimits: createRateLimitsRepo(db),
     prices: createPricesRepo(db),
     weather: createWeatherRepo(models),
     enrollTokens: createEnrollTokensRepo(models),
-    devices: createDevicesRepo(db, models),
-    commands: createCommandsRepo(db),
-    schedules: createSchedulesRepo(db),
+    devices: createDevicesRepo(db, models, sql),
+    commands: createCommandsRepo(db, sql),
+    schedules: createSchedulesRepo(db, sql),
     thermalModels: createThermalModelsRepo(db),
     solarFits: createSolarFitsRepo(db),
-    planningInputs: createPlanningInputsRepo(db),
+    planningInputs: createPlanningInputsRepo(sql),
     jobs: createJobsRepo(db),
     metrics: createMetricsRepo(db),
     metricsRankings: createMetricsRankingsRepo(db),

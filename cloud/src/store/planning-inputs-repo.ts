@@ -1,6 +1,6 @@
 // What planning reads for a page of accounts, a few queries per page whatever its size: the
 // nightly run plans thousands of accounts, so nothing here is asked once per account.
-import { QueryTypes, type Sequelize } from 'sequelize';
+import type { Sql } from './sql.js';
 import type { StoredPreferences } from '../domain/preferences/defaults.js';
 import type { HvacState } from '../domain/readings/hvac-state.js';
 import type { StoredRateSettings } from '../domain/tariffs/rate-settings.js';
@@ -39,8 +39,8 @@ export interface RecentHvacReading {
 }
 
 /** The planning inputs stored in PostgreSQL, loaded for many accounts at once. */
-export function createPlanningInputsRepo(db: Sequelize) {
-  const select = <T extends object>(sql: string, bind: unknown[]) => db.query<T>(sql, { bind, type: QueryTypes.SELECT });
+export function createPlanningInputsRepo(sql: Sql) {
+  const select = <T extends object>(text: string, bind: unknown[]) => sql.rows<T>(text, bind);
 
   return {
     /** Profile, account preferences and rate settings of each account, in the order given. */

@@ -1,13 +1,20 @@
 import type { Models, ProfileRow } from './models/index.js';
+import type { Sql } from './sql.js';
 
 export type ProfilePatch = Partial<
   Pick<ProfileRow, 'location_zip' | 'home_size_sqft' | 'pricing_location' | 'timezone' | 'weather_entity_id' | 'household_power_entity_id' | 'max_import_kw' | 'household_load_kw_48'>
 >;
 
-export function createProfilesRepo({ Profile }: Models) {
+// The model's columns, read on the hot paths without the model (sql.ts).
+export const PROFILE_COLUMNS = `user_id, location_zip, home_size_sqft, pricing_location, timezone, subscription_tier, weather_entity_id,
+  household_power_entity_id, max_import_kw, household_load_kw_48, created_at, updated_at`;
+const SELECT = `SELECT ${PROFILE_COLUMNS} FROM profiles`;
+
+export function createProfilesRepo({ Profile }: Models, sql: Sql) {
   return {
     async find(userId: string): Promise<ProfileRow | null> {
-      return (await Profile.findByPk(userId, { raw: true })) as ProfileRow | null;
+      const [row] = await sql.rows<ProfileRow>(`${SELECT} WHERE user_id = $1`, [userId]);
+      return row ?? null;
     },
 
     /** Creates the profile row with these initial values unless it exists; returns the stored row. */

@@ -1,6 +1,8 @@
-import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
+import type { Transaction } from 'sequelize';
 import type { ReadingWindowStats } from '../domain/link-health.js';
 import type { NewApplianceReading, NewHvacReading } from './models/index.js';
+import { chargedInsertSql, WHEN_CHARGED, type CeilingCharge } from './reading-ceiling-sql.js';
+import type { Sql } from './sql.js';
 
 /** One HVAC of an account with its readings in the link-health window, aggregated. */
 export interface HvacWindow {
@@ -40,13 +42,6 @@ const WINDOW_SQL = `
    GROUP BY a.id
    ORDER BY a.created_at, a.id`;
 
-// The counter row stays locked until the transaction ends, so concurrent pushes of one account
-// queue here and each sees the total the previous one committed (or rolled back).
-const COUNT_SQL = `
-  INSERT INTO reading_counts (user_id, day, count) VALUES ($1, $2, $3)
-  ON CONFLICT (user_id, day) DO UPDATE SET count = reading_counts.count + EXCLUDED.count
-  RETURNING count`;
-
 // Batches go in as one INSERT ... SELECT FROM unnest(arrays): one statement and one round trip
 // whatever the batch size, with none of bulkCreate's per-row model building (a 100-reading push
 // went from ~60 ms to a few ms).
@@ -82,11 +77,13 @@ const APPLIANCE_COLUMNS = [
   ['metadata', 'jsonb'],
 ] as const satisfies readonly (readonly [keyof NewApplianceReading, string])[];
 
-function unnestInsert<R>(table: string, columns: readonly (readonly [keyof R, string])[], rows: R[]) {
+/** `INSERT INTO table (...) SELECT ... FROM unnest($first::type[], ...)`: one statement whatever the batch size. */
+function unnestInsert<R>(table: string, columns: readonly (readonly [keyof R, string])[], rows: readonly R[], opts: { first?: number; where?: string } = {}) {
+  const first = opts.first ?? 1;
   const names = columns.map(([c]) => String(c)).join(', ');
-  const arrays = columns.map(([, type], i) => `$${i + 1}::${type === 'jsonb' ? 'text' : type}[]`).join(', ');
+  const arrays = columns.map(([, type], i) => `$${i + first}::${type === 'jsonb' ? 'text' : type}[]`).join(', ');
   const select = columns.map(([c, type]) => (type === 'jsonb' ? `${String(c)}::jsonb` : String(c))).join(', ');
-  const sql = `INSERT INTO ${table} (${names}) SELECT ${select} FROM unnest(${arrays}) AS t(${names})`;
+  const sql = `INSERT INTO ${table} (${names}) SELECT ${select} FROM unnest(${arrays}) AS t(${names})${opts.where ? ` WHERE ${opts.where}` : ''}`;
   const bind = columns.map(([c, type]) =>
     rows.map((r) => {
       const v = r[c] as unknown;
@@ -96,41 +93,46 @@ function unnestInsert<R>(table: string, columns: readonly (readonly [keyof R, st
   return { sql, bind };
 }
 
-// Readings are telemetry sent every few minutes: their transactions commit without waiting for the
+// Readings are telemetry sent every few minutes: their statements commit without waiting for the
 // WAL flush (PostgreSQL's asynchronous commit). A database crash, never an app crash, can lose the
 // last fraction of a second of acknowledged readings; nothing is ever corrupted or half-stored.
 // On this project's reference disk a synced commit costs 5-20 ms, most of a push's latency.
-const ASYNC_COMMIT_SQL = 'SET LOCAL synchronous_commit TO off';
 
 /** HVAC and appliance readings, and the daily counter behind the reading ceiling. */
-export function createReadingsRepo(db: Sequelize) {
+export function createReadingsRepo(sql: Sql) {
+  /** Charges the ceiling and stores the batch in one statement (reading-ceiling-sql.ts); the stored total, or null over the ceiling. */
+  async function chargedInsert<R>(table: string, columns: readonly (readonly [keyof R, string])[], rows: readonly R[], charge: CeilingCharge): Promise<number | null> {
+    const insert = unnestInsert(table, columns, rows, { first: 5, where: WHEN_CHARGED });
+    const [row] = await sql.rows<{ total: number | null }>(chargedInsertSql(insert.sql), [charge.userId, charge.day, rows.length, charge.ceiling, ...insert.bind]);
+    return row?.total ?? null;
+  }
+
   return {
-    /** Stores a batch with one INSERT. */
+    /**
+     * Stores a batch of HVAC readings with one statement that also charges the account's counter
+     * for `charge.day`: the new total, or null (nothing stored, nothing counted) when the batch
+     * would take the counter past `charge.ceiling`.
+     */
+    insertHvacCharged: (rows: readonly NewHvacReading[], charge: CeilingCharge) => chargedInsert('hvac_readings', HVAC_COLUMNS, rows, charge),
+
+    /** Stores a batch of non-HVAC readings the same way. */
+    insertForApplianceCharged: (rows: readonly NewApplianceReading[], charge: CeilingCharge) => chargedInsert('appliance_readings', APPLIANCE_COLUMNS, rows, charge),
+
+    /** The account's counter for a UTC day (0 before its first reading). */
+    async dailyCount(userId: string, day: string): Promise<number> {
+      const [row] = await sql.rows<{ count: number }>('SELECT count FROM reading_counts WHERE user_id = $1 AND day = $2::date', [userId, day]);
+      return row?.count ?? 0;
+    },
+
+    /** Stores a batch with one INSERT, uncounted (seeding test data). */
     async insertHvac(rows: NewHvacReading[], opts: { transaction: Transaction }): Promise<void> {
-      const { sql, bind } = unnestInsert('hvac_readings', HVAC_COLUMNS, rows);
-      await db.query(ASYNC_COMMIT_SQL, { transaction: opts.transaction });
-      await db.query(sql, { bind, transaction: opts.transaction });
-    },
-
-    /** Stores a batch of non-HVAC readings with one INSERT. */
-    async insertForAppliance(rows: NewApplianceReading[], opts: { transaction: Transaction }): Promise<void> {
-      const { sql, bind } = unnestInsert('appliance_readings', APPLIANCE_COLUMNS, rows);
-      await db.query(ASYNC_COMMIT_SQL, { transaction: opts.transaction });
-      await db.query(sql, { bind, transaction: opts.transaction });
-    },
-
-    /** Adds `count` to the account's counter for a UTC day and returns the new total. */
-    async addToDailyCount(userId: string, day: string, count: number, opts: { transaction: Transaction }): Promise<number> {
-      const [row] = await db.query<{ count: number }>(COUNT_SQL, { bind: [userId, day, count], type: QueryTypes.SELECT, transaction: opts.transaction });
-      return row!.count;
+      const { sql: text, bind } = unnestInsert('hvac_readings', HVAC_COLUMNS, rows);
+      await sql.run(text, bind, opts);
     },
 
     /** Every HVAC of the account (oldest first) with its readings in (since, until], aggregated; flat* only from flatSince. */
     async hvacWindows(userId: string, window: { since: Date; flatSince: Date; until: Date }): Promise<HvacWindow[]> {
-      const rows = await db.query<WindowRow>(WINDOW_SQL, {
-        bind: [userId, window.since, window.flatSince, window.until],
-        type: QueryTypes.SELECT,
-      });
+      const rows = await sql.rows<WindowRow>(WINDOW_SQL, [userId, window.since, window.flatSince, window.until]);
       return rows.map((r) => ({
         applianceId: r.appliance_id,
         name: r.name,

@@ -1,5 +1,8 @@
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import type { LocalDate } from '../domain/time/slot-grid.js';
+import type { ProfileRow } from './models/index.js';
+import { PROFILE_COLUMNS } from './profiles-repo.js';
+import type { Sql } from './sql.js';
 
 export type ScheduleSource = 'optimization' | 'defaults';
 
@@ -63,8 +66,8 @@ const SELECT = `SELECT id, user_id, appliance_id, local_date::text AS local_date
                   FROM schedules`;
 
 /** Schedule history (append-only): one row per plan of one appliance and local date. */
-export function createSchedulesRepo(db: Sequelize) {
-  const select = <T extends object>(sql: string, bind: unknown[]) => db.query<T>(sql, { bind, type: QueryTypes.SELECT });
+export function createSchedulesRepo(db: Sequelize, sql: Sql) {
+  const select = <T extends object>(text: string, bind: unknown[]) => sql.rows<T>(text, bind);
 
   return {
     /** Appends rows with one INSERT. */
@@ -111,10 +114,22 @@ export function createSchedulesRepo(db: Sequelize) {
       );
     },
 
-    /** When the newest row of the account for `date` was written, or null. */
-    async latestCreatedAt(userId: string, date: LocalDate): Promise<Date | null> {
-      const [row] = await select<{ at: Date | null }>(`SELECT max(created_at) AS at FROM schedules WHERE user_id = $1 AND local_date = $2`, [userId, date]);
-      return row?.at ?? null;
+    /**
+     * The account's profile (null before its first use) and, for each of `dates`, when its newest
+     * schedule row of that date was written (null: none): one statement for the freshness poll,
+     * which only knows which date is the account's today once it has the profile's time zone.
+     */
+    async profileWithStamps(userId: string, dates: readonly LocalDate[]): Promise<{ profile: ProfileRow | null; stamps: (Date | null)[] }> {
+      const stamp = (i: number) => `(SELECT max(created_at) FROM schedules WHERE user_id = $1 AND local_date = $${i + 2}::date) AS at_${i}`;
+      const [row] = await select<ProfileRow & { has_profile: boolean } & Record<string, unknown>>(
+        `SELECT p.user_id IS NOT NULL AS has_profile, ${PROFILE_COLUMNS.split(',').map((c) => `p.${c.trim()}`).join(', ')}, ${dates.map((_, i) => stamp(i)).join(', ')}
+           FROM (SELECT $1::uuid AS id) u LEFT JOIN profiles p ON p.user_id = u.id`,
+        [userId, ...dates],
+      );
+      const { has_profile, ...rest } = row!;
+      const stamps = dates.map((_, i) => (rest[`at_${i}`] as Date | null) ?? null);
+      for (const i of dates.keys()) delete rest[`at_${i}`];
+      return { profile: has_profile ? (rest as unknown as ProfileRow) : null, stamps };
     },
   };
 }

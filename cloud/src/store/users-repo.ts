@@ -1,7 +1,8 @@
 import { UniqueConstraintError } from 'sequelize';
 import type { Models, SignupProfile, UserRow } from './models/index.js';
+import type { Sql } from './sql.js';
 
-export function createUsersRepo({ User }: Models) {
+export function createUsersRepo({ User }: Models, sql: Sql) {
   return {
     /** Inserts a user; returns null when the email is already registered. */
     async insert(user: {
@@ -31,7 +32,12 @@ export function createUsersRepo({ User }: Models) {
     },
 
     async findById(id: string): Promise<UserRow | null> {
-      return (await User.findByPk(id, { raw: true })) as UserRow | null;
+      // The model's columns, without the model (sql.ts): every authenticated profile read asks.
+      const [row] = await sql.rows<UserRow>(
+        'SELECT id, email, password_hash, email_confirmed_at, confirmation_token_hash, signup_profile, created_at FROM users WHERE id = $1',
+        [id],
+      );
+      return row ?? null;
     },
 
     /** Marks the email confirmed for the holder of this link token; returns the user or null. */

@@ -87,6 +87,22 @@ describe('the daily reading ceiling', () => {
     expect(await storedCounts(cloud, user.userId)).toEqual({ hvac: 4, appliance: 0, counted: 4 });
   });
 
+  it('counts whole-home load readings too: a crossing batch is refused whole, stores and counts nothing', async () => {
+    const user = await signUp(api);
+    await createAppliance(cloud, user, 'hvac');
+    const loadBatch = (n: number, fromMin: number) => ({ readings: Array.from({ length: n }, (_, i) => ({ timestamp: minutesAgo(fromMin + i), value: 900 + i })) });
+    expect(await pushHvac(user.token, 2)).toMatchObject({ status: 201 });
+    expect(await api.post('/api/v1/household-load/readings', loadBatch(2, 0), { token: user.token })).toMatchObject({ status: 201, body: { accepted: 2 } });
+    expect(await api.post('/api/v1/household-load/readings', loadBatch(2, 10), { token: user.token })).toMatchObject({
+      status: 429,
+      body: { detail: exceeded(5, '5 per active appliance x 1 active appliance', 4, 2) },
+    });
+    const [stored] = await rows<{ n: number }>(cloud, 'SELECT count(*)::int AS n FROM household_load_readings WHERE user_id = $1', [user.userId]);
+    expect(stored!.n).toBe(2);
+    expect(await storedCounts(cloud, user.userId)).toEqual({ hvac: 2, appliance: 0, counted: 4 });
+    expect(await api.post('/api/v1/household-load/readings', loadBatch(1, 20), { token: user.token })).toMatchObject({ status: 201 });
+  });
+
   it('keeps one counter row per account and UTC day', async () => {
     const user = await signUp(api);
     await pushHvac(user.token, 2);
