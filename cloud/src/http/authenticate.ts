@@ -1,7 +1,7 @@
 import type { RequestHandler } from 'express';
-import jwt from 'jsonwebtoken';
 import { createSecretKey } from 'node:crypto';
-import { ExtractJwt } from 'passport-jwt';
+import passport from 'passport';
+import { ExtractJwt, Strategy as JwtStrategy } from 'passport-jwt';
 import { DETAIL, DEVICE_DETAIL } from '../contract/index.js';
 import { isDeviceToken } from '../domain/devices/tokens.js';
 import { isUuid } from '../domain/uuid.js';
@@ -22,36 +22,48 @@ declare global {
   }
 }
 
-/**
- * The user JWT check of every user route (interface 4.18): the bearer token of the
- * `Authorization` header (passport-jwt's extractor), verified as HS256 with `jwtSecret`, whose
- * subject is an account id. It is what passport-jwt's strategy did, called directly: passport's
- * per-request strategy set-up cost more than the signature check (docs/performance.md). One
- * authenticator per app (tests run several apps with different secrets).
- */
+/** A passport instance of its own per app (tests run several apps with different secrets). */
 export function createUserAuthenticator(jwtSecret: string): RequestHandler {
-  // A KeyObject, not the string: given a string, jsonwebtoken first tries (and fails) to parse
-  // it as a PEM public key on every verification, which cost a third of a request's CPU.
-  const key = createSecretKey(Buffer.from(jwtSecret));
+  const authenticator = new passport.Passport();
+  authenticator.use(
+    'user-jwt',
+    new JwtStrategy(
+      {
+        jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(),
+        // A KeyObject, not the string: given a string, jsonwebtoken first tries (and fails) to parse
+        // it as a PEM public key on every verification, which cost a third of a request's CPU.
+        secretOrKey: createSecretKey(Buffer.from(jwtSecret)) as unknown as string,
+        algorithms: ['HS256'],
+      },
+      (payload: { sub?: unknown; email?: unknown }, done: (err: unknown, user?: AuthUser | false) => void) => {
+        // Every account id is a UUID: any other subject (a token signed by something else that
+        // knows the secret) is an invalid token, never a query on a malformed id.
+        if (!isUuid(payload.sub)) return done(null, false);
+        done(null, { id: payload.sub, email: typeof payload.email === 'string' ? payload.email : '' });
+      },
+    ),
+  );
+  // Express 5 forwards the thrown AppError to the error middleware.
   const bearer = ExtractJwt.fromAuthHeaderAsBearerToken();
-  // Express 5 forwards the AppError to the error middleware.
-  return (req, _res, next) => {
-    const token = bearer(req);
-    if (!token) return next(unauthorized(DETAIL.notAuthenticated));
+  return (req, res, next) => {
     // A device token is a valid credential, but not for user routes (interface 4.18): 403, not 401.
-    if (isDeviceToken(token)) return next(forbidden(DEVICE_DETAIL.deviceTokenRefused));
-    let payload: { sub?: unknown; email?: unknown } | string;
-    try {
-      payload = jwt.verify(token, key, { algorithms: ['HS256'] }) as typeof payload;
-    } catch (err) {
-      return next(unauthorized((err as Error).name === 'TokenExpiredError' ? DETAIL.tokenExpired : DETAIL.invalidToken));
-    }
-    // Every account id is a UUID: any other subject (a token signed by something else that knows
-    // the secret) is an invalid token, never a query on a malformed id.
-    if (typeof payload !== 'object' || !isUuid(payload.sub)) return next(unauthorized(DETAIL.invalidToken));
-    req.user = { id: payload.sub, email: typeof payload.email === 'string' ? payload.email : '' };
-    next();
+    if (isDeviceToken(bearer(req) ?? '')) return next(forbidden(DEVICE_DETAIL.deviceTokenRefused));
+    authenticator.authenticate('user-jwt', { session: false }, (err: unknown, user: AuthUser | false, info: unknown) => {
+      if (err) return next(err);
+      if (!user) return next(unauthorized(jwtFailureDetail(info)));
+      req.user = user;
+      next();
+    })(req, res, next);
   };
+}
+
+/** Maps passport-jwt's failure info to the spec's three 401 details. */
+function jwtFailureDetail(info: unknown): string {
+  const name = (info as { name?: string } | undefined)?.name;
+  const message = (info as { message?: string } | undefined)?.message ?? '';
+  if (name === 'TokenExpiredError') return DETAIL.tokenExpired;
+  if (/No auth token/i.test(message)) return DETAIL.notAuthenticated;
+  return DETAIL.invalidToken;
 }
 
 /** The authenticated user of a request behind the user authenticator. */
