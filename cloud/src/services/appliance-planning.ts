@@ -37,6 +37,7 @@ function homeContext(home: HomeShare): HomeContext | undefined {
   if (home.householdLoadKw.length !== 48) return undefined;
   return {
     householdLoadKw: home.householdLoadKw,
+    householdLoadDaysKw: home.householdLoadDaysKw,
     loadSource: home.loadSource,
     chargeHeadroomKw: home.headroomKw ? home.headroomKw.map((h) => Math.max(0, h)) : null,
   };

@@ -1,7 +1,8 @@
 // A battery on the recorded home for a year: each day planned by the real home_battery planner
 // from a forecast of that day's load, then executed on the load that came. What a plan captures
-// is the share of perfect foresight's saving it keeps. Execution rules: README.md beside this file.
-import { planHomeBattery } from '../../domain/planners/home-battery.js';
+// is the share of perfect foresight's saving it keeps. Execution rule: domain/planners/home-battery-execution.ts.
+import { executeBatteryDay } from '../../domain/planners/home-battery-execution.js';
+import { planHomeBatteryForSpread } from '../../domain/planners/home-battery-spread.js';
 import type { DayContext, HomeBatteryInput } from '../../domain/planners/types.js';
 import { weekdayOf } from '../../domain/time/calendar.js';
 import { slotStartsUtc, SLOTS_PER_DAY } from '../../domain/time/slot-grid.js';
@@ -42,11 +43,20 @@ export interface ReplayResult {
 }
 
 /**
- * Plans and executes every day from `first` on. A slot planned to charge charges up to the planned
- * charge (within the rate); a slot planned to discharge covers the house's real load (within the
- * rate and above the minimum); any other slot leaves the battery alone.
+ * Plans and executes every day from `first` on, with the cloud's execution rule
+ * (`executeBatteryDay`): a slot planned to charge charges up to the planned charge (within the
+ * rate); a slot planned to discharge covers the house's real load (within the rate and above the
+ * minimum); any other slot leaves the battery alone. With `recentDays`, the plan is made for the
+ * spread of those days' loads (the cloud's registry planner); without, it is the exact plan for the forecast.
  */
-export function replay(days: readonly RecordedDay[], loads: readonly number[][], forecast: Forecaster, tariff: TwoLevelTariff, first: number): ReplayResult {
+export function replay(
+  days: readonly RecordedDay[],
+  loads: readonly number[][],
+  forecast: Forecaster,
+  tariff: TwoLevelTariff,
+  first: number,
+  recentDays: ((index: number) => number[][] | null) | null = null,
+): ReplayResult {
   const prices = pricesOf(tariff);
   const minKwh = (BATTERY.minPct / 100) * BATTERY.capacityKwh;
   let soc = (BATTERY.startPct / 100) * BATTERY.capacityKwh;
@@ -77,28 +87,21 @@ export function replay(days: readonly RecordedDay[], loads: readonly number[][],
       maxPct: 100,
       deadlineMinute: null,
       householdLoadKw: forecast(i) ?? [...loads[i - 1]!],
+      householdLoadDaysKw: recentDays?.(i) ?? null,
     };
-    const { schedule } = planHomeBattery(day, input);
-    let dayCost = 0;
-    let dayBase = 0;
-    for (let s = 0; s < SLOTS_PER_DAY; s++) {
-      const energy = loads[i]![s]! * hours[s]!;
-      let grid = energy;
-      if (schedule.intervals[s]) {
-        const planned = (schedule.value_trajectory[s]! / 100) * BATTERY.capacityKwh;
-        const stored = Math.min(Math.max(0, planned - soc), BATTERY.rateKw * hours[s]! * BATTERY.etaIn);
-        soc += stored;
-        grid += stored / BATTERY.etaIn;
-      } else if (schedule.discharge_intervals[s]) {
-        const delivered = Math.min(energy, BATTERY.rateKw * hours[s]!, Math.max(0, soc - minKwh) * BATTERY.etaOut);
-        soc -= delivered / BATTERY.etaOut;
-        grid -= delivered;
-      }
-      dayCost += grid * prices[s]!;
-      dayBase += energy * prices[s]!;
-    }
-    baseline.push(dayBase);
-    cost.push(dayCost);
+    const { schedule } = planHomeBatteryForSpread(day, input);
+    const run = executeBatteryDay(schedule, loads[i]!, hours, {
+      startKwh: soc,
+      capacityKwh: BATTERY.capacityKwh,
+      minKwh,
+      chargeKw: Array(SLOTS_PER_DAY).fill(BATTERY.rateKw),
+      dischargeKw: BATTERY.rateKw,
+      chargeEfficiency: BATTERY.etaIn,
+      dischargeEfficiency: BATTERY.etaOut,
+    });
+    soc = run.endKwh.at(-1)!;
+    cost.push(run.gridKwh.reduce((c, kwh, s) => c + kwh * prices[s]!, 0));
+    baseline.push(loads[i]!.reduce((c, kw, s) => c + kw * hours[s]! * prices[s]!, 0));
   }
   return { baseline, cost, endKwh: soc };
 }

@@ -7,6 +7,7 @@ import { forecastErrors, WEEKDAYS } from './forecast-error.js';
 import { FORECASTS, forecasters } from './forecasters.js';
 import { captured, filledLoads, replay, type TwoLevelTariff } from './battery-replay.js';
 import { loadRecordedHome } from './recorded-load.js';
+import { recentDaysOf } from './load-days.js';
 
 /** The measured profile's error over the year must be at least this much below persistence's. */
 const YEAR_GAIN = 0.1;
@@ -37,30 +38,39 @@ errors.byWeekday.forEach((e, d) => {
 });
 
 const loads = filledLoads(home.days);
+const recentDays = recentDaysOf(home.days, forecast.measured);
+/** The battery rows: each forecast planned exactly, and ours: the measured profile planned for the spread of the recent days. */
+const SPREAD = 'spread (ours)';
+const ROWS = [SPREAD, ...FORECASTS];
 for (const tariff of TARIFFS) {
   const perfect = replay(home.days, loads, (i) => loads[i]!, tariff, FIRST_DAY);
-  const shares = Object.fromEntries(
-    FORECASTS.map((f) => [f, captured(home.days, FIRST_DAY, replay(home.days, loads, forecast[f], tariff, FIRST_DAY), perfect, tariff)]),
-  );
+  const started = performance.now();
+  const spread = replay(home.days, loads, forecast.measured, tariff, FIRST_DAY, recentDays);
+  const msPerDay = (performance.now() - started) / spread.cost.length;
+  const shares = Object.fromEntries([
+    [SPREAD, captured(home.days, FIRST_DAY, spread, perfect, tariff)],
+    ...FORECASTS.map((f) => [f, captured(home.days, FIRST_DAY, replay(home.days, loads, forecast[f], tariff, FIRST_DAY), perfect, tariff)]),
+  ]);
   const perfectSaving = perfect.baseline.reduce((s, b, k) => s + b - perfect.cost[k]!, 0);
   console.log(
-    `\nBattery (13.5 kWh, 5 kW, 0.95/0.95, no target), ${tariff.name}: share of perfect foresight's saving (${(perfectSaving / 100).toFixed(0)} a year)`,
+    `\nBattery (13.5 kWh, 5 kW, 0.95/0.95, no target), ${tariff.name}: share of perfect foresight's saving (${(perfectSaving / 100).toFixed(0)} a year); ` +
+      `planning for the spread: ${msPerDay.toFixed(1)} ms a day`,
   );
   printTable([
-    ...WEEKDAYS.map((day, d) => ({ day, ...Object.fromEntries(FORECASTS.map((f) => [f, pct(shares[f]!.byWeekday[d]!)])) })),
-    { day: 'year', ...Object.fromEntries(FORECASTS.map((f) => [f, pct(shares[f]!.year)])) },
+    ...WEEKDAYS.map((day, d) => ({ day, ...Object.fromEntries(ROWS.map((f) => [f, pct(shares[f]!.byWeekday[d]!)])) })),
+    { day: 'year', ...Object.fromEntries(ROWS.map((f) => [f, pct(shares[f]!.year)])) },
   ]);
-  const ours = shares.measured!;
+  const ours = shares[SPREAD]!;
   const reference = shares.persistence!;
-  if (ours.year <= reference.year) failures.push(`${tariff.name}: measured captures no more than persistence over the year`);
+  if (ours.year <= reference.year) failures.push(`${tariff.name}: planning for the spread captures no more than persistence over the year`);
   WEEKDAYS.forEach((day, d) => {
-    if (ours.byWeekday[d]! <= reference.byWeekday[d]!) failures.push(`${tariff.name}, ${day}: measured captures no more than persistence`);
+    if (ours.byWeekday[d]! <= reference.byWeekday[d]!) failures.push(`${tariff.name}, ${day}: planning for the spread captures no more than persistence`);
   });
 }
 
 console.log(
   `\nTargets: forecast error ${pct(YEAR_GAIN)} below persistence over the year and no worse than persistence or the 14-day median on any weekday; ` +
-    `batteries planned from the measured profile capture more than from yesterday's load on every weekday: ${failures.length === 0 ? 'all met' : 'missed'}`,
+    `a battery planned for the spread of the recent days captures more than one planned exactly from yesterday's load on every weekday and the year: ${failures.length === 0 ? 'all met' : 'missed'}`,
 );
 for (const f of failures) console.log(`FAIL ${f}`);
 process.exitCode = failures.length === 0 ? 0 : 1;

@@ -1,0 +1,116 @@
+// The home battery planned for the spread of the home's loads (issue 20): candidate plans from the
+// exact planner fed the point estimate and per-slot quantiles of the recent days, each executed on
+// every recent day's real load, keeping the one with the least mean cost (a sample-average
+// approximation). Why and what it gives: home-battery.md "Planning for the spread".
+import { executeBatteryDay, executionCostCents, type ExecutedBattery } from './home-battery-execution.js';
+import { planHomeBattery, type HomeBatterySchedule } from './home-battery.js';
+import { deadlineEnd, horizon, round2, total } from './slots.js';
+import { SLOTS, type DayContext, type HomeBatteryInput, type PlanResult, type Planner } from './types.js';
+
+/** The per-slot quantiles of the recent days that give candidate plans, beside the point estimate. */
+export const CANDIDATE_QUANTILES = [0.1, 0.25, 0.5, 0.75, 0.9];
+/** Fewer recent days than this say too little about the spread: the plan is the point estimate's. */
+export const MIN_SPREAD_DAYS = 5;
+/** A candidate must beat the point estimate's plan by more than this share of its mean cost to replace it (rounding). */
+const MARGIN = 1e-9;
+
+/** The q-quantile (0-1) of `values`, interpolated between order statistics. */
+export function quantile(values: readonly number[], q: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const at = q * (sorted.length - 1);
+  const lo = Math.floor(at);
+  const hi = Math.min(sorted.length - 1, lo + 1);
+  return sorted[lo]! + (at - lo) * (sorted[hi]! - sorted[lo]!);
+}
+
+/** Per slot, the q-quantile over the days. */
+export const slotQuantile = (days: readonly (readonly number[])[], q: number): number[] =>
+  Array.from({ length: SLOTS }, (_, s) => quantile(days.map((d) => Math.max(0, d[s] ?? 0)), q));
+
+/** The recent days when they can be planned for: enough of them, a day ending today, nothing exported. */
+function spreadDays(day: DayContext, input: HomeBatteryInput): number[][] | null {
+  const days = input.householdLoadDaysKw?.filter((d) => d.length === SLOTS) ?? [];
+  if (days.length < MIN_SPREAD_DAYS) return null;
+  // Exports and a deadline in tomorrow's slots play out past what the execution rule covers (home-battery.md).
+  if (day.exportPricesCentsPerKwh !== null || deadlineEnd(day.fromSlot, input.deadlineMinute) > SLOTS) return null;
+  if (!(input.capacityKwh > 0)) return null;
+  return days;
+}
+
+const sameLoad = (a: readonly number[], b: readonly number[]) => a.every((v, i) => Math.abs(v - b[i]!) < 1e-9);
+
+/**
+ * The cheapest plan on average over the recent days' real loads, among the exact plans for the
+ * point estimate and for per-slot quantiles of those days. Without a spread (no recent days, all
+ * of them alike) it is exactly planHomeBattery's plan. The returned schedule is the chosen plan as
+ * it plays out on the point estimate (its charge trajectory and costs), so the home block, the
+ * savings and the hub read one story; the choice itself is scored on the recent days.
+ */
+export function planHomeBatteryForSpread(day: DayContext, input: HomeBatteryInput): PlanResult<HomeBatterySchedule> {
+  const days = spreadDays(day, input);
+  const point = input.householdLoadKw;
+  if (!days) return planHomeBattery(day, input);
+  const forecasts: number[][] = [point];
+  for (const q of CANDIDATE_QUANTILES) {
+    const f = slotQuantile(days, q);
+    if (!forecasts.some((g) => sameLoad(f, g))) forecasts.push(f);
+  }
+  const candidates = forecasts.map((f) => planHomeBattery(day, { ...input, householdLoadKw: f }));
+  const distinct = candidates.filter((c, k) => candidates.findIndex((d) => sameSchedule(c.schedule, d.schedule)) === k);
+  if (distinct.length === 1) return candidates[0]!;
+
+  const capacity = input.capacityKwh;
+  const startKwh = (Math.min(100, Math.max(0, input.socPct)) / 100) * capacity;
+  const maxPct = Math.min(100, Math.max(0, input.maxPct));
+  const targetPct = Math.min(input.targetPct, maxPct);
+  const battery: ExecutedBattery = {
+    startKwh,
+    capacityKwh: capacity,
+    minKwh: (Math.min(input.minPct, targetPct) / 100) * capacity,
+    chargeKw: Array.from({ length: SLOTS }, (_, s) => Math.min(Math.max(0, input.maxChargeRateKw), Math.max(0, input.chargeHeadroomKw?.[s] ?? Infinity))),
+    dischargeKw: Math.max(0, input.maxDischargeRateKw),
+    chargeEfficiency: Math.min(1, Math.max(0, input.chargeEfficiency)),
+    dischargeEfficiency: Math.min(1, Math.max(0, input.dischargeEfficiency)),
+  };
+  const slots = horizon(day, SLOTS);
+  // The planner's own value of the charge left at the end (home-battery.md).
+  const refill = battery.chargeEfficiency > 0 && slots.length > 0 ? Math.max(0, Math.min(...slots.map((s) => s.price))) / battery.chargeEfficiency : 0;
+  const prices = day.pricesCentsPerKwh;
+  // Both figures of the returned plan are on the point estimate, like the schedule.
+  const baselineCostCents = total(slots.map((s) => s.price * Math.max(0, point[s.index] ?? 0) * s.hours));
+  const run = (schedule: HomeBatterySchedule, loadKw: readonly number[]) => executeBatteryDay(schedule, loadKw, day.slotHours, battery, day.fromSlot);
+
+  // A target that is a real requirement (by a deadline, or above the start) is a constraint: no
+  // candidate may fall short of it on the recent days more than the point estimate's plan does.
+  const hasTarget = input.deadlineMinute !== null || targetPct > input.socPct;
+  const targetSlot = deadlineEnd(day.fromSlot, input.deadlineMinute) - 1;
+  const targetKwh = (targetPct / 100) * capacity;
+
+  const scored = distinct.map((c) => {
+    // The plan as it plays out on the point estimate: what is stored and shown.
+    const onPoint = run(c.schedule, point);
+    const schedule: HomeBatterySchedule = {
+      ...c.schedule,
+      value_trajectory: c.schedule.value_trajectory.map((v, s) => (s < day.fromSlot ? v : round2((100 * onPoint.endKwh[s]!) / capacity))),
+    };
+    const runs = days.map((d) => run(schedule, d));
+    const meanCost = total(runs.map((r) => executionCostCents(r, startKwh, prices, refill, day.fromSlot))) / runs.length;
+    const shortfall = hasTarget ? total(runs.map((r) => Math.max(0, targetKwh - r.endKwh[targetSlot]!))) / runs.length : 0;
+    const optimizedCostCents = executionCostCents(run(schedule, point), startKwh, prices, refill, day.fromSlot);
+    return { result: { ...c, schedule, baselineCostCents, optimizedCostCents }, meanCost, shortfall };
+  });
+  const reference = scored[0]!;
+  let best = reference;
+  for (const s of scored.slice(1)) {
+    if (s.shortfall > reference.shortfall + 1e-9) continue;
+    if (s.meanCost < best.meanCost - MARGIN * Math.abs(best.meanCost)) best = s;
+  }
+  return best.result;
+}
+
+function sameSchedule(a: HomeBatterySchedule, b: HomeBatterySchedule): boolean {
+  return a.intervals.every((v, i) => v === b.intervals[i]) && a.discharge_intervals.every((v, i) => v === b.discharge_intervals[i]) && sameLoad(a.value_trajectory, b.value_trajectory);
+}
+
+/** The registry entry: planned for the spread when the recent days are known, else exactly. */
+export const homeBatteryPlanner: Planner<'home_battery'> = planHomeBatteryForSpread;
