@@ -40,6 +40,8 @@ export interface ReplayResult {
   cost: number[];
   /** The charge left at the end of the year, kWh. */
   endKwh: number;
+  /** The charge at the end of each day, kWh. */
+  dayEndKwh: number[];
 }
 
 /**
@@ -62,6 +64,7 @@ export function replay(
   let soc = (BATTERY.startPct / 100) * BATTERY.capacityKwh;
   const baseline: number[] = [];
   const cost: number[] = [];
+  const dayEndKwh: number[] = [];
   for (let i = first; i < days.length; i++) {
     const { date, hours } = days[i]!;
     const day: DayContext = {
@@ -100,10 +103,11 @@ export function replay(
       dischargeEfficiency: BATTERY.etaOut,
     });
     soc = run.endKwh.at(-1)!;
+    dayEndKwh.push(soc);
     cost.push(run.gridKwh.reduce((c, kwh, s) => c + kwh * prices[s]!, 0));
     baseline.push(loads[i]!.reduce((c, kw, s) => c + kw * hours[s]! * prices[s]!, 0));
   }
-  return { baseline, cost, endKwh: soc };
+  return { baseline, cost, endKwh: soc, dayEndKwh };
 }
 
 /** Share of perfect foresight's saving a replay keeps, per weekday (index 0 = Sunday) and over the year. */

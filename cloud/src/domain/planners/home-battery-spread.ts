@@ -42,9 +42,9 @@ const sameLoad = (a: readonly number[], b: readonly number[]) => a.every((v, i) 
 /**
  * The cheapest plan on average over the recent days' real loads, among the exact plans for the
  * point estimate and for per-slot quantiles of those days. Without a spread (no recent days, all
- * of them alike) it is exactly planHomeBattery's plan. The returned schedule is the chosen plan as
- * it plays out on the point estimate (its charge trajectory and costs), so the home block, the
- * savings and the hub read one story; the choice itself is scored on the recent days.
+ * of them alike), or when that plan wins, it is exactly planHomeBattery's plan. A quantile's plan
+ * is returned as it plays out on the point estimate (its charge trajectory and costs), so the home
+ * block, the savings and the hub read one story; the choice itself is scored on the recent days.
  */
 export function planHomeBatteryForSpread(day: DayContext, input: HomeBatteryInput): PlanResult<HomeBatterySchedule> {
   const days = spreadDays(day, input);
@@ -86,18 +86,18 @@ export function planHomeBatteryForSpread(day: DayContext, input: HomeBatteryInpu
   const targetSlot = deadlineEnd(day.fromSlot, input.deadlineMinute) - 1;
   const targetKwh = (targetPct / 100) * capacity;
 
-  const scored = distinct.map((c) => {
-    // The plan as it plays out on the point estimate: what is stored and shown.
-    const onPoint = run(c.schedule, point);
-    const schedule: HomeBatterySchedule = {
-      ...c.schedule,
-      value_trajectory: c.schedule.value_trajectory.map((v, s) => (s < day.fromSlot ? v : round2((100 * onPoint.endKwh[s]!) / capacity))),
-    };
+  const scored = distinct.map((c, k) => {
+    // Today's plan (the point estimate's, first) competes as it is; a quantile's plan as it plays
+    // out on the point estimate, which is what is then stored and shown.
+    const onPoint = k === 0 ? null : run(c.schedule, point);
+    const schedule: HomeBatterySchedule = onPoint
+      ? { ...c.schedule, value_trajectory: c.schedule.value_trajectory.map((v, s) => (s < day.fromSlot ? v : round2((100 * onPoint.endKwh[s]!) / capacity))) }
+      : c.schedule;
     const runs = days.map((d) => run(schedule, d));
     const meanCost = total(runs.map((r) => executionCostCents(r, startKwh, prices, refill, day.fromSlot))) / runs.length;
     const shortfall = hasTarget ? total(runs.map((r) => Math.max(0, targetKwh - r.endKwh[targetSlot]!))) / runs.length : 0;
-    const optimizedCostCents = executionCostCents(run(schedule, point), startKwh, prices, refill, day.fromSlot);
-    return { result: { ...c, schedule, baselineCostCents, optimizedCostCents }, meanCost, shortfall };
+    const result = onPoint ? { ...c, schedule, baselineCostCents, optimizedCostCents: executionCostCents(run(schedule, point), startKwh, prices, refill, day.fromSlot) } : c;
+    return { result, meanCost, shortfall };
   });
   const reference = scored[0]!;
   let best = reference;
