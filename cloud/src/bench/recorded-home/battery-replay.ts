@@ -42,6 +42,9 @@ export interface ReplayResult {
   endKwh: number;
   /** The charge at the end of each day, kWh. */
   dayEndKwh: number[];
+  /** Wall time and CPU time of each day's planner call, ms. */
+  planMs: number[];
+  planCpuMs: number[];
 }
 
 /**
@@ -65,6 +68,8 @@ export function replay(
   const baseline: number[] = [];
   const cost: number[] = [];
   const dayEndKwh: number[] = [];
+  const planMs: number[] = [];
+  const planCpuMs: number[] = [];
   for (let i = first; i < days.length; i++) {
     const { date, hours } = days[i]!;
     const day: DayContext = {
@@ -92,7 +97,12 @@ export function replay(
       householdLoadKw: forecast(i) ?? [...loads[i - 1]!],
       householdLoadDaysKw: recentDays?.(i) ?? null,
     };
+    const started = performance.now();
+    const cpu = process.cpuUsage();
     const { schedule } = planHomeBatteryForSpread(day, input);
+    const used = process.cpuUsage(cpu);
+    planMs.push(performance.now() - started);
+    planCpuMs.push((used.user + used.system) / 1000);
     const run = executeBatteryDay(schedule, loads[i]!, hours, {
       startKwh: soc,
       capacityKwh: BATTERY.capacityKwh,
@@ -107,18 +117,25 @@ export function replay(
     cost.push(run.gridKwh.reduce((c, kwh, s) => c + kwh * prices[s]!, 0));
     baseline.push(loads[i]!.reduce((c, kw, s) => c + kw * hours[s]! * prices[s]!, 0));
   }
-  return { baseline, cost, endKwh: soc, dayEndKwh };
+  return { baseline, cost, endKwh: soc, dayEndKwh, planMs, planCpuMs };
 }
 
-/** Share of perfect foresight's saving a replay keeps, per weekday (index 0 = Sunday) and over the year. */
+/**
+ * Share of perfect foresight's saving a replay keeps, per weekday (index 0 = Sunday) and over the
+ * year. Each day's saving counts the change of charge it leaves at the refill price (the cheaper
+ * price / ηc, the planner's own value of stored charge), so a day is not credited with charge
+ * bought the day before; `byWeekdayUncarried` is the former figure without it (README).
+ */
 export function captured(days: readonly RecordedDay[], first: number, plan: ReplayResult, perfect: ReplayResult, tariff: TwoLevelTariff) {
   const weekday = (k: number) => weekdayOf(days[first + k]!.date);
-  const saving = (r: ReplayResult, d: number | null) => r.baseline.reduce((s, b, k) => (d === null || weekday(k) === d ? s + b - r.cost[k]! : s), 0);
-  // Over the year the charge left at the end counts at what refilling it at the cheaper price would cost.
   const refillCentsPerKwh = Math.min(tariff.base, tariff.peak) / BATTERY.etaIn;
-  const year = (r: ReplayResult) => saving(r, null) + r.endKwh * refillCentsPerKwh;
+  const startKwh = (BATTERY.startPct / 100) * BATTERY.capacityKwh;
+  const daySaving = (r: ReplayResult, k: number, carried: boolean) =>
+    r.baseline[k]! - r.cost[k]! + (carried ? refillCentsPerKwh * (r.dayEndKwh[k]! - (k > 0 ? r.dayEndKwh[k - 1]! : startKwh)) : 0);
+  const saving = (r: ReplayResult, d: number | null, carried = true) => r.baseline.reduce((s, _, k) => (d === null || weekday(k) === d ? s + daySaving(r, k, carried) : s), 0);
   return {
-    year: year(plan) / year(perfect),
+    year: saving(plan, null) / saving(perfect, null),
     byWeekday: Array.from({ length: 7 }, (_, d) => saving(plan, d) / saving(perfect, d)),
+    byWeekdayUncarried: Array.from({ length: 7 }, (_, d) => saving(plan, d, false) / saving(perfect, d, false)),
   };
 }
