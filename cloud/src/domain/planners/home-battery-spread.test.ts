@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { batteryFlowKw } from '../planning/home-plan.js';
 import { executeBatteryDay, executionCostCents } from './home-battery-execution.js';
 import { planHomeBattery, type HomeBatterySchedule } from './home-battery.js';
+import { homeBattery } from '../appliance-types/home-battery.js';
 import { MIN_SPREAD_DAYS, planHomeBatteryForSpread, quantile, slotQuantile } from './home-battery-spread.js';
 import { block, day, priced } from './planner-fixtures.test-support.js';
 import type { DayContext, HomeBatteryInput } from './types.js';
@@ -74,6 +75,10 @@ describe('quantile', () => {
 });
 
 describe('planHomeBatteryForSpread', () => {
+  it('is the registry entry of home_battery', () => {
+    expect(homeBattery.planner).toBe(planHomeBatteryForSpread);
+  });
+
   it.each([
     ['the issue tariff (short evening peak)', ISSUE],
     ['heures creuses (cheap nights)', CREUSES],

@@ -41,7 +41,8 @@ const sameLoad = (a: readonly number[], b: readonly number[]) => a.every((v, i) 
 
 /**
  * The cheapest plan on average over the recent days' real loads, among the exact plans for the
- * point estimate and for per-slot quantiles of those days. Without a spread (no recent days, all
+ * point estimate and for per-slot quantiles of those days, each also with its discharge widened
+ * to its idle slots priced at least its cheapest discharge. Without a spread (no recent days, all
  * of them alike), or when that plan wins, it is exactly planHomeBattery's plan. A quantile's plan
  * is returned as it plays out on the point estimate (its charge trajectory and costs), so the home
  * block, the savings and the hub read one story; the choice itself is scored on the recent days.
@@ -57,7 +58,14 @@ export function planHomeBatteryForSpread(day: DayContext, input: HomeBatteryInpu
   }
   const candidates = forecasts.map((f) => planHomeBattery(day, { ...input, householdLoadKw: f }));
   const distinct = candidates.filter((c, k) => candidates.findIndex((d) => sameSchedule(c.schedule, d.schedule)) === k);
-  if (distinct.length === 1) return candidates[0]!;
+  if (forecasts.length === 1) return candidates[0]!;
+  // Each plan also as it would run with charge to spare: discharging in every idle slot priced at
+  // least as high as its cheapest discharge (a plan for a high load leaves some peak slots idle
+  // only because its battery is empty by then; on a lighter day it is not).
+  const variants = distinct.flatMap((c, k) => {
+    const wider = widerDischarge(c.schedule, day.pricesCentsPerKwh, day.fromSlot);
+    return [{ plan: c, asIs: k === 0 }, ...(wider ? [{ plan: { ...c, schedule: wider }, asIs: false }] : [])];
+  });
 
   const capacity = input.capacityKwh;
   const startKwh = (Math.min(100, Math.max(0, input.socPct)) / 100) * capacity;
@@ -86,10 +94,10 @@ export function planHomeBatteryForSpread(day: DayContext, input: HomeBatteryInpu
   const targetSlot = deadlineEnd(day.fromSlot, input.deadlineMinute) - 1;
   const targetKwh = (targetPct / 100) * capacity;
 
-  const scored = distinct.map((c, k) => {
-    // Today's plan (the point estimate's, first) competes as it is; a quantile's plan as it plays
-    // out on the point estimate, which is what is then stored and shown.
-    const onPoint = k === 0 ? null : run(c.schedule, point);
+  const scored = variants.map(({ plan: c, asIs }) => {
+    // Today's plan (the point estimate's, first) competes as it is; any other as it plays out on
+    // the point estimate, which is what is then stored and shown.
+    const onPoint = asIs ? null : run(c.schedule, point);
     const schedule: HomeBatterySchedule = onPoint
       ? { ...c.schedule, value_trajectory: c.schedule.value_trajectory.map((v, s) => (s < day.fromSlot ? v : round2((100 * onPoint.endKwh[s]!) / capacity))) }
       : c.schedule;
@@ -106,6 +114,15 @@ export function planHomeBatteryForSpread(day: DayContext, input: HomeBatteryInpu
     if (s.meanCost < best.meanCost - MARGIN * Math.abs(best.meanCost)) best = s;
   }
   return best.result;
+}
+
+/** The schedule discharging also in its idle slots priced at least its cheapest discharge's price, or null when that adds none. */
+function widerDischarge(schedule: HomeBatterySchedule, prices: readonly number[], fromSlot: number): HomeBatterySchedule | null {
+  const discharging = schedule.discharge_intervals.flatMap((on, s) => (on && s >= fromSlot ? [prices[s] ?? 0] : []));
+  if (discharging.length === 0) return null;
+  const floor = Math.min(...discharging);
+  const wider = schedule.discharge_intervals.map((on, s) => on || (s >= fromSlot && !schedule.intervals[s] && (prices[s] ?? 0) >= floor));
+  return wider.some((on, s) => on !== schedule.discharge_intervals[s]) ? { ...schedule, discharge_intervals: wider } : null;
 }
 
 function sameSchedule(a: HomeBatterySchedule, b: HomeBatterySchedule): boolean {
