@@ -2,6 +2,8 @@
 // the point estimate when the evenings vary, is exactly that plan when nothing varies, and keeps a
 // real target at least as well.
 import { describe, expect, it } from 'vitest';
+import { emhassDay } from '../../bench/optimizer/home-battery-home-case.js';
+import { seededRandom } from '../../bench/optimizer/random.js';
 import { batteryFlowKw } from '../planning/home-plan.js';
 import { executeBatteryDay, executionCostCents } from './home-battery-execution.js';
 import { planHomeBattery, type HomeBatterySchedule } from './home-battery.js';
@@ -10,18 +12,6 @@ import { MIN_SPREAD_DAYS, planHomeBatteryForSpread, quantile, slotQuantile } fro
 import { block, day, priced } from './planner-fixtures.test-support.js';
 import type { DayContext, HomeBatteryInput } from './types.js';
 
-/** mulberry32: a small seeded generator, so every run sees the same homes. */
-function seeded(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** The issue's two-level tariff: 40 c, 52 c 16:00-21:00. */
 const ISSUE = day(priced(40, block(32, 41, 52)));
 /** French "heures creuses": 20.68 c 22:00-06:00, 27 c otherwise. */
@@ -29,7 +19,7 @@ const CREUSES = day(priced(27, { ...block(0, 11, 20.68), ...block(44, 47, 20.68)
 
 /** An evening that varies from day to day: 0.5 kW, 0.4-2.6 kW from 16:00 to 21:00, a morning of 0.8-1.6 kW. */
 function evenings(seed: number, count: number): number[][] {
-  const rng = seeded(seed);
+  const rng = seededRandom(seed);
   return Array.from({ length: count }, () => {
     const evening = 0.4 + 2.2 * rng();
     const morning = 0.8 + 0.8 * rng();
@@ -39,18 +29,9 @@ function evenings(seed: number, count: number): number[][] {
 
 const mean = (days: readonly number[][]) => Array.from({ length: 48 }, (_, s) => days.reduce((t, d) => t + d[s]!, 0) / days.length);
 
-/** The 13.5 kWh, 5 kW battery of the issue, half full, no target. */
+/** The issue's battery (13.5 kWh, 5 kW, 0.95 / 0.95, half full, 10 % minimum, no target) with a load and its recent days. */
 const battery = (load: number[], days: number[][] | null, over: Partial<HomeBatteryInput> = {}): HomeBatteryInput => ({
-  socPct: 50,
-  capacityKwh: 13.5,
-  maxChargeRateKw: 5,
-  maxDischargeRateKw: 5,
-  chargeEfficiency: 0.95,
-  dischargeEfficiency: 0.95,
-  targetPct: 50,
-  minPct: 10,
-  maxPct: 100,
-  deadlineMinute: null,
+  ...emhassDay().input,
   householdLoadKw: load,
   householdLoadDaysKw: days,
   ...over,
