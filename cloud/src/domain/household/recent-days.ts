@@ -9,12 +9,8 @@ import { MIN_DAYS_PER_TYPE, MIN_SLOTS_PER_DAY, SLOTS, WINDOW_DAYS, type SlotMean
 
 const isWeekend = (date: LocalDate) => [0, 6].includes(weekdayOf(date));
 
-/**
- * The measured days of the WINDOW_DAYS before `date`, of its day type when it has at least
- * MIN_DAYS_PER_TYPE of them (else all), oldest first, 48 kW each; a slot a day has no reading for
- * takes `fillKw`'s value (the profile's).
- */
-export function recentLoadDays(means: readonly SlotMean[], date: LocalDate, fillKw: readonly number[]): number[][] {
+/** The measured days (MIN_SLOTS_PER_DAY or more slots) of the WINDOW_DAYS before `date`, oldest first, with their slot values. */
+export function measuredDaysBefore(means: readonly SlotMean[], date: LocalDate): [LocalDate, (number | null)[]][] {
   const byDay = new Map<LocalDate, (number | null)[]>();
   for (const m of means) {
     const age = daysBetween(m.date, date);
@@ -23,7 +19,16 @@ export function recentLoadDays(means: readonly SlotMean[], date: LocalDate, fill
     day[m.slot] = m.kw;
     byDay.set(m.date, day);
   }
-  const measured = [...byDay].filter(([, slots]) => slots.filter((v) => v !== null).length >= MIN_SLOTS_PER_DAY).sort(([a], [b]) => (a < b ? -1 : 1));
+  return [...byDay].filter(([, slots]) => slots.filter((v) => v !== null).length >= MIN_SLOTS_PER_DAY).sort(([a], [b]) => (a < b ? -1 : 1));
+}
+
+/**
+ * The measured days before `date`, of its day type when it has at least MIN_DAYS_PER_TYPE of them
+ * (else all), oldest first, 48 kW each; a slot a day has no reading for takes `fillKw`'s value
+ * (the profile's).
+ */
+export function recentLoadDays(means: readonly SlotMean[], date: LocalDate, fillKw: readonly number[]): number[][] {
+  const measured = measuredDaysBefore(means, date);
   const sameType = measured.filter(([d]) => isWeekend(d) === isWeekend(date));
   const pool = sameType.length >= MIN_DAYS_PER_TYPE ? sameType : measured;
   return pool.map(([, slots]) => slots.map((kw, s) => Math.max(0, kw ?? fillKw[s] ?? 0)));
