@@ -11,7 +11,7 @@ import { SLOTS, type DayContext, type HomeBatteryInput, type PlanResult, type Pl
 export const CANDIDATE_QUANTILES = [0.1, 0.25, 0.5, 0.75, 0.9];
 /** Fewer recent days than this say too little about the spread: the plan is the point estimate's. */
 export const MIN_SPREAD_DAYS = 5;
-/** A candidate must beat the point estimate's plan by more than this share of its mean cost to replace it (rounding). */
+/** A candidate must beat the best so far by more than this share of its mean cost to replace it (rounding): earlier ones, today's plan first, win ties. */
 const MARGIN = 1e-9;
 
 /** The q-quantile (0-1) of `values`, interpolated between order statistics. */
@@ -57,8 +57,8 @@ export function planHomeBatteryForSpread(day: DayContext, input: HomeBatteryInpu
     if (!forecasts.some((g) => sameLoad(f, g))) forecasts.push(f);
   }
   const candidates = forecasts.map((f) => planHomeBattery(day, { ...input, householdLoadKw: f }));
-  const distinct = candidates.filter((c, k) => candidates.findIndex((d) => sameSchedule(c.schedule, d.schedule)) === k);
   if (forecasts.length === 1) return candidates[0]!;
+  const distinct = candidates.filter((c, k) => candidates.findIndex((d) => sameSchedule(c.schedule, d.schedule)) === k);
   // Each plan also as it would run with charge to spare: discharging in every idle slot priced at
   // least as high as its cheapest discharge (a plan for a high load leaves some peak slots idle
   // only because its battery is empty by then; on a lighter day it is not).
