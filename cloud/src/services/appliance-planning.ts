@@ -37,6 +37,7 @@ function homeContext(home: HomeShare): HomeContext | undefined {
   if (home.householdLoadKw.length !== 48) return undefined;
   return {
     householdLoadKw: home.householdLoadKw,
+    householdLoadDaysKw: home.householdLoadDaysKw,
     loadSource: home.loadSource,
     chargeHeadroomKw: home.headroomKw ? home.headroomKw.map((h) => Math.max(0, h)) : null,
   };
@@ -72,7 +73,8 @@ export const appliancePlanning = {
     // The battery's charging is capped at the headroom itself (it can charge at any power).
     inputs: (facts, home) => homeBatteryInputs(facts, homeContext(home)),
     drawKw: (i) => i.maxChargeRateKw,
-    // The trajectory is rounded to 0.01 %: the planner kept charging within its rate and headroom exactly.
+    // The trajectory is rounded to 0.01 %: the planner kept charging within its rate and headroom
+    // exactly, and without an export curve delivering within the household load (decisions.md).
     flowKw: (i, schedule, ctx) =>
       batteryFlowKw(
         Array.isArray(schedule.value_trajectory) ? (schedule.value_trajectory as number[]) : [],
@@ -81,7 +83,9 @@ export const appliancePlanning = {
         i.chargeEfficiency,
         i.dischargeEfficiency,
         ctx.slotHours,
-      ).map((kw, slot) => (slot < ctx.fromSlot ? 0 : Math.min(kw, i.maxChargeRateKw, i.chargeHeadroomKw?.[slot] ?? Infinity))),
+      ).map((kw, slot) =>
+        slot < ctx.fromSlot ? 0 : Math.max(Math.min(kw, i.maxChargeRateKw, i.chargeHeadroomKw?.[slot] ?? Infinity), ctx.exportPricesCentsPerKwh ? -Infinity : -(i.householdLoadKw[slot] ?? 0)),
+      ),
   }),
   water_heater: regular('water_heater', {
     inputs: (facts, home) => withBlocked(waterHeaterInputs(facts), (i) => blockedSlots(home.headroomKw, i.elementWatts / 1000)),

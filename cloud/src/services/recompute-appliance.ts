@@ -19,12 +19,14 @@ import type { AccountInputs } from './recompute-inputs.js';
 /** What the home gives each appliance's plan: its household load and the import limit's headroom left (docs/home-plan.md). */
 export interface HomeShare {
   householdLoadKw: readonly number[];
+  /** The measured days behind the load (the spread a battery is planned for), or null. */
+  householdLoadDaysKw: readonly (readonly number[])[] | null;
   loadSource: string;
   /** 48 kW left under the import limit after the load and the appliances planned before, or null without a limit. */
   headroomKw: readonly number[] | null;
 }
 
-export const NO_LIMIT_HOME: HomeShare = { householdLoadKw: [], loadSource: 'typical', headroomKw: null };
+export const NO_LIMIT_HOME: HomeShare = { householdLoadKw: [], householdLoadDaysKw: null, loadSource: 'typical', headroomKw: null };
 
 /** Everything planning one appliance may use. */
 export interface UnitArgs {

@@ -19,6 +19,7 @@ import type { OutdoorForecastService } from './outdoor-forecast.js';
 import { planUnit } from './appliance-planning.js';
 import { checked, type PlannedUnit } from './recompute-appliance.js';
 import { householdLoadFor } from '../domain/household/account-load.js';
+import { householdLoadDaysFor } from '../domain/household/recent-days.js';
 import { allocationOrder, headroomKw, homeBlock, type HomeBlock } from '../domain/planning/home-plan.js';
 import { minuteOr } from '../domain/planning/stored-values.js';
 import type { AccountInputs } from './recompute-inputs.js';
@@ -103,6 +104,8 @@ export async function planAccountDay(
   const { ctx, solarInput, common, tariffPrices } = await dayContext(deps, account, day, solar, now);
   const isToday = day.date === localDateOf(now, account.timeZone);
   const load = householdLoadFor(account.householdMeans, account.profile?.household_load_kw_48 ?? null, account.timeZone, day.date);
+  // The measured days behind the load: the spread a battery is planned for (null unless measured).
+  const loadDays = householdLoadDaysFor(account.householdMeans, load, account.timeZone, day.date);
   const maxImportKw = account.profile?.max_import_kw ?? null;
   const planned = new Map<string, PlannedUnit>();
   // Comfort first, then deadlines: each appliance gets what the import limit leaves after the
@@ -112,7 +115,7 @@ export async function planAccountDay(
   );
   const flows: number[][] = [];
   for (const { appliance } of order) {
-    const home = { householdLoadKw: load.loadKw48, loadSource: load.source, headroomKw: headroomKw(maxImportKw, load.loadKw48, flows) };
+    const home = { householdLoadKw: load.loadKw48, householdLoadDaysKw: loadDays, loadSource: load.source, headroomKw: headroomKw(maxImportKw, load.loadKw48, flows) };
     const unit = await planUnit(deps, account, appliance, ctx, now, isToday, home);
     planned.set(appliance.id, unit);
     if (unit.flowKw) flows.push(unit.flowKw);

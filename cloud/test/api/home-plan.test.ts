@@ -235,3 +235,40 @@ describe('the EMHASS comparison day (issue 20)', () => {
     expect(planned).toBeLessThan(Number(row!.baseline_cost_cents) - 50);
   });
 });
+
+describe('a battery planned for the spread of the measured days (issue 20)', () => {
+  it('charges for the evenings the home shows, not their average, and the home block shows that plan on the profile', async () => {
+    const { planHomeBattery } = await import('../../src/domain/planners/home-battery.js');
+    const { day } = await import('../../src/domain/planners/planner-fixtures.test-support.js');
+    const user = await account();
+    const token = { token: user.token };
+    const prices = Array.from({ length: 24 }, (_, h) => (h >= 16 && h < 21 ? 52 : 40));
+    await api.put('/api/v1/rates', { hourly_rates_cents_per_kwh: prices }, token);
+    // Three weeks of a sensor: every third evening (16:00-21:00) draws 2.8 kW, the others 0.8 kW.
+    for (let daysAgo = 1; daysAgo <= 21; daysAgo++) {
+      const readings = dayReadings(daysAgo, (slot) => (slot >= 32 && slot < 42 ? (daysAgo % 3 === 0 ? 2800 : 800) : 500));
+      for (const half of [readings.slice(0, 24), readings.slice(24)]) expect((await api.post('/api/v1/household-load/readings', { readings: half }, token)).status).toBe(201);
+    }
+    const battery = await createAppliance(cloud, user, 'home_battery', { name: 'Battery' });
+    await api.put(`/api/v1/appliances/${battery}`, { config: { entity_id: 'switch.battery_charge', capacity_kwh: 13.5, max_charge_rate_kw: 5, max_discharge_rate_kw: 5 } }, token);
+    await api.post(`/api/v1/appliances/${battery}/constraints`, { min_charge_pct: 10 }, token);
+    const now = new Date();
+    await cloud.services.recompute.planAccounts([{ userId: user.userId, trigger: 'nightly', runAt: now }], now);
+
+    const [row] = await rows<{ schedule: any; constraints_used: any }>(cloud, 'SELECT schedule, constraints_used FROM schedules WHERE appliance_id = $1 ORDER BY id DESC LIMIT 1', [battery]);
+    const [home] = await rows<{ plan: any }>(cloud, 'SELECT plan FROM home_plans WHERE user_id = $1 ORDER BY id DESC LIMIT 1', [user.userId]);
+    const plan = home!.plan;
+    expect(row!.constraints_used).toMatchObject({ household_load: 'measured', target_charge_pct: 50 });
+    expect(plan.source).toBe('measured');
+    // The exact plan for the profile alone covers an average evening; this one holds more charge for the high ones.
+    const slotPrices = Array.from({ length: 48 }, (_, s) => prices[Math.floor(s / 2)]!);
+    const input = { socPct: 50, capacityKwh: 13.5, maxChargeRateKw: 5, maxDischargeRateKw: 5, chargeEfficiency: 0.95, dischargeEfficiency: 0.95 };
+    const pointPlan = planHomeBattery(day(slotPrices), { ...input, targetPct: 50, minPct: 10, maxPct: 100, deadlineMinute: null, householdLoadKw: plan.load_kw_48 });
+    expect(row!.schedule.value_trajectory[31]).toBeGreaterThan(pointPlan.schedule.value_trajectory[31]! + 5);
+    // The home block is that plan as it plays out on the profile: the battery covers the house, never exports.
+    expect(plan.export_kw_48).toEqual(Array(48).fill(0));
+    for (let s = 32; s < 42; s++) expect(plan.grid_import_kw_48[s]).toBeLessThan(plan.load_kw_48[s]);
+    const cost = plan.grid_import_kw_48.reduce((t: number, kw: number, s: number) => t + kw * 0.5 * slotPrices[s]!, 0);
+    expect(plan.expected_cost_cents).toBeCloseTo(cost, 0);
+  });
+});

@@ -1,7 +1,8 @@
 // A battery on the recorded home for a year: each day planned by the real home_battery planner
 // from a forecast of that day's load, then executed on the load that came. What a plan captures
-// is the share of perfect foresight's saving it keeps. Execution rules: README.md beside this file.
-import { planHomeBattery } from '../../domain/planners/home-battery.js';
+// is the share of perfect foresight's saving it keeps. Execution rule: domain/planners/home-battery-execution.ts.
+import { executeBatteryDay } from '../../domain/planners/home-battery-execution.js';
+import { planHomeBatteryForSpread } from '../../domain/planners/home-battery-spread.js';
 import type { DayContext, HomeBatteryInput } from '../../domain/planners/types.js';
 import { weekdayOf } from '../../domain/time/calendar.js';
 import { slotStartsUtc, SLOTS_PER_DAY } from '../../domain/time/slot-grid.js';
@@ -39,19 +40,36 @@ export interface ReplayResult {
   cost: number[];
   /** The charge left at the end of the year, kWh. */
   endKwh: number;
+  /** The charge at the end of each day, kWh. */
+  dayEndKwh: number[];
+  /** Wall time and CPU time of each day's planner call, ms. */
+  planMs: number[];
+  planCpuMs: number[];
 }
 
 /**
- * Plans and executes every day from `first` on. A slot planned to charge charges up to the planned
- * charge (within the rate); a slot planned to discharge covers the house's real load (within the
- * rate and above the minimum); any other slot leaves the battery alone.
+ * Plans and executes every day from `first` on, with the cloud's execution rule
+ * (`executeBatteryDay`): a slot planned to charge charges up to the planned charge (within the
+ * rate); a slot planned to discharge covers the house's real load (within the rate and above the
+ * minimum); any other slot leaves the battery alone. With `recentDays`, the plan is made for the
+ * spread of those days' loads (the cloud's registry planner); without, it is the exact plan for the forecast.
  */
-export function replay(days: readonly RecordedDay[], loads: readonly number[][], forecast: Forecaster, tariff: TwoLevelTariff, first: number): ReplayResult {
+export function replay(
+  days: readonly RecordedDay[],
+  loads: readonly number[][],
+  forecast: Forecaster,
+  tariff: TwoLevelTariff,
+  first: number,
+  recentDays: ((index: number) => number[][] | null) | null = null,
+): ReplayResult {
   const prices = pricesOf(tariff);
   const minKwh = (BATTERY.minPct / 100) * BATTERY.capacityKwh;
   let soc = (BATTERY.startPct / 100) * BATTERY.capacityKwh;
   const baseline: number[] = [];
   const cost: number[] = [];
+  const dayEndKwh: number[] = [];
+  const planMs: number[] = [];
+  const planCpuMs: number[] = [];
   for (let i = first; i < days.length; i++) {
     const { date, hours } = days[i]!;
     const day: DayContext = {
@@ -77,41 +95,47 @@ export function replay(days: readonly RecordedDay[], loads: readonly number[][],
       maxPct: 100,
       deadlineMinute: null,
       householdLoadKw: forecast(i) ?? [...loads[i - 1]!],
+      householdLoadDaysKw: recentDays?.(i) ?? null,
     };
-    const { schedule } = planHomeBattery(day, input);
-    let dayCost = 0;
-    let dayBase = 0;
-    for (let s = 0; s < SLOTS_PER_DAY; s++) {
-      const energy = loads[i]![s]! * hours[s]!;
-      let grid = energy;
-      if (schedule.intervals[s]) {
-        const planned = (schedule.value_trajectory[s]! / 100) * BATTERY.capacityKwh;
-        const stored = Math.min(Math.max(0, planned - soc), BATTERY.rateKw * hours[s]! * BATTERY.etaIn);
-        soc += stored;
-        grid += stored / BATTERY.etaIn;
-      } else if (schedule.discharge_intervals[s]) {
-        const delivered = Math.min(energy, BATTERY.rateKw * hours[s]!, Math.max(0, soc - minKwh) * BATTERY.etaOut);
-        soc -= delivered / BATTERY.etaOut;
-        grid -= delivered;
-      }
-      dayCost += grid * prices[s]!;
-      dayBase += energy * prices[s]!;
-    }
-    baseline.push(dayBase);
-    cost.push(dayCost);
+    const started = performance.now();
+    const cpu = process.cpuUsage();
+    const { schedule } = planHomeBatteryForSpread(day, input);
+    const used = process.cpuUsage(cpu);
+    planMs.push(performance.now() - started);
+    planCpuMs.push((used.user + used.system) / 1000);
+    const run = executeBatteryDay(schedule, loads[i]!, hours, {
+      startKwh: soc,
+      capacityKwh: BATTERY.capacityKwh,
+      minKwh,
+      chargeKw: Array(SLOTS_PER_DAY).fill(BATTERY.rateKw),
+      dischargeKw: BATTERY.rateKw,
+      chargeEfficiency: BATTERY.etaIn,
+      dischargeEfficiency: BATTERY.etaOut,
+    });
+    soc = run.endKwh.at(-1)!;
+    dayEndKwh.push(soc);
+    cost.push(run.gridKwh.reduce((c, kwh, s) => c + kwh * prices[s]!, 0));
+    baseline.push(loads[i]!.reduce((c, kw, s) => c + kw * hours[s]! * prices[s]!, 0));
   }
-  return { baseline, cost, endKwh: soc };
+  return { baseline, cost, endKwh: soc, dayEndKwh, planMs, planCpuMs };
 }
 
-/** Share of perfect foresight's saving a replay keeps, per weekday (index 0 = Sunday) and over the year. */
+/**
+ * Share of perfect foresight's saving a replay keeps, per weekday (index 0 = Sunday) and over the
+ * year. Each day's saving counts the change of charge it leaves at the refill price (the cheaper
+ * price / ηc, the planner's own value of stored charge), so a day is not credited with charge
+ * bought the day before; `byWeekdayUncarried` is the former figure without it (README).
+ */
 export function captured(days: readonly RecordedDay[], first: number, plan: ReplayResult, perfect: ReplayResult, tariff: TwoLevelTariff) {
   const weekday = (k: number) => weekdayOf(days[first + k]!.date);
-  const saving = (r: ReplayResult, d: number | null) => r.baseline.reduce((s, b, k) => (d === null || weekday(k) === d ? s + b - r.cost[k]! : s), 0);
-  // Over the year the charge left at the end counts at what refilling it at the cheaper price would cost.
   const refillCentsPerKwh = Math.min(tariff.base, tariff.peak) / BATTERY.etaIn;
-  const year = (r: ReplayResult) => saving(r, null) + r.endKwh * refillCentsPerKwh;
+  const startKwh = (BATTERY.startPct / 100) * BATTERY.capacityKwh;
+  const daySaving = (r: ReplayResult, k: number, carried: boolean) =>
+    r.baseline[k]! - r.cost[k]! + (carried ? refillCentsPerKwh * (r.dayEndKwh[k]! - (k > 0 ? r.dayEndKwh[k - 1]! : startKwh)) : 0);
+  const saving = (r: ReplayResult, d: number | null, carried = true) => r.baseline.reduce((s, _, k) => (d === null || weekday(k) === d ? s + daySaving(r, k, carried) : s), 0);
   return {
-    year: year(plan) / year(perfect),
+    year: saving(plan, null) / saving(perfect, null),
     byWeekday: Array.from({ length: 7 }, (_, d) => saving(plan, d) / saving(perfect, d)),
+    byWeekdayUncarried: Array.from({ length: 7 }, (_, d) => saving(plan, d, false) / saving(perfect, d, false)),
   };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { slotDurationsHours } from '../time/slot-grid.js';
-import { homeBatteryPlanner, planHomeBattery } from './home-battery.js';
+import { planHomeBattery } from './home-battery.js';
 import type { HomeBatteryInput } from './types.js';
 import { day, flat, priced, block, on } from './planner-fixtures.test-support.js';
 
@@ -118,9 +118,5 @@ describe('planHomeBattery', () => {
     const r = planHomeBattery(day(flat(10), { slotHours }), { ...BATTERY, socPct: 80, deadlineMinute: null });
     expect(r.baselineCostCents).toBeCloseTo(hours * 2 * 10, 6);
     expect(r.optimizedCostCents).toBeCloseTo(hours * 2 * 10, 6);
-  });
-
-  it('is the registry entry', () => {
-    expect(homeBatteryPlanner).toBe(planHomeBattery);
   });
 });

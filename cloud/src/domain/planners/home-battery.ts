@@ -5,7 +5,7 @@ import { IDLE, chargeSchedule, chargeScale, charged, kwhTolerance, missedMin, mi
 import type { Action, RangeTransition } from './slot-actions.js';
 import { planSlots } from './slot-dp.js';
 import { deadlineEnd, endLabel, horizon, isTomorrow, todayArray, total } from './slots.js';
-import { SLOTS, type DayContext, type HomeBatteryInput, type PlanResult, type Planner } from './types.js';
+import { SLOTS, type DayContext, type HomeBatteryInput, type PlanResult } from './types.js';
 
 /** The home_battery schedule body: the 2.9 fields plus `discharge_intervals` (true = the battery covers the house). */
 export type HomeBatterySchedule = ChargeSchedule & {
@@ -100,6 +100,3 @@ export function planHomeBattery(day: DayContext, input: HomeBatteryInput): PlanR
     ],
   };
 }
-
-/** The registry entry. */
-export const homeBatteryPlanner: Planner<'home_battery'> = planHomeBattery;

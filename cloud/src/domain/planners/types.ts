@@ -89,6 +89,12 @@ export interface HomeBatteryInput extends ChargeState {
   /** 48 household consumption estimates, kW: discharge can only offset this (no export without an export curve). */
   householdLoadKw: number[];
   /**
+   * The recent days' real loads the point estimate came from (48 kW each, measured days of the
+   * same type; home-battery.md "Planning for the spread"), or absent/null when no spread is known
+   * (a set or typical profile): then the plan is the exact one for `householdLoadKw`.
+   */
+  householdLoadDaysKw?: number[][] | null;
+  /**
    * 48 per-slot caps on the grid draw of charging, kW (the import limit left after the household
    * load and the appliances planned before it), or null when the account has no import limit.
    */

@@ -86,6 +86,8 @@ export function evChargerInputs(facts: ApplianceFacts): BuiltInput<EvChargerInpu
 /** What the account adds to a home battery's input: the household's load and the import limit's headroom. */
 export interface HomeContext {
   householdLoadKw: readonly number[];
+  /** The measured days behind the load (home-battery.md "Planning for the spread"), or null/absent. */
+  householdLoadDaysKw?: readonly (readonly number[])[] | null;
   /** Where the load came from (GET /household-load `source`). */
   loadSource: string;
   /** 48 caps on charging's grid draw, kW, or null without an import limit. */
@@ -114,6 +116,7 @@ export function homeBatteryInputs(facts: ApplianceFacts, home: HomeContext = TYP
     maxPct,
     deadlineMinute: minuteOr(constraints, 'deadline_time'),
     householdLoadKw: [...home.householdLoadKw],
+    householdLoadDaysKw: home.householdLoadDaysKw ? home.householdLoadDaysKw.map((d) => [...d]) : null,
     chargeHeadroomKw: home.chargeHeadroomKw ? [...home.chargeHeadroomKw] : null,
   };
   return {

@@ -1,0 +1,74 @@
+// How a planned home-battery day plays out on the load that really comes (issue 20): the one rule
+// the planner's choice for the spread of loads (home-battery-spread.ts) and the recorded-home
+// bench share. How it compares with what the hub add-on does: home-battery.md "Execution".
+import { SLOTS } from './types.js';
+
+/** The battery as the execution sees it, in stored kWh. */
+export interface ExecutedBattery {
+  startKwh: number;
+  capacityKwh: number;
+  minKwh: number;
+  /** Grid draw of charging, kW, per slot of the day (the rate within the import limit's headroom). */
+  chargeKw: readonly number[];
+  /** Power delivered when discharging, kW. */
+  dischargeKw: number;
+  chargeEfficiency: number;
+  dischargeEfficiency: number;
+}
+
+/** The planned slots: `intervals` charge, `discharge_intervals` cover the house, `value_trajectory` the planned charge % at each slot's end. */
+export interface PlannedBatteryDay {
+  intervals: readonly boolean[];
+  discharge_intervals: readonly boolean[];
+  value_trajectory: readonly number[];
+}
+
+export interface BatteryExecution {
+  /** Stored kWh at the end of each slot of the day (the start value before `fromSlot`). */
+  endKwh: number[];
+  /** The house's grid import per slot, kWh (load less what the battery delivered, plus charging). */
+  gridKwh: number[];
+}
+
+/**
+ * Executes slots `fromSlot`..47 of a planned day on `loadKw`: a slot planned to charge charges up
+ * to the planned charge (within the rate; never down); a slot planned to discharge covers the
+ * house's real load (within the rate, above the minimum); any other slot leaves the battery alone.
+ */
+export function executeBatteryDay(plan: PlannedBatteryDay, loadKw: readonly number[], hours: readonly number[], battery: ExecutedBattery, fromSlot = 0): BatteryExecution {
+  const { capacityKwh, minKwh, dischargeKw } = battery;
+  const etaIn = battery.chargeEfficiency > 0 ? battery.chargeEfficiency : 1;
+  const etaOut = battery.dischargeEfficiency;
+  let soc = battery.startKwh;
+  const endKwh: number[] = [];
+  const gridKwh: number[] = [];
+  for (let s = 0; s < SLOTS; s++) {
+    const h = hours[s] ?? 0.5;
+    const energy = Math.max(0, loadKw[s] ?? 0) * h;
+    let grid = energy;
+    if (s >= fromSlot && plan.intervals[s]) {
+      const planned = ((plan.value_trajectory[s] ?? 0) / 100) * capacityKwh;
+      const stored = Math.min(Math.max(0, planned - soc), Math.max(0, battery.chargeKw[s] ?? 0) * h * etaIn);
+      soc += stored;
+      grid += stored / etaIn;
+    } else if (s >= fromSlot && plan.discharge_intervals[s]) {
+      const delivered = Math.min(energy, dischargeKw * h, Math.max(0, soc - minKwh) * etaOut);
+      if (etaOut > 0) soc -= delivered / etaOut;
+      grid -= delivered;
+    }
+    endKwh.push(soc);
+    gridKwh.push(s >= fromSlot ? grid : 0);
+  }
+  return { endKwh, gridKwh };
+}
+
+/**
+ * What executing a day costs, cents: the import of slots `fromSlot`.. at `prices`, plus the charge
+ * it took out of the battery at `refillCentsPerKwh` (minus what it added and still holds), the
+ * planner's own valuation of the charge left at the end (home-battery.md).
+ */
+export function executionCostCents(run: BatteryExecution, startKwh: number, prices: readonly number[], refillCentsPerKwh: number, fromSlot = 0): number {
+  let cents = 0;
+  for (let s = fromSlot; s < SLOTS; s++) cents += run.gridKwh[s]! * (prices[s] ?? 0);
+  return cents + refillCentsPerKwh * (startKwh - (run.endKwh.at(-1) ?? startKwh));
+}

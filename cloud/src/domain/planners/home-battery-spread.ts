@@ -1,0 +1,133 @@
+// The home battery planned for the spread of the home's loads (issue 20): candidate plans from the
+// exact planner fed the point estimate and per-slot quantiles of the recent days, each executed on
+// every recent day's real load, keeping the one with the least mean cost (a sample-average
+// approximation). Why and what it gives: home-battery.md "Planning for the spread".
+import { executeBatteryDay, executionCostCents, type ExecutedBattery } from './home-battery-execution.js';
+import { planHomeBattery, type HomeBatterySchedule } from './home-battery.js';
+import { deadlineEnd, horizon, round2, total } from './slots.js';
+import { SLOTS, type DayContext, type HomeBatteryInput, type PlanResult, type Planner } from './types.js';
+
+/** The per-slot quantiles of the recent days that give candidate plans, beside the point estimate. */
+export const CANDIDATE_QUANTILES = [0.1, 0.25, 0.5, 0.75, 0.9];
+/** Fewer recent days than this say too little about the spread: the plan is the point estimate's. */
+export const MIN_SPREAD_DAYS = 5;
+/** A candidate must beat the best so far by more than this share of its mean cost to replace it (rounding): earlier ones, today's plan first, win ties. */
+const MARGIN = 1e-9;
+
+/** The q-quantile (0-1) of `values`, interpolated between order statistics. */
+export function quantile(values: readonly number[], q: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const at = q * (sorted.length - 1);
+  const lo = Math.floor(at);
+  const hi = Math.min(sorted.length - 1, lo + 1);
+  return sorted[lo]! + (at - lo) * (sorted[hi]! - sorted[lo]!);
+}
+
+/** Per slot, the q-quantile over the days. */
+export const slotQuantile = (days: readonly (readonly number[])[], q: number): number[] =>
+  Array.from({ length: SLOTS }, (_, s) => quantile(days.map((d) => Math.max(0, d[s] ?? 0)), q));
+
+/** The recent days when they can be planned for: enough of them, a day ending today, nothing exported. */
+function spreadDays(day: DayContext, input: HomeBatteryInput): number[][] | null {
+  const days = input.householdLoadDaysKw?.filter((d) => d.length === SLOTS) ?? [];
+  if (days.length < MIN_SPREAD_DAYS) return null;
+  // Exports and a deadline in tomorrow's slots play out past what the execution rule covers (home-battery.md).
+  if (day.exportPricesCentsPerKwh !== null || deadlineEnd(day.fromSlot, input.deadlineMinute) > SLOTS) return null;
+  if (!(input.capacityKwh > 0)) return null;
+  return days;
+}
+
+const sameLoad = (a: readonly number[], b: readonly number[]) => a.every((v, i) => Math.abs(v - b[i]!) < 1e-9);
+
+/**
+ * The cheapest plan on average over the recent days' real loads, among the exact plans for the
+ * point estimate and for per-slot quantiles of those days, each also with its discharge widened
+ * to its idle slots priced at least its cheapest discharge. Without a spread (no recent days, all
+ * of them alike), or when that plan wins, it is exactly planHomeBattery's plan. A quantile's plan
+ * is returned as it plays out on the point estimate (its charge trajectory and costs), so the home
+ * block, the savings and the hub read one story; the choice itself is scored on the recent days.
+ */
+export function planHomeBatteryForSpread(day: DayContext, input: HomeBatteryInput): PlanResult<HomeBatterySchedule> {
+  const days = spreadDays(day, input);
+  const point = input.householdLoadKw;
+  if (!days) return planHomeBattery(day, input);
+  const forecasts: number[][] = [point];
+  for (const q of CANDIDATE_QUANTILES) {
+    const f = slotQuantile(days, q);
+    if (!forecasts.some((g) => sameLoad(f, g))) forecasts.push(f);
+  }
+  const candidates = forecasts.map((f) => planHomeBattery(day, { ...input, householdLoadKw: f }));
+  if (forecasts.length === 1) return candidates[0]!;
+  const distinct = candidates.filter((c, k) => candidates.findIndex((d) => sameSchedule(c.schedule, d.schedule)) === k);
+  // Each plan also as it would run with charge to spare: discharging in every idle slot priced at
+  // least as high as its cheapest discharge (a plan for a high load leaves some peak slots idle
+  // only because its battery is empty by then; on a lighter day it is not).
+  const variants = distinct.flatMap((c, k) => {
+    const wider = widerDischarge(c.schedule, day.pricesCentsPerKwh, day.fromSlot);
+    return [{ plan: c, asIs: k === 0 }, ...(wider ? [{ plan: { ...c, schedule: wider }, asIs: false }] : [])];
+  });
+
+  const capacity = input.capacityKwh;
+  const startKwh = (Math.min(100, Math.max(0, input.socPct)) / 100) * capacity;
+  const maxPct = Math.min(100, Math.max(0, input.maxPct));
+  const targetPct = Math.min(input.targetPct, maxPct);
+  const battery: ExecutedBattery = {
+    startKwh,
+    capacityKwh: capacity,
+    minKwh: (Math.min(input.minPct, targetPct) / 100) * capacity,
+    chargeKw: Array.from({ length: SLOTS }, (_, s) => Math.min(Math.max(0, input.maxChargeRateKw), Math.max(0, input.chargeHeadroomKw?.[s] ?? Infinity))),
+    dischargeKw: Math.max(0, input.maxDischargeRateKw),
+    chargeEfficiency: Math.min(1, Math.max(0, input.chargeEfficiency)),
+    dischargeEfficiency: Math.min(1, Math.max(0, input.dischargeEfficiency)),
+  };
+  const slots = horizon(day, SLOTS);
+  // The planner's own value of the charge left at the end (home-battery.md).
+  const refill = battery.chargeEfficiency > 0 && slots.length > 0 ? Math.max(0, Math.min(...slots.map((s) => s.price))) / battery.chargeEfficiency : 0;
+  const prices = day.pricesCentsPerKwh;
+  // Both figures of the returned plan are on the point estimate, like the schedule.
+  const baselineCostCents = total(slots.map((s) => s.price * Math.max(0, point[s.index] ?? 0) * s.hours));
+  const run = (schedule: HomeBatterySchedule, loadKw: readonly number[]) => executeBatteryDay(schedule, loadKw, day.slotHours, battery, day.fromSlot);
+
+  // A target that is a real requirement (by a deadline, or above the start) is a constraint: no
+  // candidate may fall short of it on the recent days more than the point estimate's plan does.
+  const hasTarget = input.deadlineMinute !== null || targetPct > input.socPct;
+  const targetSlot = deadlineEnd(day.fromSlot, input.deadlineMinute) - 1;
+  const targetKwh = (targetPct / 100) * capacity;
+
+  const scored = variants.map(({ plan: c, asIs }) => {
+    // Today's plan (the point estimate's, first) competes as it is; any other as it plays out on
+    // the point estimate, which is what is then stored and shown.
+    const onPoint = asIs ? null : run(c.schedule, point);
+    const schedule: HomeBatterySchedule = onPoint
+      ? { ...c.schedule, value_trajectory: c.schedule.value_trajectory.map((v, s) => (s < day.fromSlot ? v : round2((100 * onPoint.endKwh[s]!) / capacity))) }
+      : c.schedule;
+    const runs = days.map((d) => run(schedule, d));
+    const meanCost = total(runs.map((r) => executionCostCents(r, startKwh, prices, refill, day.fromSlot))) / runs.length;
+    const shortfall = hasTarget ? total(runs.map((r) => Math.max(0, targetKwh - r.endKwh[targetSlot]!))) / runs.length : 0;
+    const result = onPoint ? { ...c, schedule, baselineCostCents, optimizedCostCents: executionCostCents(run(schedule, point), startKwh, prices, refill, day.fromSlot) } : c;
+    return { result, meanCost, shortfall };
+  });
+  const reference = scored[0]!;
+  let best = reference;
+  for (const s of scored.slice(1)) {
+    if (s.shortfall > reference.shortfall + 1e-9) continue;
+    if (s.meanCost < best.meanCost - MARGIN * Math.abs(best.meanCost)) best = s;
+  }
+  return best.result;
+}
+
+/** The schedule discharging also in its idle slots priced at least its cheapest discharge's price, or null when that adds none. */
+function widerDischarge(schedule: HomeBatterySchedule, prices: readonly number[], fromSlot: number): HomeBatterySchedule | null {
+  const discharging = schedule.discharge_intervals.flatMap((on, s) => (on && s >= fromSlot ? [prices[s] ?? 0] : []));
+  if (discharging.length === 0) return null;
+  const floor = Math.min(...discharging);
+  const wider = schedule.discharge_intervals.map((on, s) => on || (s >= fromSlot && !schedule.intervals[s] && (prices[s] ?? 0) >= floor));
+  return wider.some((on, s) => on !== schedule.discharge_intervals[s]) ? { ...schedule, discharge_intervals: wider } : null;
+}
+
+function sameSchedule(a: HomeBatterySchedule, b: HomeBatterySchedule): boolean {
+  return a.intervals.every((v, i) => v === b.intervals[i]) && a.discharge_intervals.every((v, i) => v === b.discharge_intervals[i]) && sameLoad(a.value_trajectory, b.value_trajectory);
+}
+
+/** The registry entry: planned for the spread when the recent days are known, else exactly. */
+export const homeBatteryPlanner: Planner<'home_battery'> = planHomeBatteryForSpread;
