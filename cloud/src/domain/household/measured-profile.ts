@@ -5,7 +5,7 @@ import type { LocalDate } from '../time/slot-grid.js';
 import { addDays, daysBetween, weekdayOf } from '../time/calendar.js';
 import { estimators, METHODS, MIN_DAYS, SLOTS, WINDOW_DAYS, type MeasuredDay, type Method } from './profile-estimators.js';
 
-export { MIN_DAYS, MIN_DAYS_PER_TYPE, SLOTS, WINDOW_DAYS } from './profile-estimators.js';
+export { isWeekend, MIN_DAYS, MIN_DAYS_PER_TYPE, SLOTS, WINDOW_DAYS } from './profile-estimators.js';
 /** A day counts as measured when its readings cover at least this many of its 48 slots ("most slots"). */
 export const MIN_SLOTS_PER_DAY = 36;
 /** The estimators are scored on the measured days among this many before the planned day. */
@@ -46,8 +46,8 @@ function fillGaps(values: (number | null)[]): number[] {
   });
 }
 
-/** The measured days among the READ_DAYS before `date` (later or older means are ignored). */
-function measuredDays(means: readonly SlotMean[], date: LocalDate): MeasuredDay[] {
+/** The measured days among the `within` days before `date` (later or older means are ignored). */
+export function measuredDays(means: readonly SlotMean[], date: LocalDate, within = READ_DAYS): MeasuredDay[] {
   const byDay = new Map<LocalDate, (number | null)[]>();
   for (const m of means) {
     if (m.slot < 0 || m.slot >= SLOTS || !Number.isFinite(m.kw)) continue;
@@ -57,7 +57,7 @@ function measuredDays(means: readonly SlotMean[], date: LocalDate): MeasuredDay[
   }
   return [...byDay]
     .map(([d, kw]) => ({ age: daysBetween(d, date), weekday: weekdayOf(d), kw }))
-    .filter((d) => d.age >= 1 && d.age <= READ_DAYS && d.kw.filter((v) => v !== null).length >= MIN_SLOTS_PER_DAY);
+    .filter((d) => d.age >= 1 && d.age <= within && d.kw.filter((v) => v !== null).length >= MIN_SLOTS_PER_DAY);
 }
 
 const meanAbsoluteError = (forecast: readonly (number | null)[], day: MeasuredDay) => {

@@ -29,7 +29,7 @@ export interface MeasuredDay {
 /** 48 kW values (null for a slot no pooled day covers), or null when the estimator has too few days. */
 export type Estimate = (number | null)[] | null;
 
-const isWeekend = (weekday: number) => weekday === 0 || weekday === 6;
+export const isWeekend = (weekday: number) => weekday === 0 || weekday === 6;
 
 /** One slot's readings and its neighbours', over every measured day, sorted by value once for every estimate. */
 interface SlotPool {
