@@ -56,6 +56,17 @@ describe('loadConfig', () => {
     ]);
   });
 
+  it('reads the battery options, and names one that is not text', () => {
+    const ok = optionsFile({ appliances: [{ appliance: 'Powerwall', charge_option: 'Force charge', idle_option: 'Self use', hold_option: 'Backup' }] });
+    expect(loadConfig({ SUPERVISOR_TOKEN: 's', OFFPEAK_OPTIONS: ok, OFFPEAK_URL: 'http://x', OFFPEAK_REFRESH_TOKEN: 'r' }).appliances).toEqual([
+      { appliance: 'Powerwall', charge_option: 'Force charge', idle_option: 'Self use', hold_option: 'Backup' },
+    ]);
+    const bad = optionsFile({ appliances: [{ appliance: 'Powerwall', hold_option: 3 }] });
+    expect(problems({ SUPERVISOR_TOKEN: 's', OFFPEAK_OPTIONS: bad, OFFPEAK_URL: 'http://x', OFFPEAK_REFRESH_TOKEN: 'r' })).toEqual([
+      "appliances[0].hold_option: must be the text of an option of the battery's select entity",
+    ]);
+  });
+
   it('reports an options file that is not JSON', () => {
     const d = dir();
     const file = path.join(d, 'options.json');

@@ -16,9 +16,11 @@ export interface ApplianceOverride {
   soc_entity_id?: string;
   temp_entity_id?: string;
   indoor_temp_entity_id?: string;
-  /** For a `select.*` battery entity: the option meaning "charge" and the one meaning "don't". */
+  /** For a `select.*` battery entity: the option meaning "charge" and the one meaning "don't" (self-consumption). */
   charge_option?: string;
   idle_option?: string;
+  /** For a `select.*` battery entity: the option that keeps the charge (backup, standby), taken in slots the plan holds. */
+  hold_option?: string;
 }
 
 export interface AddonConfig {
@@ -45,7 +47,7 @@ export const DEFAULT_OPTIONS_FILE = '/data/options.json';
 const SUPERVISOR_WS = 'ws://supervisor/core/websocket';
 const LEVELS: Record<string, LogLevel> = { trace: 'debug', debug: 'debug', info: 'info', notice: 'info', warning: 'warn', warn: 'warn', error: 'error', fatal: 'error' };
 const ENTITY = /^[a-z_]+\.[a-z0-9_]+$/;
-const OVERRIDE_KEYS = ['appliance', 'enabled', 'entity_id', 'soc_entity_id', 'temp_entity_id', 'indoor_temp_entity_id', 'charge_option', 'idle_option'];
+const OVERRIDE_KEYS = ['appliance', 'enabled', 'entity_id', 'soc_entity_id', 'temp_entity_id', 'indoor_temp_entity_id', 'charge_option', 'idle_option', 'hold_option'];
 
 /** The WebSocket URL of Core from an http(s) or ws(s) base: `/api/websocket` is added to a bare host. */
 export function websocketUrl(raw: string): string {
@@ -88,6 +90,9 @@ function parseOverrides(raw: unknown, problems: string[]): ApplianceOverride[] {
     if (!str(o.appliance)) problems.push(`${at}.appliance: is required (the appliance's name or id in Offpeak)`);
     for (const k of ['entity_id', 'soc_entity_id', 'temp_entity_id', 'indoor_temp_entity_id']) {
       if (o[k] !== undefined && o[k] !== null && !(typeof o[k] === 'string' && ENTITY.test(o[k]))) problems.push(`${at}.${k}: must be an entity id such as switch.ev_charger`);
+    }
+    for (const k of ['charge_option', 'idle_option', 'hold_option']) {
+      if (o[k] !== undefined && o[k] !== null && typeof o[k] !== 'string') problems.push(`${at}.${k}: must be the text of an option of the battery's select entity`);
     }
     if (o.enabled !== undefined && typeof o.enabled !== 'boolean') problems.push(`${at}.enabled: must be true or false`);
     return [o as unknown as ApplianceOverride];

@@ -100,6 +100,30 @@ describe('decideSlot', () => {
     });
   });
 
+  it('takes a battery select\'s hold_option in held slots and its idle option in discharge slots', () => {
+    const sel = entity('select.mode', 'Self use', { options: ['Self use', 'Force charge', 'Backup'] });
+    const day = { intervals: [true, false, false], discharge_intervals: [false, false, true], value_trajectory: [80, 80, 70] };
+    const holding = appliance('home_battery', 'select.mode', { appliance: 'A', hold_option: 'Backup' });
+    const option = (a: HubAppliance, idx: number) => {
+      const d = decideSlot(a, day, idx, sel, '°F');
+      return 'action' in d ? [d.action.expect, d.action.why] : d.skip;
+    };
+    expect([0, 1, 2].map((i) => option(holding, i))).toEqual([
+      [{ kind: 'state', value: 'Force charge' }, 'slot 0 charge: charge on'],
+      [{ kind: 'state', value: 'Backup' }, 'slot 1 hold: charge off'],
+      [{ kind: 'state', value: 'Self use' }, 'slot 2 discharge: charge off'],
+    ]);
+    // Without hold_option a held slot gets the idle option, as before.
+    expect(option(appliance('home_battery', 'select.mode'), 1)).toEqual([{ kind: 'state', value: 'Self use' }, 'slot 1 hold: charge off']);
+    // A hold_option the entity does not offer is named; a switch battery is off in held slots.
+    expect(option(appliance('home_battery', 'select.mode', { appliance: 'A', hold_option: 'Standby' }), 1)).toBe(
+      'no hold option among ["Self use","Force charge","Backup"]; set hold_option in the add-on options',
+    );
+    expect(decideSlot(appliance('home_battery', 'switch.charge', { appliance: 'A', hold_option: 'Backup' }), day, 1, entity('switch.charge', 'on'), '°F')).toMatchObject({
+      action: { call: { service: 'turn_off' } },
+    });
+  });
+
   it('presses a battery button only when the wanted mode changes', () => {
     const btn = entity('button.toggle', 'unknown');
     expect(decideSlot(appliance('home_battery', 'button.toggle'), onOff(true), 0, btn, '°F', null)).toMatchObject({ action: { call: { service: 'press' } } });

@@ -1,12 +1,14 @@
 // What to do with one appliance in one slot: pure translation of a schedule entry into a Home
 // Assistant service call (spec 2.9). HVAC: setpoint_temps[idx], or the band midpoint on defaults
 // and legacy rows, in the system unit on the entity's step and inside its min/max; EV and battery:
-// charge on or off; water heater: element on or off; robots: return to the dock when the slot says
-// "docked" and nothing else, ever. `expect` says what the entity should show afterwards, so a later
+// charge on or off, and a battery's hold option where the plan holds its charge (battery-slots.ts);
+// water heater: element on or off; robots: return to the dock when the slot says "docked" and
+// nothing else, ever. `expect` says what the entity should show afterwards, so a later
 // difference not caused by us is a person's override.
 import type { HassEntity } from 'home-assistant-js-websocket';
 import type { ApplianceType } from '@offpeak/cloud/contract';
 import type { HubAppliance } from './appliances.js';
+import { batterySlotMode, takesOptions } from './battery-slots.js';
 import { fromF, snapSetpoint } from './units.js';
 
 /** What a commanded entity should show: an attribute value or a state. */
@@ -92,23 +94,31 @@ function switchAction(entity: HassEntity, on: boolean, why: string): PlannedActi
   };
 }
 
-function selectOption(entity: HassEntity, on: boolean, appliance: HubAppliance): string | null {
+/** What a select's option is for: charging, the default outside charge slots, or holding a battery's charge. */
+type OptionRole = 'charge' | 'idle' | 'hold';
+
+function selectOption(entity: HassEntity, role: OptionRole, appliance: HubAppliance): string | null {
   const options = (entity.attributes.options as string[] | undefined) ?? [];
-  const configured = on ? appliance.override?.charge_option : appliance.override?.idle_option;
+  const configured = appliance.override?.[`${role}_option`];
   if (configured) return options.includes(configured) ? configured : null;
-  if (on) return options.find((o) => /charg/i.test(o) && !/discharg/i.test(o)) ?? null;
-  return options.find((o) => /auto|self|idle|normal|standby|default/i.test(o)) ?? null;
+  if (role === 'charge') return options.find((o) => /charg/i.test(o) && !/discharg/i.test(o)) ?? null;
+  if (role === 'idle') return options.find((o) => /auto|self|idle|normal|standby|default/i.test(o)) ?? null;
+  return null;
 }
 
-/** The charge switching of an EV or battery entity (switch, input_boolean, select, button). */
-function chargeAction(entity: HassEntity, on: boolean, appliance: HubAppliance, lastOn: boolean | null, why: string): SlotDecision {
+/**
+ * The charge switching of an EV or battery entity (switch, input_boolean, select, button). `hold`:
+ * a select takes the battery's `hold_option` instead of its idle one (the caller checks it is set).
+ */
+function chargeAction(entity: HassEntity, on: boolean, appliance: HubAppliance, lastOn: boolean | null, why: string, hold = false): SlotDecision {
   const domain = domainOf(entity.entity_id);
   if (SWITCH_DOMAINS.has(domain)) return { action: switchAction(entity, on, why) };
   if (domain === 'select' || domain === 'input_select') {
-    const option = selectOption(entity, on, appliance);
+    const role: OptionRole = on ? 'charge' : hold ? 'hold' : 'idle';
+    const option = selectOption(entity, role, appliance);
     if (!option)
       return {
-        skip: `no ${on ? 'charge' : 'idle'} option among ${JSON.stringify(entity.attributes.options ?? [])}; set charge_option/idle_option in the add-on options`,
+        skip: `no ${role} option among ${JSON.stringify(entity.attributes.options ?? [])}; set ${role}_option in the add-on options`,
       };
     return {
       action: {
@@ -148,7 +158,7 @@ const DECIDE_SLOT: Record<ApplianceType, (input: SlotInput) => SlotDecision> = {
     return { action: climateAction(entity, unit, slot.setpointF, slot, `slot ${idx} ${slot.source} ${slot.setpointF.toFixed(1)} F`) };
   },
   ev_charger: (input) => chargeSlot(input),
-  home_battery: (input) => chargeSlot(input),
+  home_battery: (input) => batterySlot(input),
   water_heater: ({ schedule, idx, entity, entityId }) => {
     const on = onOffSlot(schedule, idx);
     if (on === null) return { skip: 'the schedule has no intervals' };
@@ -190,6 +200,18 @@ function chargeSlot({ appliance, schedule, idx, entity, lastOn }: SlotInput): Sl
   const on = onOffSlot(schedule, idx);
   if (on === null) return { skip: 'the schedule has no intervals' };
   return chargeAction(entity, on, appliance, lastOn, `slot ${idx} charge ${on ? 'on' : 'off'}`);
+}
+
+/**
+ * A battery's slot: charge on in charge slots; in a slot the plan holds, a select entity takes
+ * `hold_option` when it is set; otherwise (discharge slots, switches, buttons, no hold_option) charge
+ * off, i.e. the idle option. `why` names the mode and ends in "on" or "off" (button toggling).
+ */
+function batterySlot({ appliance, schedule, idx, entity, entityId, lastOn }: SlotInput): SlotDecision {
+  const mode = batterySlotMode(schedule, idx);
+  if (mode === null) return { skip: 'the schedule has no intervals' };
+  const hold = mode === 'hold' && Boolean(appliance.override?.hold_option) && takesOptions(entityId);
+  return chargeAction(entity, mode === 'charge', appliance, lastOn, `slot ${idx} ${mode}: charge ${mode === 'charge' ? 'on' : 'off'}`, hold);
 }
 
 /**

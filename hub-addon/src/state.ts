@@ -33,6 +33,8 @@ export interface AddonState {
   cloudReachable: boolean;
   control: Map<string, ControlState>;
   missingEntities: Set<string>;
+  /** Batteries whose hold gap (battery-slots.ts holdGap) was logged since the start. */
+  holdGapsLogged: Set<string>;
   nextApplyMs: number | null;
   lastWeatherPushDate: string | null;
   stats: {
@@ -60,6 +62,7 @@ export function initialState(): AddonState {
     cloudReachable: false,
     control: new Map(),
     missingEntities: new Set(),
+    holdGapsLogged: new Set(),
     nextApplyMs: null,
     lastWeatherPushDate: null,
     stats: { readingsSent: 0, readingsQueued: 0, boundaries: 0, applied: 0, overrides: 0, guardCommands: 0, schedulePulls: 0, weatherPushes: 0, cycles: 0 },

@@ -4,6 +4,7 @@
 // /schedules/updated-at moves, and leave alone an entity a person changed until the next slot.
 import type { HassEntity } from 'home-assistant-js-websocket';
 import { entityUses, hubAppliances, isDriven, type HubAppliance } from '../appliances.js';
+import { holdGap } from '../battery-slots.js';
 import type { AddonContext, Stop } from '../context.js';
 import { describe } from '../ha.js';
 import { isValidZone, localSlotAt, nextBoundaryMs } from '../local-time.js';
@@ -38,6 +39,16 @@ export function reportMissingEntities(ctx: AddonContext): void {
   for (const id of ctx.state.missingEntities) if (!seen.has(id)) ctx.state.missingEntities.delete(id);
 }
 
+/** Warns once per start about each battery that cannot hold the slots its plan holds. */
+function reportHoldGaps(ctx: AddonContext): void {
+  for (const appliance of ctx.state.appliances) {
+    const why = isDriven(appliance) && appliance.override?.enabled !== false ? holdGap(appliance) : null;
+    if (!why || ctx.state.holdGapsLogged.has(appliance.id)) continue;
+    ctx.state.holdGapsLogged.add(appliance.id);
+    ctx.log.warn('the battery will discharge in slots the plan holds', { appliance_id: appliance.id, appliance: appliance.name, entity_id: appliance.entities.entity_id, why });
+  }
+}
+
 /** Profile and appliance list. */
 export async function pullAppliances(ctx: AddonContext): Promise<void> {
   const [profile, list] = await viaCloud(ctx, 'appliances', () => Promise.all([ctx.cloud.me(), ctx.cloud.appliances()]));
@@ -50,6 +61,7 @@ export async function pullAppliances(ctx: AddonContext): Promise<void> {
 function rebuildAppliances(ctx: AddonContext): void {
   ctx.state.appliances = hubAppliances(ctx.state.rawAppliances, ctx.state.view?.appliances ?? [], ctx.config.appliances);
   reportMissingEntities(ctx);
+  reportHoldGaps(ctx);
 }
 
 /** The unified schedules view and its stamp. */
