@@ -1,26 +1,14 @@
 // The 5-minute readings of a fleet do not reach the cloud in the same second (src/readings-push.ts):
 // each install captures on the clock's 5-minute marks, with the marks as timestamps, and sends
 // the batch its own delay after the mark, drawn once at start.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CloudAccount } from '../src/bench/cloud-account.js';
-import { startCloudProcess, type CloudProcess } from '../src/bench/cloud-process.js';
 import { PUSH_DELAY_WINDOW_MS } from '../src/readings-push.js';
-import { pastBoundary, startHarness, type Harness } from './support/harness.js';
+import { cloudForFile, pastBoundary, startHarness, type Harness } from './support/harness.js';
 import { HOUSE_APPLIANCES, houseFixture } from './support/house.js';
 
 const MIN = 60_000;
-let cloud: CloudProcess;
-const running: Harness[] = [];
-
-beforeAll(async () => {
-  cloud = await startCloudProcess();
-}, 120_000);
-afterEach(async () => {
-  for (const h of running.splice(0)) await h.stop();
-});
-afterAll(async () => {
-  await cloud?.stop();
-});
+const world = cloudForFile();
 
 const house = async (account: CloudAccount) => {
   for (const a of HOUSE_APPLIANCES) await account.createAppliance(a.type, a.name, a.config);
@@ -31,8 +19,8 @@ const hvacPushes = (h: Harness) => h.requests.filter((r) => r.path === '/api/v1/
 
 /** Starts an add-on 1 minute before a 5-minute mark; `delayMs` null: drawn by the add-on. */
 async function install(startMs: number, delayMs: number | null): Promise<{ h: Harness; delayMs: number }> {
-  const h = await startHarness({ cloud, startMs, fixture: houseFixture, prepare: house, addon: { timing: { readingsPushDelayMs: delayMs } } });
-  running.push(h);
+  const h = await startHarness({ cloud: world.cloud, startMs, fixture: houseFixture, prepare: house, addon: { timing: { readingsPushDelayMs: delayMs } } });
+  world.running.push(h);
   const drawn = h.logs.find((l) => l.msg === 'readings pushed after each mark')!.delay_ms as number;
   return { h, delayMs: drawn };
 }
