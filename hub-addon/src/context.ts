@@ -32,6 +32,8 @@ export interface AddonTiming {
   weatherCheckMs: number;
   /** How long before each boundary the schedules view is pulled; null: drawn at start (view-refresh.ts). */
   viewLeadMs: number | null;
+  /** How long after each 5-minute mark the readings are sent; null: drawn at start (readings-push.ts). */
+  readingsPushDelayMs: number | null;
 }
 
 export const DEFAULT_TIMING: AddonTiming = {
@@ -40,6 +42,7 @@ export const DEFAULT_TIMING: AddonTiming = {
   appliancesRefreshMs: 60 * 60_000,
   weatherCheckMs: 10 * 60_000,
   viewLeadMs: null,
+  readingsPushDelayMs: null,
 };
 
 /** A started feature's stop function. */

@@ -4,29 +4,18 @@
 // outage loses none of the backfill or of the 5-minute readings.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startCloudProcess, type CloudProcess } from '../src/bench/cloud-process.js';
+import { describe, expect, it } from 'vitest';
 import { BACKFILL_FILE } from '../src/features/household-load.js';
 import type { HaSimHandle } from '../src/ha-sim/index.js';
 import { localSlotAt } from '../src/local-time.js';
-import { pastBoundary, startHarness, waitFor, type Harness } from './support/harness.js';
+import { cloudForFile, pastBoundary, startHarness, waitFor, type Harness } from './support/harness.js';
 import { houseFixture } from './support/house.js';
 
 const ZONE = 'America/New_York';
 const MIN = 60_000;
 const DAY = 86_400_000;
-let cloud: CloudProcess;
-const running: Harness[] = [];
-
-beforeAll(async () => {
-  cloud = await startCloudProcess();
-}, 120_000);
-afterEach(async () => {
-  for (const h of running.splice(0)) await h.stop();
-});
-afterAll(async () => {
-  await cloud?.stop();
-});
+const world = cloudForFile();
+const running = world.running;
 
 /** The seeded home: 0.4 kW from 00:00 to 06:00 UTC, 1.2 kW otherwise. */
 const loadW = (ms: number) => (new Date(ms).getUTCHours() < 6 ? 400 : 1200);
@@ -54,7 +43,7 @@ describe('household load', () => {
   it('backfills 10 days on the first start (sensor from the profile), answers measured, and does not backfill on the second start', async () => {
     const startMs = pastBoundary(60 * MIN);
     const h = await startHarness({
-      cloud,
+      cloud: world.cloud,
       startMs,
       timezone: ZONE,
       fixture: (now) => houseFixture(now, [{ entity_id: 'sensor.home_power', state: '1200', attributes: { unit_of_measurement: 'W', device_class: 'power' } }]),
@@ -90,7 +79,7 @@ describe('household load', () => {
 
     // A second start on the same data folder (the house's history still there): no backfill.
     const again = await startHarness({
-      cloud,
+      cloud: world.cloud,
       startMs: startMs + 10 * MIN,
       timezone: ZONE,
       account: h.account,
@@ -111,7 +100,7 @@ describe('household load', () => {
   it('converts a kW sensor, and loses none of the backfill or the 5-minute readings to a cloud outage', async () => {
     const startMs = pastBoundary(60 * MIN);
     const h = await startHarness({
-      cloud,
+      cloud: world.cloud,
       startMs,
       timezone: ZONE,
       fixture: (now) => houseFixture(now),

@@ -2,7 +2,8 @@
 // CloudSession and one function per endpoint, hub-addon/src/cloud.ts) on the add-on's timings
 // (hub-addon/src/context.ts DEFAULT_TIMING), with a small simulated house in place of the entities.
 // What it does, as hub-addon/src/features/ do: readings of every appliance and the whole-home
-// load every 5 minutes; at each local half-hour boundary it applies the slot from the view it
+// load captured every 5 minutes, on the marks, and pushed its own delay after each mark
+// (hub-addon/src/readings-push.ts); at each local half-hour boundary it applies the slot from the view it
 // holds, which it pulls (with the appliances, hourly) its own lead before each boundary, or that
 // lead after the first boundary of a local day, then applying that slot (hub-addon/src/
 // view-refresh.ts); every 3 minutes it polls the stamp and re-pulls when it moved; once a day
@@ -14,6 +15,7 @@ import { DEFAULT_TIMING } from '../../../hub-addon/dist/context.js';
 import type { FetchLike } from '../../../hub-addon/dist/http-fetch.js';
 import { localSlotAt, nextBoundaryMs } from '../../../hub-addon/dist/local-time.js';
 import { silentLogger } from '../../../hub-addon/dist/log.js';
+import { nextMarkMs } from '../../../hub-addon/dist/readings-push.js';
 import { hvacSlot, onOffSlot } from '../../../hub-addon/dist/plan-actions.js';
 import { CloudSession } from '../../../hub-addon/dist/session.js';
 import { awaitsDayPlan, nextViewRefreshMs } from '../../../hub-addon/dist/view-refresh.js';
@@ -141,15 +143,18 @@ export async function startAddonHome(opts: { account: HomeAccount; baseUrl: stri
     });
 
   const armReadings = () => {
-    const every = DEFAULT_TIMING.readingsEveryMs;
     const now = clock.now();
-    after((Math.floor(now / every) + 1) * every - now, async () => {
+    after(nextMarkMs(now, DEFAULT_TIMING.readingsEveryMs) - now, () => {
       armReadings();
-      await pushReadings();
+      const batch = captureReadings();
+      after(account.spec.readingsPushDelayMs, () => pushReadings(batch));
     });
   };
 
-  async function pushReadings(): Promise<void> {
+  type Batch = ReturnType<typeof captureReadings>;
+
+  /** What the house shows at the mark. */
+  function captureReadings() {
     const now = clock.now();
     const timestamp = new Date(now).toISOString();
     const outdoor = outdoorF(now);
@@ -184,10 +189,14 @@ export async function startAddonHome(opts: { account: HomeAccount; baseUrl: stri
       const state = a.type === 'water_heater' ? (on ? 'ON' : 'OFF') : on ? 'CHARGING' : 'IDLE';
       others.push({ id: a.id, reading: { timestamp, state, value: round1(next) } });
     }
+    return { hvac, others, household: { timestamp, value: Math.round(600 + 500 * Math.random() + (heating ? 300 : 0)) } };
+  }
+
+  async function pushReadings({ hvac, others, household }: Batch): Promise<void> {
     // One request per batch, one batch after the other, as the add-on's queue sends them.
     if (hvac.length) await cloud.pushHvacReadings(hvac, CLIENT);
     for (const o of others) await cloud.pushApplianceReadings(o.id, [o.reading]);
-    await cloud.pushHouseholdLoad([{ timestamp, value: Math.round(600 + 500 * Math.random() + (heating ? 300 : 0)) }]);
+    await cloud.pushHouseholdLoad([household]);
   }
 
   const armWeather = () =>

@@ -1,8 +1,9 @@
 // Readings: every 5 minutes (on the clock's 5-minute marks) read each appliance's entities and the
-// whole-home power sensor (features/household-load.ts, which also backfills its history once), queue
-// the readings on disk, and send the queue oldest first, at most 100 per request. A refused batch
-// (4xx other than 401/408/429) is dropped with a log line so it cannot block the queue; while the
-// cloud is unreachable everything waits. Each cycle ends with one status line.
+// whole-home power sensor (features/household-load.ts, which also backfills its history once) and
+// queue the readings on disk; a per-install delay after the mark (readings-push.ts, drawn once at
+// start) send the queue oldest first, at most 100 per request. A refused batch (4xx other than
+// 401/408/429) is dropped with a log line so it cannot block the queue; while the cloud is
+// unreachable everything waits. Each cycle ends, after its push, with one status line.
 import type { ReadingClient } from '@offpeak/cloud/contract';
 import { CloudError } from '@offpeak/client-kit';
 import type { AddonContext, Stop } from '../context.js';
@@ -13,6 +14,7 @@ import { applianceReading, householdReading, hvacReading } from '../readings.js'
 import { controlOf } from '../state.js';
 import { toF } from '../units.js';
 import { localSlotAt } from '../local-time.js';
+import { drawPushDelayMs, nextMarkMs } from '../readings-push.js';
 import { runComfortGuard } from './comfort-guard.js';
 import { householdBackfill, householdEntityId } from './household-load.js';
 
@@ -106,15 +108,19 @@ export function statusLine(ctx: AddonContext): Record<string, unknown> {
   };
 }
 
-/** Starts the 5-minute cycle. */
+/** Starts the 5-minute cycle: capture at the mark, push `readingsPushDelayMs` after it. */
 export function startReadings(ctx: AddonContext): Stop {
   const client: ReadingClient = { kind: 'node', version: ctx.version, node_bundle: `node ${process.versions.node}` };
   let stopped = false;
-  let timer = ctx.clock.setTimeout(() => {}, 0);
   const every = ctx.timing.readingsEveryMs;
+  const delayMs = ctx.timing.readingsPushDelayMs ?? drawPushDelayMs();
+  ctx.log.debug('readings pushed after each mark', { delay_ms: delayMs });
+  let markMs = 0;
+  let timer = ctx.clock.setTimeout(() => {}, 0);
+  let pushTimer = ctx.clock.setTimeout(() => {}, 0);
   const arm = () => {
-    const now = ctx.clock.now();
-    timer = ctx.clock.setTimeout(() => ctx.tasks.run(cycle), (Math.floor(now / every) + 1) * every - now);
+    markMs = nextMarkMs(ctx.clock.now(), every);
+    timer = ctx.clock.setTimeout(() => ctx.tasks.run(cycle), markMs - ctx.clock.now());
   };
   let flushing = false;
   const flush = async () => {
@@ -122,9 +128,20 @@ export function startReadings(ctx: AddonContext): Stop {
     flushing = true;
     await flushReadings(ctx, client).finally(() => (flushing = false));
   };
+  const push = async () => {
+    if (stopped) return;
+    try {
+      await flush();
+    } catch (e) {
+      ctx.log.error('readings push failed', { error: describe(e) });
+    }
+    ctx.state.stats.cycles++;
+    ctx.log.info('status', statusLine(ctx));
+  };
   const backfill = householdBackfill(ctx);
   const cycle = async () => {
     if (stopped) return;
+    const pushAtMs = markMs + delayMs;
     arm();
     try {
       client.ha_version = ctx.ha.haVersion ?? undefined;
@@ -132,13 +149,13 @@ export function startReadings(ctx: AddonContext): Stop {
       const readings = collectReadings(ctx);
       if (readings.length) await ctx.buffer.add(readings);
       ctx.state.stats.readingsQueued += readings.length;
-      await flush();
       await ctx.commands.push(() => runComfortGuard(ctx));
     } catch (e) {
       ctx.log.error('readings cycle failed', { error: describe(e) });
     }
-    ctx.state.stats.cycles++;
-    ctx.log.info('status', statusLine(ctx));
+    const wait = pushAtMs - ctx.clock.now();
+    if (wait > 0) pushTimer = ctx.clock.setTimeout(() => ctx.tasks.run(push), wait);
+    else await push();
   };
   arm();
   // The first start's backfill goes out at once, not at the first 5-minute mark.
@@ -149,5 +166,6 @@ export function startReadings(ctx: AddonContext): Stop {
   return () => {
     stopped = true;
     ctx.clock.clearTimeout(timer);
+    ctx.clock.clearTimeout(pushTimer);
   };
 }

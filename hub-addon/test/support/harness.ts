@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startAddon, type RunningAddon, type StartAddonOptions } from '../../src/addon.js';
 import { signUp, type CloudAccount } from '../../src/bench/cloud-account.js';
-import { startCutOff, type CloudProcess, type CutOff } from '../../src/bench/cloud-process.js';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { startCloudProcess, startCutOff, type CloudProcess, type CutOff } from '../../src/bench/cloud-process.js';
 import { SimulatedClock } from '@offpeak/client-kit';
 import type { AddonConfig } from '../../src/config.js';
 import { startHaSim, type FixtureData, type HaSimHandle } from '../../src/ha-sim/index.js';
@@ -108,7 +109,10 @@ export async function startHarness(opts: HarnessOptions): Promise<Harness> {
     });
     return res;
   };
-  const addon = await startAddon({ config, clock, log, pingIntervalMs: 2000, pingTimeoutMs: 3000, fetch: recordingFetch, ...opts.addon });
+  // The readings go at the mark unless a test says otherwise, so counts per cycle stay exact
+  // (readings-spread.test.ts draws the delay).
+  const timing = { readingsPushDelayMs: 0, ...opts.addon?.timing };
+  const addon = await startAddon({ config, clock, log, pingIntervalMs: 2000, pingTimeoutMs: 3000, fetch: recordingFetch, ...opts.addon, timing });
   return {
     clock,
     ha,
@@ -133,5 +137,29 @@ export async function startHarness(opts: HarnessOptions): Promise<Harness> {
       await ha.stop();
       await cutoff.close();
     },
+  };
+}
+
+/**
+ * One built cloud for a test file (started before its tests, stopped after), and the add-ons the
+ * tests put in `running`, stopped after each test.
+ */
+export function cloudForFile(): { readonly cloud: CloudProcess; running: Harness[] } {
+  let cloud: CloudProcess | undefined;
+  const running: Harness[] = [];
+  beforeAll(async () => {
+    cloud = await startCloudProcess();
+  }, 120_000);
+  afterEach(async () => {
+    for (const h of running.splice(0)) await h.stop();
+  });
+  afterAll(async () => {
+    await cloud?.stop();
+  });
+  return {
+    get cloud() {
+      return cloud!;
+    },
+    running,
   };
 }
