@@ -5,9 +5,6 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     pool: 'forks',
-    // Two test files at a time (vitest's default is one less than the cores: one on this 2-core
-    // machine). An api file waits on its PostgreSQL and its own HTTP server much of the time.
-    maxWorkers: 2,
     // Quiet logs unless asked for: LOG_LEVEL=debug npx vitest run ...
     env: { LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent' },
     projects: [
