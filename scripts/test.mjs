@@ -1,7 +1,7 @@
 // `npm test` after its `pretest` (install what is missing, build every workspace once): the linter
 // and the workspaces' tests in two lanes side by side, then the browser and system suites alone.
 //
-//   lane 1: the cloud (type-check of its tests, then vitest on two workers)
+//   lane 1: the cloud (type-check of its tests, then vitest, one test file at a time)
 //   lane 2: lint, hub-addon, dashboard, firmware-sim (mostly waiting on timers and sockets)
 //   then:   e2e (Playwright: dashboard journeys, then the system tests on an accelerated clock,
 //           which need the machine's two cores to themselves)
