@@ -12,19 +12,24 @@
 // each part's wall time (docs/system-tests.md "How long npm test takes").
 import { Buffer } from 'node:buffer';
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+process.chdir(fileURLToPath(new URL('..', import.meta.url)));
 
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const step = (name, args) => ({ name, args });
+const testOf = (ws) => step(ws, ['test', '-w', ws]);
+// Every workspace with a test script, in the order package.json lists them: the cloud in lane 1,
+// e2e last, every other one (a workspace added later too) in lane 2 after the linter.
+const root = JSON.parse(readFileSync('package.json', 'utf8'));
+const tested = root.workspaces.filter((ws) => JSON.parse(readFileSync(`${ws}/package.json`, 'utf8')).scripts?.test);
+const [FIRST, LAST_NAME] = ['cloud', 'e2e'];
 const LANES = [
-  [step('cloud', ['test', '-w', 'cloud'])],
-  [
-    step('lint', ['run', '-s', 'lint']),
-    step('hub-addon', ['test', '-w', 'hub-addon']),
-    step('dashboard', ['test', '-w', 'dashboard']),
-    step('firmware-sim', ['test', '-w', 'firmware-sim']),
-  ],
+  tested.filter((ws) => ws === FIRST).map(testOf),
+  [step('lint', ['run', '-s', 'lint']), ...tested.filter((ws) => ws !== FIRST && ws !== LAST_NAME).map(testOf)],
 ];
-const LAST = step('e2e', ['test', '-w', 'e2e']);
+const LAST = tested.includes(LAST_NAME) ? testOf(LAST_NAME) : null;
 
 const results = [];
 
@@ -64,11 +69,11 @@ if (oneByOne) {
   ok = true;
   for (const steps of LANES) ok = (await lane(steps)) && ok;
 } else {
-  console.log(`npm test: ${LANES.map((l) => l.map((s) => s.name).join(', ')).join(' | ')} side by side, then ${LAST.name}`);
+  console.log(`npm test: ${LANES.map((l) => l.map((s) => s.name).join(', ')).join(' | ')} side by side${LAST ? `, then ${LAST.name}` : ''}`);
   ok = (await Promise.all(LANES.map(lane))).every(Boolean);
 }
-if (ok) ok = await run(LAST, { stream: true });
-else console.log(`──── ${LAST.name}: skipped (a part above failed)`);
+if (LAST && ok) ok = await run(LAST, { stream: true });
+else if (LAST) console.log(`──── ${LAST.name}: skipped (a part above failed)`);
 
 console.log(`\nnpm test parts (wall seconds${oneByOne ? ', one after the other' : ''}):`);
 for (const r of results) console.log(`  ${r.name.padEnd(13)} ${r.seconds.toFixed(0).padStart(5)} s  ${r.ok ? 'passed' : 'FAILED'}`);
