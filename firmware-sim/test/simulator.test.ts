@@ -19,13 +19,13 @@ afterEach(async () => {
   await cloud.stop();
 });
 
-async function start(speed: number, extra: Partial<SimulatorOptions> = {}) {
+async function start(speed: number, extra: Partial<SimulatorOptions> = {}, startMs = START) {
   const sim = await startSimulator({
     cloudUrl: cloud.url,
     deviceId: 'SN-100',
     stateDir: await stateDir(),
     code: cloud.issueCode(),
-    clock: new SimulatedClock({ startMs: START, speed }),
+    clock: new SimulatedClock({ startMs, speed }),
     ...extra,
   });
   running.push(sim);
@@ -37,7 +37,9 @@ describe('simulator against a fake cloud', () => {
   it('claims, applies the first setpoint, then the next slot at its boundary on a 60x clock, with readings on the cadence', async () => {
     Object.assign(cloud.state.config, { capture_interval_s: 30, reading_push_interval_s: 60 });
     const realStart = performance.now();
-    const sim = await start(60, { setpointMinF: 65, setpointMaxF: 80, irProtocol: 'pwm-ac', name: 'Bedroom' });
+    // Five simulated minutes (five real seconds) before the 16:30 boundary: claiming and the first
+    // pulls take more than one real second on a loaded machine.
+    const sim = await start(60, { setpointMinF: 65, setpointMaxF: 80, irProtocol: 'pwm-ac', name: 'Bedroom' }, START - 4 * 60_000);
     const first = await sim.waitFor((s) => s.applied?.source === 'schedule');
     expect(first).toMatchObject({ phase: 'running', claims: 1, applied: { target_temp_f: RAMP[24], slot: { date: '2026-07-01', index: 24 } } });
     expect(first.unit).toMatchObject({ power: true, mode: 'COOL', target_temp_f: RAMP[24] });
@@ -52,9 +54,9 @@ describe('simulator against a fake cloud', () => {
     await sim.waitFor(() => cloud.state.reports.some((r) => r.source === 'schedule' && r.target_temp_f === RAMP[24]));
     expect(cloud.state.reports[0]).toMatchObject({ firmware_version: '0.1.0-sim' });
 
-    // One simulated minute later (one real second at 60x) the boundary applies slot 25.
-    const next = await sim.waitFor((s) => s.applied?.slot.index === 25, 5000);
-    expect(performance.now() - realStart).toBeGreaterThan(900);
+    // Five simulated minutes after the start (five real seconds at 60x) the boundary applies slot 25.
+    const next = await sim.waitFor((s) => s.applied?.slot.index === 25, 10_000);
+    expect(performance.now() - realStart).toBeGreaterThan(4900);
     expect(next.unit.target_temp_f).toBe(RAMP[25]);
     expect(Date.parse(next.now)).toBeGreaterThanOrEqual(Date.parse('2026-07-01T16:30:00Z'));
 
