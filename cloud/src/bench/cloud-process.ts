@@ -10,6 +10,20 @@ export interface CloudProcess {
 const MAIN = fileURLToPath(new URL('../main.js', import.meta.url));
 
 /**
+ * The settings of a benchmark that measures the service itself, not its safeguards: no sign-in or
+ * recompute rate limits, no daily readings ceiling (the runaway-loop safeguard would stop a
+ * benchmark that pushes days of readings in seconds), and an unreachable fallback weather feed
+ * (fails at once instead of reaching for the internet).
+ */
+export const UNTHROTTLED_ENV: Readonly<Record<string, string>> = {
+  AUTH_RATE_LIMIT_PER_MINUTE: '0',
+  AUTH_RATE_LIMIT_PER_IP_PER_MINUTE: '0',
+  RECOMPUTE_LIMIT_PER_MINUTE: '0',
+  READINGS_DAILY_LIMIT_PER_APPLIANCE: '1000000000',
+  WEATHER_FALLBACK_BASE_URL: 'http://127.0.0.1:9',
+};
+
+/**
  * Runs the built cloud (`dist/main.js`, what `npm start` runs) as a child process, so a benchmark's
  * load generator does not share the server's event loop.
  */

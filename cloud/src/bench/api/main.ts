@@ -3,7 +3,7 @@
 // Exits non-zero when a target is missed. See README "Benchmarks".
 import { configureLogging } from '../../log.js';
 import { startBenchDatabase } from '../bench-database.js';
-import { call, startCloudProcess } from '../cloud-process.js';
+import { call, startCloudProcess, UNTHROTTLED_ENV } from '../cloud-process.js';
 import { printTable, runLoad, type LoadResult } from '../load.js';
 import { recomputeAccount } from './recompute-account.js';
 
@@ -22,14 +22,7 @@ async function main(): Promise<void> {
   const cloud = await startCloudProcess({
     DATABASE_URL: database.url,
     OFFPEAK_DATA_DIR: database.dir,
-    AUTH_RATE_LIMIT_PER_MINUTE: '0',
-    AUTH_RATE_LIMIT_PER_IP_PER_MINUTE: '0',
-    // The recompute scenario calls one account far more than 10 times a minute.
-    RECOMPUTE_LIMIT_PER_MINUTE: '0',
-    // The runaway-loop safeguard would stop a benchmark that pushes days of readings in seconds.
-    READINGS_DAILY_LIMIT_PER_APPLIANCE: '1000000000',
-    // The recompute scenario measures the service: an unreachable fallback weather feed fails at once.
-    WEATHER_FALLBACK_BASE_URL: 'http://127.0.0.1:9',
+    ...UNTHROTTLED_ENV,
   });
   let failed = false;
   try {

@@ -9,7 +9,7 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { configureLogging } from '../../log.js';
 import { startBenchDatabase } from '../bench-database.js';
-import { call, startCloudProcess } from '../cloud-process.js';
+import { call, startCloudProcess, UNTHROTTLED_ENV } from '../cloud-process.js';
 import { printTable } from '../load.js';
 import { cpuTicks } from '../proc-stats.js';
 import { setUpHomes, type RouteCase } from './homes.js';
@@ -26,11 +26,7 @@ async function main(): Promise<void> {
   const cloud = await startCloudProcess({
     DATABASE_URL: url,
     OFFPEAK_DATA_DIR: database.dir,
-    AUTH_RATE_LIMIT_PER_MINUTE: '0',
-    AUTH_RATE_LIMIT_PER_IP_PER_MINUTE: '0',
-    RECOMPUTE_LIMIT_PER_MINUTE: '0',
-    READINGS_DAILY_LIMIT_PER_APPLIANCE: '1000000000',
-    WEATHER_FALLBACK_BASE_URL: 'http://127.0.0.1:9',
+    ...UNTHROTTLED_ENV,
     PRICE_FEED_BASE_URLS: '*=http://127.0.0.1:9',
   });
   const stats = new pg.Client({ connectionString: url });
