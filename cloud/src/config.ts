@@ -35,6 +35,7 @@ const configSchema = yup.object({
   DB_POOL_MAX: num().integer().min(1).default(10),
   READINGS_DAILY_LIMIT_PER_APPLIANCE: num().integer().min(1).default(1440),
   JOBS_ENABLED: bool().default(true),
+  JOBS_THREAD: bool().default(true),
   PRICE_FEED_BASE_URLS: yup.string().test('base-urls', '${path} must be comma-separated slug=url pairs (slug a dynamic zone or *, url http or https)', (v) => !v || parseBaseUrls(v) !== null),
   PRICE_FEED_CREDENTIALS: yup.string().test('credentials', '${path} must be a JSON object {"<dynamic zone slug>": {"<name>": "<string>"}}', (v) => !v || parseCredentials(v) !== null),
   PRICE_FEED_TIMEOUT_MS: num().integer().min(1).default(20_000),
@@ -87,6 +88,12 @@ export type Config = Readonly<{
   readingsDailyLimitPerAppliance: number;
   /** Runs the scheduled jobs (price refresh...) in this instance; tests turn it off. */
   jobsEnabled: boolean;
+  /**
+   * Runs those jobs and the planning worker on a worker thread of their own at a lower priority
+   * (the built cloud only), so planning never queues ahead of requests; false runs them on the
+   * request thread. docs/performance.md "Jobs on their own thread".
+   */
+  jobsThread: boolean;
   /** Feed base URL per dynamic zone slug, `*` for every zone (overrides each adapter's default). */
   priceFeedBaseUrls: Readonly<Record<string, string>>;
   /** Feed credentials per dynamic zone slug; never logged. */
@@ -104,7 +111,7 @@ export type Config = Readonly<{
   weatherFallbackCacheMinutes: number;
   /** A burst of planning-input saves within this long gives one recompute. */
   recomputeDebounceMs: number;
-  /** Planning worker loops per instance; by default the database pool size less two (kept for requests). */
+  /** Planning worker loops per instance (on its jobs thread); by default two, never more than the database pool size less two. */
   planningWorkers: number;
   /** Planning jobs one worker loop takes at once (their inputs load in one set of queries). */
   planningBatchSize: number;
@@ -181,6 +188,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dbPoolMax: v.DB_POOL_MAX,
     readingsDailyLimitPerAppliance: v.READINGS_DAILY_LIMIT_PER_APPLIANCE,
     jobsEnabled: v.JOBS_ENABLED,
+    jobsThread: v.JOBS_THREAD,
     priceFeedBaseUrls: Object.freeze(v.PRICE_FEED_BASE_URLS ? (parseBaseUrls(v.PRICE_FEED_BASE_URLS) ?? {}) : {}),
     priceFeedCredentials: Object.freeze(v.PRICE_FEED_CREDENTIALS ? (parseCredentials(v.PRICE_FEED_CREDENTIALS) ?? {}) : {}),
     priceFeedTimeoutMs: v.PRICE_FEED_TIMEOUT_MS,
@@ -254,9 +262,9 @@ function parseCredentials(text: string): Record<string, Record<string, string>> 
 
 /**
  * Planning worker loops when PLANNING_WORKERS is unset: two, so one loop's database round trips
- * overlap the other's planning on the instance's one thread (more loops add no CPU, only held
- * connections and longer waits for requests queued behind planning), and never more than the pool
- * less two, kept for requests. docs/performance.md "Pool and planning workers".
+ * overlap the other's planning on the jobs thread (more loops add no CPU, only held connections),
+ * and never more than the pool less two (with JOBS_THREAD=false the loops share the requests'
+ * pool). docs/performance.md "Pool and planning workers".
  */
 export function defaultPlanningWorkers(dbPoolMax: number): number {
   return Math.max(1, Math.min(2, dbPoolMax - 2));

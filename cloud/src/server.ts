@@ -5,7 +5,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { createApp } from './app.js';
 import { clockFor } from './clock.js';
 import { createDrain } from './http/drain.js';
-import { startScheduler } from './jobs/scheduler.js';
+import { startBackgroundJobs } from './background-jobs.js';
 import { resolveJwtSecret } from './jwt-secret.js';
 import type { Config } from './config.js';
 import { log } from './log.js';
@@ -97,8 +97,7 @@ export async function startCloud(config: Config, overrides: CloudOverrides = {})
   listeningPort = port;
   const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`;
   startLog.info({ url }, 'cloud ready');
-  const stopJobs = config.jobsEnabled ? startScheduler(services, config.clock ? { kind: 'accelerated', clock } : { kind: 'system' }) : undefined;
-  if (config.jobsEnabled) services.recomputeQueue.start();
+  const stopJobs = config.jobsEnabled ? startBackgroundJobs(services, clock, { config, databaseUrl, jwtSecret, publicUrl: config.publicUrl ?? `http://localhost:${port}` }) : undefined;
 
   let draining: Promise<void> | undefined;
   const drain = () =>

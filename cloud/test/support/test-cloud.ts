@@ -33,6 +33,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     shutdownGraceMs: 2_000,
     // Scheduled jobs would reach real feeds; tests call the services directly.
     jobsEnabled: false,
+    // A test that turns the jobs on drives them from source, on the request thread: the jobs
+    // thread runs the built cloud's file (the built cloud's tests and the system tests cover it).
+    jobsThread: false,
     // An unroutable loopback port: a test never reaches the real weather feed.
     weatherFallbackBaseUrl: 'http://127.0.0.1:9',
     ...overrides,

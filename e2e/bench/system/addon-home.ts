@@ -214,7 +214,7 @@ export async function startAddonHome(opts: { account: HomeAccount; baseUrl: stri
   await quietly(refresh(true).then(applySlot));
   armBoundary();
   if (!PULL_AT_BOUNDARY) armRefresh();
-  armPoll();
+  after(account.spec.pollPhaseMs, armPoll);
   armReadings();
   after(Math.random() * 10 * MINUTE, armWeather);
   return {

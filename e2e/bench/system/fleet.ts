@@ -6,6 +6,7 @@ import { call } from '../../../cloud/dist/bench/cloud-process.js';
 import { chance, seededRandom } from '../../../cloud/dist/bench/optimizer/random.js';
 import { drawPushDelayMs } from '../../../hub-addon/dist/readings-push.js';
 import { drawViewLeadMs } from '../../../hub-addon/dist/view-refresh.js';
+import { DEFAULT_TIMING } from '../../../hub-addon/dist/context.js';
 
 /** US zones weighted roughly by population, each with a ZIP in it (prices and the weather fallback). */
 const ZONES = [
@@ -36,6 +37,11 @@ export interface HomeSpec {
   viewLeadMs: number;
   /** The add-on's push delay: how long after each 5-minute mark it sends the readings (hub-addon/src/readings-push.ts). */
   readingsPushDelayMs: number;
+  /**
+   * Where in its 3-minute cycle the add-on's updated-at poll is: a real add-on's timer runs from
+   * when it started, so a fleet's polls are spread over the cycle, not started together.
+   */
+  pollPhaseMs: number;
   /** Appliances the add-on home has (none for a satellite home). */
   appliances: { appliance_type: string; name: string; config: Record<string, unknown> }[];
 }
@@ -57,13 +63,14 @@ export function planFleet(homes: number, skewSpreadMs: number, seed = 11): HomeS
   // A stream of its own, so the fleet's zones, appliances and skews stay those of earlier runs.
   const leads = seededRandom(seed + 1);
   const pushDelays = seededRandom(seed + 2);
+  const pollPhases = seededRandom(seed + 3);
   const totalWeight = ZONES.reduce((s, z) => s + z.weight, 0);
   return Array.from({ length: homes }, (_, index) => {
     let pick = random() * totalWeight;
     const zone = ZONES.find((z) => (pick -= z.weight) < 0) ?? ZONES[0]!;
     const kind: HomeKind = index % 10 < 7 ? 'addon' : 'satellite';
     const extras = EXTRAS.filter((e) => chance(random, e.share)).map(({ share: _share, ...a }) => a);
-    return { index, kind, zone: zone.zone, zip: zone.zip, skewMs: random() * skewSpreadMs, viewLeadMs: drawViewLeadMs(leads), readingsPushDelayMs: drawPushDelayMs(pushDelays), appliances: kind === 'addon' ? [HVAC, ...extras] : [] };
+    return { index, kind, zone: zone.zone, zip: zone.zip, skewMs: random() * skewSpreadMs, viewLeadMs: drawViewLeadMs(leads), readingsPushDelayMs: drawPushDelayMs(pushDelays), pollPhaseMs: pollPhases() * DEFAULT_TIMING.updatedAtPollMs, appliances: kind === 'addon' ? [HVAC, ...extras] : [] };
   });
 }
 

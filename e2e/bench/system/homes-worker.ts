@@ -59,6 +59,7 @@ async function run(job: WorkerJob): Promise<void> {
     await Promise.all(homes.map((h) => Promise.resolve(h.home.stop()).catch(() => undefined)));
     for (const h of homes) h.clock.dispose();
     http.destroy();
+    await stats.closeTrace();
     // Disconnecting before the (large) message is written would drop it: only once it is sent.
     process.send!({ type: 'result', stats: stats.data(), outcomes, problems, cpuMs: (cpu.user + cpu.system) / 1000, loopDelayP99Ms: loopDelay.percentile(99) / 1e6, peakSockets } satisfies ToParent, undefined, {}, () => process.disconnect());
   });

@@ -3,6 +3,8 @@
 // the fleet's simulated clock) each was sent: the shape of the latency (timeline.ts). Only
 // requests sent while `recording` is on count (set-up and the final drain are left out). A worker
 // process's stats travel to the parent as `RouteStatsData` and are merged there.
+import { createWriteStream, type WriteStream } from 'node:fs';
+import path from 'node:path';
 import { percentile } from '../../../cloud/dist/bench/load.js';
 
 const ID_SEGMENT = /^(?:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|\d+)$/i;
@@ -34,6 +36,11 @@ export class RouteStats {
   private readonly routes = new Map<string, RouteTally>();
   private readonly minutes: number[][] = Array.from({ length: 30 }, () => []);
   private windowMs: number[] = [];
+  /**
+   * `BENCH_TRACE=DIR`: one line per recorded request (simulated send time ISO, route, ms, status)
+   * in DIR/homes-<pid>.tsv, to see when the slow ones happen (docs/system-tests.md "Load").
+   */
+  private readonly trace: WriteStream | null = process.env.BENCH_TRACE ? createWriteStream(path.join(process.env.BENCH_TRACE, `homes-${process.pid}.tsv`)) : null;
 
   private tally(route: string): RouteTally {
     let t = this.routes.get(route);
@@ -46,6 +53,7 @@ export class RouteStats {
     if (!this.recording) return;
     const t = this.tally(route);
     t.latenciesMs.push(ms);
+    this.trace?.write(`${new Date(sentSimMs).toISOString()}\t${route}\t${ms.toFixed(1)}\t${status}\n`);
     // 2xx is success; a 304 would be too, the API sends none.
     if (status < 200 || status >= 300) {
       t.errors++;
@@ -93,6 +101,11 @@ export class RouteStats {
   /** Latencies (all routes but the long-poll) by simulated minute of the half hour they were sent in. */
   byMinute(): readonly number[][] {
     return this.minutes;
+  }
+
+  /** Flushes the trace file, if any. */
+  closeTrace(): Promise<void> {
+    return new Promise((resolve) => (this.trace ? this.trace.end(resolve) : resolve()));
   }
 
   data(): RouteStatsData {
