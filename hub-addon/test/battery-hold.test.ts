@@ -2,18 +2,12 @@
 // hours, hold the charge through the afternoon and cover the evening peak: with hold_option the
 // held slot selects it and the discharge slot the idle option (self-consumption); without it the
 // held slot gets the idle option as before, and the add-on warns once.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BATTERY, batteryDayForFile, batteryFixture, slotStart } from './support/battery-day.js';
 import { startHarness, type Harness } from './support/harness.js';
 
 const MIN = 60_000;
 const file = batteryDayForFile();
-let h: Harness | undefined;
-afterEach(async () => {
-  await h?.cutoff.up();
-  await h?.stop();
-  h = undefined;
-});
 
 /**
  * The battery mode in the held slot (the add-on starts 3 minutes before its end), the charge slot
@@ -22,8 +16,8 @@ afterEach(async () => {
  */
 const run = async (state: string, appliances: Harness['config']['appliances']) => {
   const { peak, account } = file.day;
-  h = await startHarness({ cloud: file.cloud, account, startMs: slotStart(peak - 1) - 3 * MIN, fixture: batteryFixture(state), prepare: async () => {}, configPatch: { appliances } });
-  const mode = () => h!.ha.getState('select.battery_mode')!.state;
+  const h = (file.h = await startHarness({ cloud: file.cloud, account, startMs: slotStart(peak - 1) - 3 * MIN, fixture: batteryFixture(state), prepare: async () => {}, configPatch: { appliances } }));
+  const mode = () => file.h!.ha.getState('select.battery_mode')!.state;
   const held = mode();
   await h.cutoff.down();
   await h.advance(3 * MIN);
@@ -31,13 +25,13 @@ const run = async (state: string, appliances: Harness['config']['appliances']) =
   await h.advance(30 * MIN);
   return [held, charge, mode()];
 };
-const batteryLogs = () => h!.logs.filter((l) => l.appliance === BATTERY.name && (l.msg === 'applied' || l.msg === 'already as planned')).map((l) => [l.msg, l.reason, l.why]);
+const batteryLogs = () => file.h!.logs.filter((l) => l.appliance === BATTERY.name && (l.msg === 'applied' || l.msg === 'already as planned')).map((l) => [l.msg, l.reason, l.why]);
 const expectedLogs = (msg: string, peak = file.day.peak) => [
   [msg, 'start', `slot ${peak - 2} hold: charge off`],
   [msg, 'slot boundary', `slot ${peak - 1} charge: charge on`],
   [msg, 'slot boundary', `slot ${peak} discharge: charge off`],
 ];
-const warnings = () => h!.logs.filter((l) => l.msg === 'the battery will discharge in slots the plan holds');
+const warnings = () => file.h!.logs.filter((l) => l.msg === 'the battery will discharge in slots the plan holds');
 
 describe('a home battery on the plan\'s held and discharge slots', () => {
   it('with hold_option, selects it in the held slot, then the charge option, then the idle option in the discharge slot', async () => {

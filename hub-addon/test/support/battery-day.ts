@@ -2,9 +2,10 @@
 // from 17:00 to 21:00, so the plan holds the charge through the cheap afternoon (neither charge nor
 // discharge, the planned charge flat), tops it up in the last slot before the peak, then spends it.
 // The cloud's clock starts at 00:10 local on that day; the tests run the add-on on a simulated one.
-import { afterAll, beforeAll, expect } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { signUp, type CloudAccount } from '../../src/bench/cloud-account.js';
 import { startCloudProcess, type CloudProcess } from '../../src/bench/cloud-process.js';
+import type { Harness } from './harness.js';
 import { HOUSE_APPLIANCES, houseFixture } from './house.js';
 
 const MIN = 60_000;
@@ -44,25 +45,35 @@ export async function planBatteryDay(cloud: CloudProcess, config: Record<string,
   return { account, schedule, peak };
 }
 
-/** One cloud for a test file, its clock at 00:10 of the planned day, and the house battery's day on it. */
-export function batteryDayForFile(): { readonly cloud: CloudProcess; readonly day: BatteryDay } {
+/**
+ * One cloud for a test file, its clock at 00:10 of the planned day, and the house battery's day on
+ * it; `h` is the add-on a test starts, its cloud relay restored and everything stopped after each test.
+ */
+export function batteryDayForFile(): { readonly cloud: CloudProcess; readonly day: BatteryDay; h: Harness | undefined } {
   let cloud: CloudProcess | undefined;
   let day: BatteryDay | undefined;
-  beforeAll(async () => {
-    cloud = await startCloudProcess({ OFFPEAK_CLOCK_START: new Date(DAY_START + 10 * MIN).toISOString() });
-    day = await planBatteryDay(cloud);
-  }, 120_000);
-  afterAll(async () => {
-    await cloud?.stop();
-  });
-  return {
+  const file = {
     get cloud() {
       return cloud!;
     },
     get day() {
       return day!;
     },
+    h: undefined as Harness | undefined,
   };
+  beforeAll(async () => {
+    cloud = await startCloudProcess({ OFFPEAK_CLOCK_START: new Date(DAY_START + 10 * MIN).toISOString() });
+    day = await planBatteryDay(cloud);
+  }, 120_000);
+  afterEach(async () => {
+    await file.h?.cutoff.up();
+    await file.h?.stop();
+    file.h = undefined;
+  });
+  afterAll(async () => {
+    await cloud?.stop();
+  });
+  return file;
 }
 
 /** The house fixture with the battery mode select offering a backup mode, in `state`, and the battery's SOC sensor at `soc`. */
