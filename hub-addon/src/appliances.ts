@@ -12,6 +12,8 @@ export interface HubAppliance {
   entities: EntitiesBlock;
   /** Entity reporting a robot's or EV's charge when no soc sensor is set (battery attribute). */
   override: ApplianceOverride | null;
+  /** A home battery's `capacity_kwh` from its cloud config, when set (a SOC sensor in kWh needs it). */
+  capacityKwh?: number;
 }
 
 /** True for an appliance whose control entity the add-on drives (solar and dehumidifiers are only read). */
@@ -40,7 +42,16 @@ export function hubAppliances(list: readonly Appliance[], entries: readonly Sche
   return list.map((a) => {
     const override = findOverride(overrides, a.id, a.name);
     const entry = entries.find((e) => e.appliance_id === a.id);
-    return { id: a.id, name: a.name, type: a.appliance_type, isActive: a.is_active, entities: entitiesOf(a, entry, override), override };
+    const capacity = a.config.capacity_kwh;
+    return {
+      id: a.id,
+      name: a.name,
+      type: a.appliance_type,
+      isActive: a.is_active,
+      entities: entitiesOf(a, entry, override),
+      override,
+      ...(a.appliance_type === 'home_battery' && typeof capacity === 'number' ? { capacityKwh: capacity } : {}),
+    };
   });
 }
 

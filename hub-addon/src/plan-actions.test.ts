@@ -124,6 +124,23 @@ describe('decideSlot', () => {
     });
   });
 
+  it('holds a battery\'s charge slot once its planned level is reached: hold_option, else the idle option or switch off', () => {
+    const sel = entity('select.mode', 'Force charge', { options: ['Self use', 'Force charge', 'Backup'] });
+    const day = { intervals: [true], discharge_intervals: [false], value_trajectory: [80] };
+    const reached = (a: HubAppliance, e: HassEntity) => {
+      const d = decideSlot(a, day, 0, e, '°F', null, true);
+      return 'action' in d ? [d.action.call?.data ?? d.action.call?.service, d.action.why] : d.skip;
+    };
+    expect(reached(appliance('home_battery', 'select.mode', { appliance: 'A', hold_option: 'Backup' }), sel)).toEqual([
+      { option: 'Backup' },
+      'slot 0 charge, planned level reached: charge off',
+    ]);
+    expect(reached(appliance('home_battery', 'select.mode'), sel)).toEqual([{ option: 'Self use' }, 'slot 0 charge, planned level reached: charge off']);
+    expect(reached(appliance('home_battery', 'switch.charge'), entity('switch.charge', 'on'))).toEqual(['turn_off', 'slot 0 charge, planned level reached: charge off']);
+    // An EV charger's slot knows no level.
+    expect(decideSlot(appliance('ev_charger', 'switch.ev'), day, 0, entity('switch.ev', 'off'), '°F', null, true)).toMatchObject({ action: { call: { service: 'turn_on' } } });
+  });
+
   it('presses a battery button only when the wanted mode changes', () => {
     const btn = entity('button.toggle', 'unknown');
     expect(decideSlot(appliance('home_battery', 'button.toggle'), onOff(true), 0, btn, '°F', null)).toMatchObject({ action: { call: { service: 'press' } } });

@@ -9,6 +9,7 @@ import type { HassEntity } from 'home-assistant-js-websocket';
 import type { ApplianceType } from '@offpeak/cloud/contract';
 import type { HubAppliance } from './appliances.js';
 import { batterySlotMode, takesOptions } from './battery-slots.js';
+import { selectOption, type OptionRole } from './select-options.js';
 import { fromF, snapSetpoint } from './units.js';
 
 /** What a commanded entity should show: an attribute value or a state. */
@@ -94,18 +95,6 @@ function switchAction(entity: HassEntity, on: boolean, why: string): PlannedActi
   };
 }
 
-/** What a select's option is for: charging, the default outside charge slots, or holding a battery's charge. */
-type OptionRole = 'charge' | 'idle' | 'hold';
-
-function selectOption(entity: HassEntity, role: OptionRole, appliance: HubAppliance): string | null {
-  const options = (entity.attributes.options as string[] | undefined) ?? [];
-  const configured = appliance.override?.[`${role}_option`];
-  if (configured) return options.includes(configured) ? configured : null;
-  if (role === 'charge') return options.find((o) => /charg/i.test(o) && !/discharg/i.test(o)) ?? null;
-  if (role === 'idle') return options.find((o) => /auto|self|idle|normal|standby|default/i.test(o)) ?? null;
-  return null;
-}
-
 /**
  * The charge switching of an EV or battery entity (switch, input_boolean, select, button). `hold`:
  * a select takes the battery's `hold_option` instead of its idle one (the caller checks it is set).
@@ -146,6 +135,7 @@ interface SlotInput {
   entityId: string;
   unit: string;
   lastOn: boolean | null;
+  levelReached: boolean;
 }
 
 const nothingToApply = ({ appliance }: SlotInput): SlotDecision => ({ skip: `${appliance.type} has nothing to apply` });
@@ -203,20 +193,25 @@ function chargeSlot({ appliance, schedule, idx, entity, lastOn }: SlotInput): Sl
 }
 
 /**
- * A battery's slot: charge on in charge slots; in a slot the plan holds, a select entity takes
- * `hold_option` when it is set; otherwise (discharge slots, switches, buttons, no hold_option) charge
- * off, i.e. the idle option. `why` names the mode and ends in "on" or "off" (button toggling).
+ * A battery's slot: charge on in charge slots until `levelReached` (the SOC is at the slot's planned
+ * level, features/charge-level.ts); in a slot the plan holds, and in a charge slot once the level is
+ * reached, a select entity takes `hold_option` when it is set; otherwise (discharge slots, switches,
+ * buttons, no hold_option) charge off, i.e. the idle option. `why` names the mode and ends in "on"
+ * or "off" (button toggling).
  */
-function batterySlot({ appliance, schedule, idx, entity, entityId, lastOn }: SlotInput): SlotDecision {
+function batterySlot({ appliance, schedule, idx, entity, entityId, lastOn, levelReached }: SlotInput): SlotDecision {
   const mode = batterySlotMode(schedule, idx);
   if (mode === null) return { skip: 'the schedule has no intervals' };
-  const hold = mode === 'hold' && Boolean(appliance.override?.hold_option) && takesOptions(entityId);
-  return chargeAction(entity, mode === 'charge', appliance, lastOn, `slot ${idx} ${mode}: charge ${mode === 'charge' ? 'on' : 'off'}`, hold);
+  const on = mode === 'charge' && !levelReached;
+  const hold = (mode === 'hold' || (mode === 'charge' && levelReached)) && Boolean(appliance.override?.hold_option) && takesOptions(entityId);
+  const what = mode === 'charge' && levelReached ? 'charge, planned level reached' : mode;
+  return chargeAction(entity, on, appliance, lastOn, `slot ${idx} ${what}: charge ${on ? 'on' : 'off'}`, hold);
 }
 
 /**
  * The action for `appliance` in slot `idx` of `schedule`. `lastOn` is the on/off state this hub
- * commanded last (button entities only toggle).
+ * commanded last (button entities only toggle). `levelReached`: a battery's charge slot has reached
+ * its planned level (it holds instead of charging).
  */
 export function decideSlot(
   appliance: HubAppliance,
@@ -225,12 +220,13 @@ export function decideSlot(
   entity: HassEntity | undefined,
   unit: string,
   lastOn: boolean | null = null,
+  levelReached = false,
 ): SlotDecision {
   const entityId = appliance.entities.entity_id;
   if (!entityId) return { skip: 'no control entity' };
   if (!entity) return { skip: `entity ${entityId} does not exist in Home Assistant` };
   if (entity.state === 'unavailable') return { skip: `entity ${entityId} is unavailable` };
-  return DECIDE_SLOT[appliance.type]({ appliance, schedule, idx, entity, entityId, unit, lastOn });
+  return DECIDE_SLOT[appliance.type]({ appliance, schedule, idx, entity, entityId, unit, lastOn, levelReached });
 }
 
 /** True when `entity` shows what was commanded. */

@@ -21,6 +21,8 @@ export interface ControlState {
   overrideSlotKey: string | null;
   /** The comfort guard commanded this slot (cloud unreachable, house outside its band). */
   guardActive: boolean;
+  /** A home battery's charge slot: whether it reached its planned level (battery-level.ts), and in which slot. */
+  level: { slotKey: string; reached: boolean } | null;
 }
 
 export interface AddonState {
@@ -35,6 +37,8 @@ export interface AddonState {
   missingEntities: Set<string>;
   /** Batteries whose hold gap (battery-slots.ts holdGap) was logged since the start. */
   holdGapsLogged: Set<string>;
+  /** Batteries whose level gap (battery-level.ts levelGap: no SOC sensor) was logged since the start. */
+  levelGapsLogged: Set<string>;
   nextApplyMs: number | null;
   lastWeatherPushDate: string | null;
   stats: {
@@ -63,6 +67,7 @@ export function initialState(): AddonState {
     control: new Map(),
     missingEntities: new Set(),
     holdGapsLogged: new Set(),
+    levelGapsLogged: new Set(),
     nextApplyMs: null,
     lastWeatherPushDate: null,
     stats: { readingsSent: 0, readingsQueued: 0, boundaries: 0, applied: 0, overrides: 0, guardCommands: 0, schedulePulls: 0, weatherPushes: 0, cycles: 0 },
@@ -72,6 +77,6 @@ export function initialState(): AddonState {
 /** The control record of an appliance, created on first use. */
 export function controlOf(state: AddonState, applianceId: string): ControlState {
   let c = state.control.get(applianceId);
-  if (!c) state.control.set(applianceId, (c = { slotKey: null, expect: null, lastOn: null, overrideSlotKey: null, guardActive: false }));
+  if (!c) state.control.set(applianceId, (c = { slotKey: null, expect: null, lastOn: null, overrideSlotKey: null, guardActive: false, level: null }));
   return c;
 }

@@ -48,8 +48,11 @@ function outcomeFor(ctx: AddonContext, appliance: HubAppliance, entity: HassEnti
   const c = controlOf(ctx.state, appliance.id);
   const inSlot = c.slotKey === slot.key;
   const entry = ctx.state.view?.appliances.find((e) => e.appliance_id === appliance.id);
+  // A battery's charge slot is held at its level as this hub last decided (the SOC is read again when it is applied).
   const planned =
-    entry && Object.keys(entry.schedule).length > 0 ? decideSlot(appliance, entry.schedule, slot.index, entity, ctx.ha.temperatureUnit, c.lastOn) : null;
+    entry && Object.keys(entry.schedule).length > 0
+      ? decideSlot(appliance, entry.schedule, slot.index, entity, ctx.ha.temperatureUnit, c.lastOn, c.level?.slotKey === slot.key && c.level.reached)
+      : null;
   const changedMs = Date.parse(entity.last_updated || entity.last_changed);
   return reconnectOutcome({
     // Without an expectation (robots, buttons) the slot's command is all there is to check.

@@ -4,6 +4,7 @@
 // /schedules/updated-at moves, and leave alone an entity a person changed until the next slot.
 import type { HassEntity } from 'home-assistant-js-websocket';
 import { entityUses, hubAppliances, isDriven, type HubAppliance } from '../appliances.js';
+import { levelGap } from '../battery-level.js';
 import { holdGap } from '../battery-slots.js';
 import type { AddonContext, Stop } from '../context.js';
 import { describe } from '../ha.js';
@@ -12,6 +13,7 @@ import { decideSlot, meetsExpectation } from '../plan-actions.js';
 import { viaCloud } from '../reachability.js';
 import { controlOf } from '../state.js';
 import { awaitsDayPlan, drawViewLeadMs, nextViewRefreshMs } from '../view-refresh.js';
+import { chargeLevelNow, watchChargeLevels } from './charge-level.js';
 import { settleAfterReconnect } from './plans-reconnect.js';
 
 const slotKeyAt = (ctx: AddonContext, ms: number) => localSlotAt(ms, ctx.state.timezone);
@@ -39,13 +41,20 @@ export function reportMissingEntities(ctx: AddonContext): void {
   for (const id of ctx.state.missingEntities) if (!seen.has(id)) ctx.state.missingEntities.delete(id);
 }
 
-/** Warns once per start about each battery that cannot hold the slots its plan holds. */
-function reportHoldGaps(ctx: AddonContext): void {
+/** Warns once per start about each battery that cannot hold the slots its plan holds, and each that cannot stop a charge slot at its level. */
+function reportBatteryGaps(ctx: AddonContext): void {
+  const gaps = [
+    { check: holdGap, logged: ctx.state.holdGapsLogged, msg: 'the battery will discharge in slots the plan holds' },
+    { check: levelGap, logged: ctx.state.levelGapsLogged, msg: 'the battery will charge past the planned level' },
+  ];
   for (const appliance of ctx.state.appliances) {
-    const why = isDriven(appliance) && appliance.override?.enabled !== false ? holdGap(appliance) : null;
-    if (!why || ctx.state.holdGapsLogged.has(appliance.id)) continue;
-    ctx.state.holdGapsLogged.add(appliance.id);
-    ctx.log.warn('the battery will discharge in slots the plan holds', { appliance_id: appliance.id, appliance: appliance.name, entity_id: appliance.entities.entity_id, why });
+    if (!isDriven(appliance) || appliance.override?.enabled === false) continue;
+    for (const { check, logged, msg } of gaps) {
+      const why = check(appliance);
+      if (!why || logged.has(appliance.id)) continue;
+      logged.add(appliance.id);
+      ctx.log.warn(msg, { appliance_id: appliance.id, appliance: appliance.name, entity_id: appliance.entities.entity_id, why });
+    }
   }
 }
 
@@ -61,7 +70,7 @@ export async function pullAppliances(ctx: AddonContext): Promise<void> {
 function rebuildAppliances(ctx: AddonContext): void {
   ctx.state.appliances = hubAppliances(ctx.state.rawAppliances, ctx.state.view?.appliances ?? [], ctx.config.appliances);
   reportMissingEntities(ctx);
-  reportHoldGaps(ctx);
+  reportBatteryGaps(ctx);
 }
 
 /** The unified schedules view and its stamp. */
@@ -99,6 +108,14 @@ export async function applyCurrentSlot(ctx: AddonContext, reason: string, onlyUn
   }
 }
 
+/** Applies the current slot to one appliance again (a battery whose charge level crossed the plan's). */
+async function applyApplianceNow(ctx: AddonContext, appliance: HubAppliance, reason: string): Promise<void> {
+  const view = ctx.state.view;
+  if (!view?.optimization_enabled) return;
+  const slot = slotKeyAt(ctx, ctx.clock.now());
+  await applyOne(ctx, appliance, slot, reason, view.date !== slot.date);
+}
+
 async function applyOne(ctx: AddonContext, appliance: HubAppliance, slot: { date: string; index: number; key: string }, reason: string, stale: boolean): Promise<void> {
   const entry = ctx.state.view?.appliances.find((e) => e.appliance_id === appliance.id);
   if (!entry || !isDriven(appliance)) return;
@@ -109,7 +126,8 @@ async function applyOne(ctx: AddonContext, appliance: HubAppliance, slot: { date
   if (c.overrideSlotKey === slot.key) return void ctx.log.info('not applied: a person changed it in this slot', base);
   if (Object.keys(entry.schedule).length === 0) return void ctx.log.info('not applied: no schedule yet', base);
   const entity = ctx.ha.entity(appliance.entities.entity_id);
-  const decision = decideSlot(appliance, entry.schedule, slot.index, entity, ctx.ha.temperatureUnit, c.lastOn);
+  const level = chargeLevelNow(ctx, appliance, entry.schedule, slot);
+  const decision = decideSlot(appliance, entry.schedule, slot.index, entity, ctx.ha.temperatureUnit, c.lastOn, level?.reached);
   if ('skip' in decision) return void ctx.log.info('not applied', { ...base, why: decision.skip });
   const { action } = decision;
   try {
@@ -126,6 +144,7 @@ async function applyOne(ctx: AddonContext, appliance: HubAppliance, slot: { date
       data: action.call?.data,
       why: action.why,
       source: entry.source,
+      ...(level ? { soc_pct: level.socPct, planned_pct: level.levelPct } : {}),
       ...(stale ? { stale_schedule_date: ctx.state.view?.date } : {}),
     });
   } catch (e) {
@@ -136,6 +155,7 @@ async function applyOne(ctx: AddonContext, appliance: HubAppliance, slot: { date
   c.commandedF = action.setpointF ?? c.commandedF;
   c.roomTargetF = action.setpointF;
   c.guardActive = false;
+  c.level = level ? { slotKey: slot.key, reached: level.reached } : null;
   if (action.expect?.kind === 'state') c.lastOn = action.expect.value !== 'off';
   else if (appliance.type === 'ev_charger' || appliance.type === 'home_battery') c.lastOn = /on$/.test(action.why);
 }
@@ -257,6 +277,7 @@ export async function startPlans(ctx: AddonContext): Promise<Stop> {
   };
 
   const offEntities = ctx.ha.onEntities(() => detectOverrides(ctx));
+  const offLevels = watchChargeLevels(ctx, (appliance, reason) => applyApplianceNow(ctx, appliance, reason));
   const offReady = ctx.ha.onReady(() => reportMissingEntities(ctx));
   // After an outage, once the states as they are now arrive: what a person changed in this slot
   // holds it; the rest gets the current slot now (a command that failed while Home Assistant was
@@ -276,6 +297,7 @@ export async function startPlans(ctx: AddonContext): Promise<Stop> {
     stopped = true;
     for (const t of [boundaryTimer, pollTimer, refreshTimer, dayPlanTimer]) ctx.clock.clearTimeout(t);
     offEntities();
+    offLevels();
     offReady();
     offResync();
   };
