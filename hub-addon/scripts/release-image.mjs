@@ -1,7 +1,7 @@
 // Builds the add-on's release images, one per arch of config.yaml, from the repository root with
 // hub-addon/Dockerfile, tagged `<image>:<version>` as the Supervisor pulls them (config.yaml
 // `image:` with {arch} filled in). Pushes only with --push; without it the image is loaded into
-// the local Docker to try. docs/hub-addon.md "Releasing the image".
+// the local Docker to try. hub-addon/README.md "Releasing the image".
 //
 //   node scripts/release-image.mjs [--push] [--arch amd64|aarch64] [--dry-run]
 //
