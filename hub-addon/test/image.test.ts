@@ -3,7 +3,7 @@
 // and the image's /app (laid out from it, with its real `npm ci`) starts. The release image's last
 // stage is the same Dockerfile (packaging.test.ts). Needs `npm run build` (the root `npm test` does it).
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -66,6 +66,25 @@ describe('the local add-on folder', () => {
     expect(locked.sort()).toEqual(
       ['home-assistant-js-websocket', 'ws'].map((name) => [`node_modules/${name}`, LOCK.packages[`node_modules/${name}`]!.version]),
     );
+  });
+});
+
+describe('the package script', () => {
+  it('refuses to replace a folder that is not an Offpeak add-on, and leaves it as it was', () => {
+    const other = path.join(root, 'addons');
+    mkdirSync(other);
+    writeFileSync(path.join(other, 'notes.txt'), 'keep me');
+    const res = spawnSync(process.execPath, [path.join(ADDON, 'scripts/package-addon.mjs'), '--no-build', other], { encoding: 'utf8' });
+    expect(res.status).toBe(1);
+    expect(res.stderr).toContain(`${other} is not empty and is not an Offpeak add-on folder; not overwriting it`);
+    expect(readdirSync(other)).toEqual(['notes.txt']);
+  });
+
+  it('replaces an Offpeak add-on folder it wrote before', () => {
+    writeFileSync(path.join(folder, 'stale.txt'), 'from an older package');
+    packageAddon(folder);
+    expect(existsSync(path.join(folder, 'stale.txt'))).toBe(false);
+    expect(existsSync(path.join(folder, 'dist/main.js'))).toBe(true);
   });
 });
 
