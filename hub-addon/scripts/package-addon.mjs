@@ -25,7 +25,8 @@ const STORE_FILES = ['DOCS.md', 'README.md', 'CHANGELOG.md', 'translations', 'ic
 const NOT_SHIPPED = /^(ha-sim|bench)(\/|$)|\.map$|\.d\.ts$|\.test\.[^/]*$/;
 
 const args = process.argv.slice(2);
-const out = path.resolve(args.find((a) => !a.startsWith('--')) ?? path.join(ADDON, 'local-addon', 'offpeak'));
+// A relative folder is taken from where npm was run (npm runs scripts in the workspace's folder).
+const out = path.resolve(process.env.INIT_CWD ?? process.cwd(), args.find((a) => !a.startsWith('--')) ?? path.join(ADDON, 'local-addon', 'offpeak'));
 const build = !args.includes('--no-build');
 const dryRun = args.includes('--dry-run');
 
@@ -33,6 +34,13 @@ function fail(message) {
   console.error(`[hub-addon] ${message}`);
   process.exit(1);
 }
+
+// The folder is replaced: never the add-on's own sources (their config.yaml is an Offpeak add-on's too) or someone else's files.
+const fromAddon = path.relative(ADDON, out);
+if (!path.relative(out, ADDON).startsWith('..') || (!fromAddon.startsWith('..') && fromAddon.split(path.sep)[0] !== 'local-addon'))
+  fail(`${out} holds the add-on's sources: write the package elsewhere (by default hub-addon/local-addon/offpeak)`);
+if (existsSync(out) && readdirSync(out).length && !/^slug: offpeak$/m.test(readIf(path.join(out, 'config.yaml'))))
+  fail(`${out} is not empty and is not an Offpeak add-on folder; not overwriting it`);
 
 if (build)
   for (const workspace of BUILD_WORKSPACES) {
@@ -45,8 +53,6 @@ console.log(`[hub-addon] add-on folder: ${out}`);
 if (dryRun) process.exit(0);
 
 if (!existsSync(path.join(ADDON, 'dist', 'main.js'))) fail('hub-addon/dist/main.js is missing: build first (npm run build), or leave out --no-build');
-if (existsSync(out) && readdirSync(out).length && !/^slug: offpeak$/m.test(readIf(path.join(out, 'config.yaml'))))
-  fail(`${out} is not empty and is not an Offpeak add-on folder; not overwriting it`);
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 

@@ -80,6 +80,15 @@ describe('the package script', () => {
     expect(readdirSync(other)).toEqual(['notes.txt']);
   });
 
+  it("refuses to write over the add-on's own sources or into them", () => {
+    for (const target of [ADDON, path.dirname(ADDON), path.join(ADDON, 'dist')]) {
+      const res = spawnSync(process.execPath, [path.join(ADDON, 'scripts/package-addon.mjs'), '--dry-run', target], { encoding: 'utf8' });
+      expect(res.status, target).toBe(1);
+      expect(res.stderr).toContain(`${path.resolve(target)} holds the add-on's sources: write the package elsewhere`);
+    }
+    expect(existsSync(path.join(ADDON, 'config.yaml'))).toBe(true);
+  });
+
   it('replaces an Offpeak add-on folder it wrote before', () => {
     writeFileSync(path.join(folder, 'stale.txt'), 'from an older package');
     packageAddon(folder);
