@@ -1,29 +1,110 @@
-// What the Dockerfile puts in the image runs without the monorepo: the built add-on carries the
-// workspace packages it runs with (scripts/carry-packages.mjs), and only registry packages are left
-// for `npm install`. Needs `npm run build` (the root `npm test` does it).
+// The local add-on folder (`npm run -w hub-addon package`) and the image its Dockerfile builds run
+// without the monorepo: the folder is written outside it, holds every file its Dockerfile copies,
+// and the image's /app (laid out from it, with its real `npm ci`) starts. The release image's last
+// stage is the same Dockerfile (packaging.test.ts). Needs `npm run build` (the root `npm test` does it).
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dockerIgnored, layOutImage } from './support/image-files.js';
+import { dockerCopies, dockerIgnored, layOutImage, packageAddon } from './support/image-files.js';
+import { parseYaml } from './support/yaml.js';
 
 const ADDON = fileURLToPath(new URL('..', import.meta.url));
-const MODULES = path.join(path.dirname(ADDON), 'node_modules');
+const LOCK = JSON.parse(readFileSync(path.join(ADDON, '../package-lock.json'), 'utf8')) as { packages: Record<string, { version: string }> };
+
+// os.tmpdir() is outside the monorepo: no node_modules above the folder or /app to fall back on.
+const root = mkdtempSync(path.join(tmpdir(), 'addon-image-'));
+const folder = path.join(root, 'offpeak');
+const app = path.join(root, 'app');
+let manifest: { dependencies: Record<string, string> };
+beforeAll(() => {
+  packageAddon(folder);
+  manifest = layOutImage(folder, app);
+});
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+describe('the local add-on folder', () => {
+  it('holds every file its Dockerfile copies, and builds FROM one base without another stage', () => {
+    const docker = readFileSync(path.join(folder, 'Dockerfile'), 'utf8');
+    expect(docker.split('\n').filter((l) => l.startsWith('FROM '))).toEqual(['FROM ${BUILD_FROM}']);
+    const sources = dockerCopies(docker).flatMap((c) => c.sources);
+    expect(sources).toEqual(['package.json', 'package-lock.json', 'dist/']);
+    for (const source of sources) expect(existsSync(path.join(folder, source)), source).toBe(true);
+  });
+
+  it('has the config.yaml of the add-on without `image:`, so the Supervisor builds it', () => {
+    const local = parseYaml(readFileSync(path.join(folder, 'config.yaml'), 'utf8')) as Record<string, unknown>;
+    const { image, ...released } = parseYaml(readFileSync(path.join(ADDON, 'config.yaml'), 'utf8')) as Record<string, unknown>;
+    expect(image).toBe('ghcr.io/offpeak/{arch}-addon-offpeak');
+    expect(local).not.toHaveProperty('image');
+    expect(local).toEqual(released);
+  });
+
+  it('has the translations and the store texts', () => {
+    expect(readdirSync(folder).sort()).toEqual([
+      'CHANGELOG.md',
+      'DOCS.md',
+      'Dockerfile',
+      'README.md',
+      'config.yaml',
+      'dist',
+      'package-lock.json',
+      'package.json',
+      'translations',
+    ]);
+    for (const file of ['translations/en.yaml', 'DOCS.md', 'CHANGELOG.md'])
+      expect(readFileSync(path.join(folder, file), 'utf8')).toBe(readFileSync(path.join(ADDON, file), 'utf8'));
+  });
+
+  it('locks the registry packages at the versions the workspace runs with', () => {
+    const lock = JSON.parse(readFileSync(path.join(folder, 'package-lock.json'), 'utf8')) as { packages: Record<string, { version?: string }> };
+    const locked = Object.entries(lock.packages)
+      .filter(([key]) => key)
+      .map(([key, entry]) => [key, entry.version]);
+    expect(locked.sort()).toEqual(
+      ['home-assistant-js-websocket', 'ws'].map((name) => [`node_modules/${name}`, LOCK.packages[`node_modules/${name}`]!.version]),
+    );
+  });
+});
+
+describe('the package script', () => {
+  it('refuses to replace a folder that is not an Offpeak add-on, and leaves it as it was', () => {
+    const other = path.join(root, 'addons');
+    mkdirSync(other);
+    writeFileSync(path.join(other, 'notes.txt'), 'keep me');
+    const res = spawnSync(process.execPath, [path.join(ADDON, 'scripts/package-addon.mjs'), '--no-build', other], { encoding: 'utf8' });
+    expect(res.status).toBe(1);
+    expect(res.stderr).toContain(`${other} is not empty and is not an Offpeak add-on folder; not overwriting it`);
+    expect(readdirSync(other)).toEqual(['notes.txt']);
+  });
+
+  it("refuses to write over the add-on's own sources or into them", () => {
+    for (const target of [ADDON, path.dirname(ADDON), path.join(ADDON, 'dist')]) {
+      const res = spawnSync(process.execPath, [path.join(ADDON, 'scripts/package-addon.mjs'), '--dry-run', target], { encoding: 'utf8' });
+      expect(res.status, target).toBe(1);
+      expect(res.stderr).toContain(`${path.resolve(target)} holds the add-on's sources: write the package elsewhere`);
+    }
+    expect(existsSync(path.join(ADDON, 'config.yaml'))).toBe(true);
+  });
+
+  it('replaces an Offpeak add-on folder it wrote before', () => {
+    writeFileSync(path.join(folder, 'stale.txt'), 'from an older package');
+    packageAddon(folder);
+    expect(existsSync(path.join(folder, 'stale.txt'))).toBe(false);
+    expect(existsSync(path.join(folder, 'dist/main.js'))).toBe(true);
+  });
+});
 
 describe('the image', () => {
-  // os.tmpdir() is outside the monorepo: no node_modules above /app to fall back on.
-  const root = mkdtempSync(path.join(tmpdir(), 'addon-image-'));
-  const app = path.join(root, 'app');
-  let manifest: { dependencies: Record<string, string> };
-  beforeAll(() => {
-    manifest = layOutImage(ADDON, app, MODULES);
-  });
-  afterAll(() => rmSync(root, { recursive: true, force: true }));
-
   it('installs only registry packages: no @offpeak/ dependency is left for npm', () => {
     expect(Object.keys(manifest.dependencies).sort()).toEqual(['home-assistant-js-websocket', 'ws']);
+    expect(
+      readdirSync(path.join(app, 'node_modules'))
+        .filter((n) => !n.startsWith('.'))
+        .sort(),
+    ).toEqual(['home-assistant-js-websocket', 'ws']);
   });
 
   it('carries @offpeak/client-kit in dist/node_modules, without the simulator, the bench or type files', () => {
@@ -55,5 +136,14 @@ describe('dockerIgnored', () => {
     const ignored = dockerIgnored('# c\n*\n!package.json\n!dist/\ndist/ha-sim/\ndist/**/*.map\n');
     expect(['package.json', 'dist/main.js', 'dist/node_modules/x/index.js'].filter(ignored)).toEqual([]);
     expect(['src/main.ts', 'Dockerfile', 'dist/ha-sim/main.js', 'dist/main.js.map', 'dist/a/b.js.map'].every(ignored)).toBe(true);
+  });
+});
+
+describe('dockerCopies', () => {
+  it('reads the stage, the sources and the destination of each COPY', () => {
+    expect(dockerCopies('FROM x\n# COPY no\nCOPY a b ./\nCOPY --from=builder /addon/dist/ ./dist/\nRUN COPY')).toEqual([
+      { sources: ['a', 'b'], dest: './' },
+      { from: 'builder', sources: ['/addon/dist/'], dest: './dist/' },
+    ]);
   });
 });

@@ -1,10 +1,37 @@
-// The add-on image's /app as the Dockerfile builds it, laid out in a folder outside the monorepo:
-// the files of the build context that .dockerignore lets through and the Dockerfile copies
-// (package.json, dist/), package.json rewritten by the Dockerfile's own `node -e` line, and the
-// dependencies left in it linked from the workspace's node_modules (what `npm install` would fetch).
+// The add-on's image, laid out without Docker: the local add-on folder (scripts/package-addon.mjs)
+// written outside the monorepo, its Dockerfile's COPY instructions carried out into an /app folder,
+// and its `npm ci` run there for real, so /app holds what the image's /app holds.
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync } from 'node:fs';
+import { cpSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ADDON = fileURLToPath(new URL('../..', import.meta.url));
+
+export interface DockerCopy {
+  /** The stage it copies from (`--from=`), else the build context. */
+  from?: string;
+  sources: string[];
+  dest: string;
+}
+
+/** The COPY and ADD instructions of a Dockerfile, in order (no line continuations in ours). */
+export function dockerCopies(dockerfile: string): DockerCopy[] {
+  return dockerfile
+    .split('\n')
+    .filter((l) => /^(COPY|ADD) /.test(l))
+    .map((l) => {
+      const words = l.split(/\s+/).slice(1);
+      const from = words.find((w) => w.startsWith('--from='))?.slice('--from='.length);
+      const paths = words.filter((w) => !w.startsWith('--'));
+      return { ...(from ? { from } : {}), sources: paths.slice(0, -1), dest: paths.at(-1)! };
+    });
+}
+
+/** Runs the package script on the built add-on (no build): the local add-on folder in `out`. */
+export function packageAddon(out: string): void {
+  execFileSync(process.execPath, [path.join(ADDON, 'scripts/package-addon.mjs'), '--no-build', out], { encoding: 'utf8' });
+}
 
 /** Docker's .dockerignore rules as a predicate on a context-relative path: the last matching rule wins, and a rule matching a folder matches what is inside it. */
 export function dockerIgnored(ignoreFile: string): (rel: string) => boolean {
@@ -29,28 +56,20 @@ export function dockerIgnored(ignoreFile: string): (rel: string) => boolean {
   };
 }
 
-/** Lays out the image's /app from the add-on folder `addon` in `app`; returns the rewritten package.json. */
-export function layOutImage(addon: string, app: string, workspaceModules: string): { dependencies: Record<string, string> } {
-  const ignored = dockerIgnored(readFileSync(path.join(addon, '.dockerignore'), 'utf8'));
-  const copy = (rel: string) => {
-    if (ignored(rel)) return;
-    const from = path.join(addon, rel);
-    if (statSync(from).isDirectory()) for (const name of readdirSync(from)) copy(`${rel}/${name}`);
-    else {
-      mkdirSync(path.dirname(path.join(app, rel)), { recursive: true });
-      cpSync(from, path.join(app, rel));
+/** Lays out the image's /app in `app` from the add-on folder `folder` as its Dockerfile says; returns the package.json it installs. */
+export function layOutImage(folder: string, app: string): { dependencies: Record<string, string> } {
+  for (const { from, sources, dest } of dockerCopies(readFileSync(path.join(folder, 'Dockerfile'), 'utf8'))) {
+    if (from) throw new Error(`the add-on folder's Dockerfile copies from ${from}`);
+    for (const source of sources) {
+      const target = path.join(app, dest);
+      // Docker copies a folder's contents into dest, and a file into dest/ under its own name.
+      cpSync(path.join(folder, source), statSync(path.join(folder, source)).isDirectory() ? target : path.join(target, path.basename(source)), {
+        recursive: true,
+      });
     }
-  };
-  copy('package.json');
-  copy('dist');
-  const docker = readFileSync(path.join(addon, 'Dockerfile'), 'utf8');
-  const rewrite = /node -e "([^"]+)"/.exec(docker)?.[1];
-  if (!rewrite) throw new Error('the Dockerfile rewrites package.json with `node -e "..."`');
-  execFileSync(process.execPath, ['-e', rewrite], { cwd: app });
-  const manifest = JSON.parse(readFileSync(path.join(app, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
-  for (const name of Object.keys(manifest.dependencies)) {
-    mkdirSync(path.dirname(path.join(app, 'node_modules', name)), { recursive: true });
-    symlinkSync(path.join(workspaceModules, name), path.join(app, 'node_modules', name), 'dir');
   }
-  return manifest;
+  // The Dockerfile's `npm ci --omit=dev`, from npm's cache when it has the packages (the
+  // workspace's own install put them there).
+  execFileSync('npm', ['ci', '--omit=dev', '--no-audit', '--no-fund', '--prefer-offline', '--ignore-scripts'], { cwd: app, encoding: 'utf8', stdio: 'pipe' });
+  return JSON.parse(readFileSync(path.join(app, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
 }
