@@ -53,12 +53,13 @@ const HAND_OVER_SQL = `
 const ANY_PENDING_SQL = `SELECT 1 AS pending FROM device_commands WHERE device_id = $1 AND appliance_id = $2 AND delivered_at IS NULL LIMIT 1`;
 
 // A re-queued nudge is dropped when a newer one is pending already (the unique index allows one).
+// One whose hand-over was rolled back is pending itself: it is not the newer one, and still wakes.
 const REQUEUE_SQL = `
   WITH back AS (
     UPDATE device_commands c SET delivered_at = NULL
      WHERE c.id = ANY($1::bigint[]) AND c.acked_at IS NULL
        AND NOT (c.kind = 'schedule_updated' AND EXISTS (
-         SELECT 1 FROM device_commands p WHERE p.device_id = c.device_id AND p.delivered_at IS NULL AND p.kind = 'schedule_updated'))
+         SELECT 1 FROM device_commands p WHERE p.device_id = c.device_id AND p.id <> c.id AND p.delivered_at IS NULL AND p.kind = 'schedule_updated'))
     RETURNING c.device_id)
   SELECT pg_notify('${COMMANDS_CHANNEL}', device_id) FROM (SELECT DISTINCT device_id FROM back) d`;
 

@@ -146,6 +146,20 @@ describe('nothing is lost or delivered twice', () => {
     expect((await waiting).body.map((c: { id: number }) => c.id)).toEqual(lost.commands.map((c) => c.id));
   });
 
+  it('when the answer to a lone nudge cannot be written: a parked poll on the other instance is woken for it', async () => {
+    const { user, device } = await setup(apiA);
+    await a.services.deviceCommands.enqueueScheduleUpdated(device.applianceId);
+    const bound = { deviceId: device.deviceId, userId: user.userId, applianceId: device.applianceId };
+    const lost = (await a.services.deviceCommands.handOver(bound, () => true, new Date()))!;
+    const waiting = poll(apiB, device, 20);
+    await parked(b);
+    await new Promise((r) => setTimeout(r, 500)); // past its own look (which skips the locked nudge): parked
+    const started = Date.now();
+    await lost.abandoned();
+    expect((await waiting).body.map((c: { payload: object }) => c.payload)).toEqual([{ kind: 'schedule_updated' }]);
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
   it('when the instance dies between the hand-over and its answer: the commands go to the next poll', async () => {
     const { user, device } = await setup(apiA);
     const queued = await sendCommand(apiA, user.token, device);
