@@ -41,6 +41,33 @@ export const DEFAULT_LONG_POLL_LIMITS: LongPollLimits = { maxParked: 10_000, max
 /** A refused poll comes back after 5-15 s, spread so a refused crowd does not return in one second. */
 const retryAfterS = () => 5 + Math.floor(Math.random() * 11);
 
+/** A poll's hand-over: its commands, and what became of its answer (see handOver()). */
+export interface HandOver {
+  commands: DeviceCommand[];
+  /** The answer was handed to the connection: the delivered mark commits. */
+  written(): Promise<void>;
+  /** The answer will never be written: the mark is rolled back and the device's polls are woken. */
+  abandoned(): Promise<void>;
+}
+
+/** A hand-over of nothing (a poll that timed out, was released, or found nothing). */
+const NOTHING: HandOver = { commands: [], written: async () => {}, abandoned: async () => {} };
+
+/** Rolls back a hand-over whose answer will never be written. */
+class AbandonedHandOver extends Error {}
+
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  let reject!: (err: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  // A rejection nobody awaits (the answer already settled) is not an unhandled one.
+  promise.catch(() => {});
+  return { promise, resolve, reject };
+}
+
 /** Put-back retries after a failed hand-over: 100 ms doubling to 5 s, until it is stored. */
 const REQUEUE_FIRST_DELAY_MS = 100;
 const REQUEUE_MAX_DELAY_MS = 5_000;
@@ -54,18 +81,59 @@ export function createDeviceCommandsService(
   const limits = { ...DEFAULT_LONG_POLL_LIMITS, ...deps.limits };
   const clock = deps.clock ?? systemClock;
   const requeueing = new Set<Promise<void>>();
+  /** Hand-overs whose transaction is open (waiting for their answer to be written). */
+  const handingOver = new Set<Promise<void>>();
   let stopping = false;
 
   /**
-   * Marks the device's pending commands delivered and returns them oldest first (at most
-   * `commandsPerPoll`), for a response that can still be written: should the client be gone by the
-   * time they are marked, they are put back at once (null), so nothing is handed to a dead connection.
+   * Marks the device's pending commands delivered (oldest first, at most `commandsPerPoll`) for a
+   * response that can still be written. The mark is made in a transaction that commits only once
+   * the answer has been handed to the connection (`written()`): an instance killed in between
+   * (SIGKILL, a crash) never commits it, PostgreSQL rolls it back when the connection drops, and
+   * the commands are pending for the device's next poll. Should the client be gone by the time they
+   * are marked, or the answer never be written (`abandoned()`), they are put back at once (null
+   * for the former), so nothing is handed to a dead connection.
    */
-  async function handOver(device: BoundDevice, isLive: () => boolean, now: Date): Promise<DeviceCommand[] | null> {
-    const commands = (await store.commands.handOver(device.deviceId, device.applianceId, now, limits.commandsPerPoll)).map(toCommand);
-    if (isLive()) return commands;
+  async function handOver(device: BoundDevice, isLive: () => boolean, now: Date): Promise<HandOver | null> {
+    // Nothing pending (every park): one read, no transaction.
+    if (!(await store.commands.hasPending(device.deviceId, device.applianceId))) return NOTHING;
+    const marked = deferred<HandedOverCommand[]>();
+    const answer = deferred<boolean>();
+    const open = store
+      .transaction(async (t) => {
+        const rows = await store.commands.handOver(device.deviceId, device.applianceId, now, limits.commandsPerPoll, t);
+        marked.resolve(rows);
+        if (rows.length > 0 && !(await answer.promise)) throw new AbandonedHandOver();
+      })
+      .then(
+        () => undefined,
+        (err: unknown) => {
+          marked.reject(err);
+          if (err instanceof AbandonedHandOver) return;
+          // The answer went out but the mark did not commit: the commands are pending again and go
+          // to the device's next poll (a repeat the device can tell by id, never a loss).
+          log('devices').warn({ err: (err as Error).message, deviceId: device.deviceId }, 'hand-over mark not committed; the commands stay pending');
+        },
+      )
+      .finally(() => handingOver.delete(open));
+    handingOver.add(open);
+    const commands = (await marked.promise).map(toCommand);
+    const handed: HandOver = {
+      commands,
+      written: async () => {
+        answer.resolve(true);
+        await open;
+      },
+      abandoned: async () => {
+        answer.resolve(false);
+        await open;
+        // Rolled back already; the put-back also wakes the device's polls on every instance.
+        await requeue(commands);
+      },
+    };
+    if (commands.length === 0 || isLive()) return handed;
     // The client is gone, so waiting costs it nothing: answer once the commands are back in the queue.
-    await requeue(commands);
+    await handed.abandoned();
     return null;
   }
 
@@ -162,25 +230,26 @@ export function createDeviceCommandsService(
     /**
      * GET /devices/commands: hands over what is pending; with nothing pending parks up to
      * `waitS` seconds until a NOTIFY for the device arrives, then looks again. Null when the client
-     * disconnected (nothing was marked delivered); an empty list on timeout or shutdown. Throws 429
-     * instead of parking over the per-device or per-instance limit.
+     * disconnected (nothing was marked delivered); no commands on timeout or shutdown. The caller
+     * tells the hand-over whether its answer was written (HandOver). Throws 429 instead of parking
+     * over the per-device or per-instance limit.
      */
-    async poll(device: BoundDevice, waitS: number, connection: PollConnection): Promise<DeviceCommand[] | null> {
+    async poll(device: BoundDevice, waitS: number, connection: PollConnection): Promise<HandOver | null> {
       const deadline = Date.now() + waitS * 1000;
       for (;;) {
         // Registered before the query: a command committed between the query and the wait still wakes it.
         const waiter = waiters.register(device.deviceId);
         try {
-          const commands = await handOver(device, connection.isLive, clock());
-          if (commands === null || commands.length > 0) return commands;
+          const handed = await handOver(device, connection.isLive, clock());
+          if (handed === null || handed.commands.length > 0) return handed;
           const remainingMs = deadline - Date.now();
-          if (remainingMs <= 0) return [];
+          if (remainingMs <= 0) return NOTHING;
           // Refused only with nothing to hand over: a limit never keeps a pending command back.
           const refused = overLimit(device.deviceId);
           if (refused) throw refused;
           const reason = await waiter.wait(remainingMs, connection.signal);
           if (reason === 'aborted') return null;
-          if (reason !== 'notified') return [];
+          if (reason !== 'notified') return NOTHING;
         } finally {
           waiter.cancel();
         }
@@ -189,8 +258,9 @@ export function createDeviceCommandsService(
 
     requeue,
 
-    /** Shutdown: stops retrying put-backs forever and waits for those under way (before the pool closes). */
+    /** Shutdown: waits for open hand-overs, stops retrying put-backs forever and waits for those under way (before the pool closes). */
     async settled(): Promise<void> {
+      while (handingOver.size > 0) await Promise.all([...handingOver]);
       stopping = true;
       while (requeueing.size > 0) await Promise.all([...requeueing]);
     },

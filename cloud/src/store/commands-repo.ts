@@ -48,13 +48,18 @@ const HAND_OVER_SQL = `
   UPDATE device_commands c SET delivered_at = $3 FROM picked WHERE c.id = picked.id
   RETURNING c.id, c.payload, c.created_at`;
 
+// Whether a poll has anything to hand over: one read on the same index, so a poll that finds nothing
+// (every park) costs one round trip and opens no transaction.
+const ANY_PENDING_SQL = `SELECT 1 AS pending FROM device_commands WHERE device_id = $1 AND appliance_id = $2 AND delivered_at IS NULL LIMIT 1`;
+
 // A re-queued nudge is dropped when a newer one is pending already (the unique index allows one).
+// One whose hand-over was rolled back is pending itself: it is not the newer one, and still wakes.
 const REQUEUE_SQL = `
   WITH back AS (
     UPDATE device_commands c SET delivered_at = NULL
      WHERE c.id = ANY($1::bigint[]) AND c.acked_at IS NULL
        AND NOT (c.kind = 'schedule_updated' AND EXISTS (
-         SELECT 1 FROM device_commands p WHERE p.device_id = c.device_id AND p.delivered_at IS NULL AND p.kind = 'schedule_updated'))
+         SELECT 1 FROM device_commands p WHERE p.device_id = c.device_id AND p.id <> c.id AND p.delivered_at IS NULL AND p.kind = 'schedule_updated'))
     RETURNING c.device_id)
   SELECT pg_notify('${COMMANDS_CHANNEL}', device_id) FROM (SELECT DISTINCT device_id FROM back) d`;
 
@@ -81,9 +86,18 @@ export function createCommandsRepo(db: Sequelize, sql: Sql) {
       return rows.map((r) => r.device_id);
     },
 
-    /** Marks the device's oldest `limit` pending commands for its appliance delivered (committed) and returns them oldest first. */
-    async handOver(deviceId: string, applianceId: string, now: Date, limit: number): Promise<HandedOverCommand[]> {
-      const rows = await sql.rows<HandedOverCommand>(HAND_OVER_SQL, [deviceId, applianceId, now, limit]);
+    /** True when the device has a command pending for its appliance (it may be locked by a hand-over under way). */
+    async hasPending(deviceId: string, applianceId: string): Promise<boolean> {
+      return (await sql.rows(ANY_PENDING_SQL, [deviceId, applianceId])).length > 0;
+    },
+
+    /**
+     * Marks the device's oldest `limit` pending commands for its appliance delivered and returns them
+     * oldest first; in `transaction` the mark holds only once it commits (rows another open hand-over
+     * holds are skipped).
+     */
+    async handOver(deviceId: string, applianceId: string, now: Date, limit: number, transaction?: Transaction): Promise<HandedOverCommand[]> {
+      const rows = await sql.rows<HandedOverCommand>(HAND_OVER_SQL, [deviceId, applianceId, now, limit], { transaction });
       return rows.sort((a, b) => a.id - b.id);
     },
 

@@ -139,11 +139,52 @@ describe('nothing is lost or delivered twice', () => {
     await a.services.deviceCommands.enqueueScheduleUpdated(device.applianceId);
     const bound = { deviceId: device.deviceId, userId: user.userId, applianceId: device.applianceId };
     const lost = (await a.services.deviceCommands.handOver(bound, () => true, new Date()))!;
-    expect(lost).toHaveLength(2);
+    expect(lost.commands).toHaveLength(2);
     const waiting = poll(apiB, device, 20);
     await parked(b);
-    await a.services.deviceCommands.requeue(lost);
-    expect((await waiting).body.map((c: { id: number }) => c.id)).toEqual(lost.map((c) => c.id));
+    await lost.abandoned();
+    expect((await waiting).body.map((c: { id: number }) => c.id)).toEqual(lost.commands.map((c) => c.id));
+  });
+
+  it('when the answer to a lone nudge cannot be written: a parked poll on the other instance is woken for it', async () => {
+    const { user, device } = await setup(apiA);
+    await a.services.deviceCommands.enqueueScheduleUpdated(device.applianceId);
+    const bound = { deviceId: device.deviceId, userId: user.userId, applianceId: device.applianceId };
+    const lost = (await a.services.deviceCommands.handOver(bound, () => true, new Date()))!;
+    const waiting = poll(apiB, device, 20);
+    await parked(b);
+    await new Promise((r) => setTimeout(r, 500)); // past its own look (which skips the locked nudge): parked
+    const started = Date.now();
+    await lost.abandoned();
+    expect((await waiting).body.map((c: { payload: object }) => c.payload)).toEqual([{ kind: 'schedule_updated' }]);
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
+  it('when the instance dies between the hand-over and its answer: the commands go to the next poll', async () => {
+    const { user, device } = await setup(apiA);
+    const queued = await sendCommand(apiA, user.token, device);
+    const bound = { deviceId: device.deviceId, userId: user.userId, applianceId: device.applianceId };
+    // A poll on A takes the command; A is SIGKILLed before writing the answer: it never runs again,
+    // and the kernel closes its database connections (here: the one its hand-over is on).
+    const handed = (await a.services.deviceCommands.poll(bound, 0, { isLive: () => true, signal: new AbortController().signal }))!;
+    expect(handed.commands.map((c) => c.id)).toEqual([queued.body.command_id]);
+    await rows(b, `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND state LIKE 'idle in transaction%' AND pid <> pg_backend_pid()`, []);
+    // The device polls again, on the other instance: the command was never handed over.
+    expect((await poll(apiB, device, 0)).body.map((c: { id: number }) => c.id)).toEqual([queued.body.command_id]);
+    expect(await deliveries(device.applianceId)).toEqual([{ id: queued.body.command_id, delivered: true }]);
+    await handed.written(); // A's leftover (in this process): its commit fails, nothing changes
+    expect(await deliveries(device.applianceId)).toEqual([{ id: queued.body.command_id, delivered: true }]);
+  });
+
+  it('a command is marked delivered once its answer is written, and acknowledged after', async () => {
+    const { user, device } = await setup(apiA);
+    const queued = await sendCommand(apiA, user.token, device);
+    const res = await poll(apiA, device, 0);
+    expect(res.body.map((c: { id: number }) => c.id)).toEqual([queued.body.command_id]);
+    const ack = await apiA.post('/api/v1/devices/state', { source: 'command', command_id: queued.body.command_id, power: true, mode: 'COOL', target_temp_f: 71, fan: 'auto' }, { token: device.deviceToken });
+    expect(ack.body).toMatchObject({ command_acked: true });
+    expect(await deliveries(device.applianceId)).toEqual([{ id: queued.body.command_id, delivered: true }]);
+    expect((await poll(apiB, device, 0)).body).toEqual([]);
   });
 
   it('a re-queued nudge is dropped when a newer one is already pending', async () => {
@@ -151,8 +192,9 @@ describe('nothing is lost or delivered twice', () => {
     await a.services.deviceCommands.enqueueScheduleUpdated(device.applianceId);
     const bound = { deviceId: device.deviceId, userId: user.userId, applianceId: device.applianceId };
     const lost = (await a.services.deviceCommands.handOver(bound, () => true, new Date()))!;
+    await lost.written();
     await a.services.deviceCommands.enqueueScheduleUpdated(device.applianceId);
-    await a.services.deviceCommands.requeue(lost);
+    await a.services.deviceCommands.requeue(lost.commands);
     expect((await poll(apiA, device, 0)).body.map((c: { payload: object }) => c.payload)).toEqual([{ kind: 'schedule_updated' }]);
   });
 

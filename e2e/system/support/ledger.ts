@@ -57,6 +57,20 @@ export function tallyCommands(home: HomeB, sent: number[]): { sent: number; lost
   return { sent: sent.length, lost: sent.filter((id) => !seen.has(id)).length, doubled: sent.filter((id) => (seen.get(id) ?? 0) > 1).length };
 }
 
+/** Where each command stands in the database (for a failure message: pending, handed over, acknowledged). */
+export async function commandRows(db: Database, ids: number[]): Promise<string> {
+  const seq = createDatabase({ url: db.url, poolMax: 1 });
+  try {
+    const [rows] = (await seq.query(`SELECT id, delivered_at, acked_at FROM device_commands WHERE id = ANY($1::bigint[]) ORDER BY id`, { bind: [ids] })) as [
+      { id: number; delivered_at: Date | null; acked_at: Date | null }[],
+      unknown,
+    ];
+    return rows.map((r) => `${r.id}: ${r.acked_at ? 'acknowledged' : r.delivered_at ? 'handed over, not acknowledged' : 'pending'}`).join('; ');
+  } finally {
+    await seq.close();
+  }
+}
+
 /** Real seconds from `sinceMs` until `done()` holds (checked every 50 ms), or until `timeoutMs` has passed. */
 export async function secondsUntil(done: () => boolean, sinceMs: number, timeoutMs = 60_000): Promise<number> {
   const deadline = Date.now() + timeoutMs;

@@ -1,9 +1,9 @@
 import { Router, type RequestHandler, type Response } from 'express';
 import type { Clock } from '../../clock.js';
-import { claimRequestSchema, type DeviceCommand } from '../../contract/index.js';
+import { claimRequestSchema } from '../../contract/index.js';
 import { parseWait, WAIT_DETAIL } from '../../domain/devices/long-poll-wait.js';
 import { badRequest } from '../../errors.js';
-import type { DeviceCommandsService } from '../../services/device-commands.js';
+import type { DeviceCommandsService, HandOver } from '../../services/device-commands.js';
 import type { DevicesService } from '../../services/devices.js';
 import { currentUser } from '../authenticate.js';
 import { currentDevice } from '../device-auth.js';
@@ -50,10 +50,10 @@ export function devicesRouter(deps: DevicesRouterDeps): Router {
     const onClose = () => gone.abort();
     res.once('close', onClose);
     const isLive = () => !gone.signal.aborted && !req.socket.destroyed && !res.writableEnded;
-    const commands = await deviceCommands.poll(currentDevice(req), waitS, { isLive, signal: gone.signal });
+    const handed = await deviceCommands.poll(currentDevice(req), waitS, { isLive, signal: gone.signal });
     res.off('close', onClose);
-    if (commands === null) return; // the client left while parked: nothing was handed over
-    sendCommands(res, commands, deviceCommands);
+    if (handed === null) return; // the client left while parked: nothing was handed over
+    sendCommands(res, handed);
   });
 
   r.post('/devices/state', requireDevice, async (req, res) => {
@@ -75,15 +75,16 @@ export function devicesRouter(deps: DevicesRouterDeps): Router {
 }
 
 /**
- * Answers a poll. The commands were marked delivered only because the connection was alive; should
- * it die before the answer is flushed to it, they are put back in the queue for the next poll.
+ * Answers a poll. The commands' delivered mark commits once the answer is handed to the connection
+ * ('finish'); should the connection die before that ('close' first), it is rolled back and the
+ * commands go to the next poll. An instance killed in between never commits it either.
  */
-function sendCommands(res: Response, commands: DeviceCommand[], deviceCommands: DeviceCommandsService): void {
-  if (commands.length > 0) {
+function sendCommands(res: Response, handed: HandOver): void {
+  if (handed.commands.length > 0) {
+    res.once('finish', () => void handed.written());
     res.once('close', () => {
-      if (res.writableFinished) return;
-      void deviceCommands.requeue(commands); // retried until stored, see requeue()
+      if (!res.writableFinished) void handed.abandoned(); // put back, retried until stored
     });
   }
-  res.json(commands);
+  res.json(handed.commands);
 }
