@@ -47,7 +47,7 @@ async function serveAt(level: string): Promise<ApiClient> {
     }),
   );
   const { bodyLimit, trustProxy, jwtSecret } = testConfig();
-  server = createApp({ bodyLimit, trustProxy, jwtSecret }, cloud.services).listen(0, '127.0.0.1');
+  server = createApp({ bodyLimit, trustProxy, jwtSecret: jwtSecret! }, cloud.services).listen(0, '127.0.0.1');
   await new Promise((r) => server!.once('listening', r));
   lines.length = 0;
   return apiClient(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
