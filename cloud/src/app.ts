@@ -1,6 +1,4 @@
 import express, { type Express } from 'express';
-import { randomUUID } from 'node:crypto';
-import { pinoHttp } from 'pino-http';
 import type { Config } from './config.js';
 import { createUserAuthenticator } from './http/authenticate.js';
 import { dashboardStatic } from './http/dashboard-static.js';
@@ -8,6 +6,7 @@ import { createDeviceAuthenticator } from './http/device-auth.js';
 import { createDrain, type Drain } from './http/drain.js';
 import { errorHandler, notFoundHandler } from './http/error-middleware.js';
 import { jsonOnly } from './http/json-only.js';
+import { requestLogging } from './http/request-log.js';
 import { pathGate } from './http/validate.js';
 import { authRouter } from './http/routes/auth.js';
 import { appliancesRouter } from './http/routes/appliances.js';
@@ -23,7 +22,7 @@ import { ratesRouter } from './http/routes/rates.js';
 import { readingsRouter } from './http/routes/readings.js';
 import { schedulesRouter } from './http/routes/schedules.js';
 import { weatherRouter } from './http/routes/weather.js';
-import { log, serializeError } from './log.js';
+import { log } from './log.js';
 import type { Services } from './services/index.js';
 
 export type AppConfig = Pick<Config, 'bodyLimit' | 'trustProxy'> & {
@@ -32,31 +31,13 @@ export type AppConfig = Pick<Config, 'bodyLimit' | 'trustProxy'> & {
   dashboardDir?: string;
 };
 
-const REQUEST_ID = /^[\w.-]{1,64}$/;
-
 /** Builds the Express app (no listen: main and the tests do that). `drain` takes it out of rotation before a stop. */
 export function createApp(config: AppConfig, services: Services, drain: Drain = createDrain()): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', Array.isArray(config.trustProxy) ? [...config.trustProxy] : config.trustProxy);
 
-  app.use(
-    pinoHttp({
-      logger: log('http'),
-      genReqId: (req, res) => {
-        const incoming = req.headers['x-request-id'];
-        const id = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
-        res.setHeader('X-Request-Id', id);
-        return id;
-      },
-      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : 'info'),
-      serializers: {
-        req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url.replace(/token=[^&]+/g, 'token=***') }),
-        res: (res: { statusCode: number }) => ({ status: res.statusCode }),
-        err: serializeError,
-      },
-    }),
-  );
+  app.use(requestLogging(app, log('http')));
   app.use(drain.middleware);
   app.use(pathGate);
   app.use(jsonOnly);

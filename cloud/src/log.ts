@@ -14,7 +14,7 @@ const DROPPED_ERROR_KEYS = new Set([
 ]);
 
 /**
- * The error serializer of every logger (and of pino-http): pino's own, then anything that can carry
+ * The error serializer of every logger, the request log's included: pino's own, then anything that can carry
  * stored values is dropped or masked, so a database error logs its message, code, constraint,
  * table and stack, but never its SQL, bind parameters (password and token hashes) or row values.
  */
@@ -41,7 +41,18 @@ function scrub(value: unknown, depth: number, seen: WeakSet<object>): unknown {
 const maskRowValues = (detail: string) => detail.replace(/\)=\(.*\)/s, ')=(…)').replace(/contains \(.*\)/s, 'contains (…)');
 
 /** Backstop for values logged under other keys than `err`. */
-const REDACT_PATHS = ['sql', 'parameters', '*.sql', '*.parameters', '*.original.sql', '*.original.parameters', 'password', '*.password', '*.password_hash', '*.token_hash'];
+const REDACT_PATHS = [
+  'sql',
+  'parameters',
+  '*.sql',
+  '*.parameters',
+  '*.original.sql',
+  '*.original.parameters',
+  'password',
+  '*.password',
+  '*.password_hash',
+  '*.token_hash',
+];
 
 function createRoot(level: string, destination?: DestinationStream): Logger {
   const options: LoggerOptions = { level, serializers: { err: serializeError }, redact: { paths: REDACT_PATHS, censor: '[redacted]' } };

@@ -1,4 +1,5 @@
 import http from 'node:http';
+import { rankAbove } from '../domain/statistics.js';
 
 export interface LoadOptions {
   url: string;
@@ -46,7 +47,10 @@ export async function runLoad(opts: LoadOptions): Promise<LoadResult> {
           port: target.port,
           path: target.pathname + target.search,
           method: opts.method,
-          headers: { ...(typeof opts.headers === 'function' ? opts.headers() : opts.headers), ...(body !== undefined && { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }) },
+          headers: {
+            ...(typeof opts.headers === 'function' ? opts.headers() : opts.headers),
+            ...(body !== undefined && { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }),
+          },
         },
         (res) => {
           const chunks: Buffer[] = [];
@@ -77,19 +81,15 @@ export async function runLoad(opts: LoadOptions): Promise<LoadResult> {
   );
   const elapsedS = (performance.now() - started) / 1000;
   agent.destroy();
-  latencies.sort((a, b) => a - b);
   return {
     requests: latencies.length,
     errors,
     firstError,
-    p50Ms: percentile(latencies, 50),
-    p99Ms: percentile(latencies, 99),
+    p50Ms: rankAbove(latencies, 0.5),
+    p99Ms: rankAbove(latencies, 0.99),
     requestsPerSecond: latencies.length / elapsedS,
   };
 }
-
-/** The `p`th percentile of ascending `sorted` (NaN when empty). */
-export const percentile = (sorted: readonly number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 
 /** Prints rows as an aligned text table. */
 export function printTable(rows: Record<string, string | number>[]): void {

@@ -11,7 +11,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { percentile } from '../../../cloud/dist/bench/load.js';
+import { rankAbove } from '../../../cloud/dist/domain/statistics.js';
 import { cpuPressurePct, cpuTicks } from '../../../cloud/dist/bench/proc-stats.js';
 import { configureLogging } from '../../../cloud/dist/log.js';
 import { createAccount, inPool, planFleet } from './fleet.js';
@@ -45,7 +45,7 @@ const START_REAL_MS_PER_HOME = 150;
 const { values: flags } = parseArgs({ options: { homes: { type: 'string' }, rate: { type: 'string' }, workers: { type: 'string' } } });
 const HOMES = Number(flags.homes ?? process.env.BENCH_HOMES ?? 1000);
 const RATE = Number(flags.rate ?? process.env.BENCH_RATE ?? defaultRate(HOMES));
-const RATE_NOTE = flags.rate ?? process.env.BENCH_RATE ? '' : ` (the default for ${HOMES} homes)`;
+const RATE_NOTE = (flags.rate ?? process.env.BENCH_RATE) ? '' : ` (the default for ${HOMES} homes)`;
 const WORKERS = Number(flags.workers ?? process.env.BENCH_WORKERS ?? defaultWorkers(HOMES));
 
 /** Busy and total jiffies of the whole machine (/proc/stat). */
@@ -56,7 +56,8 @@ function machineJiffies(): { busy: number; total: number } {
 }
 
 async function main(): Promise<number> {
-  if (!(HOMES >= 1) || !(RATE > 0) || !(WORKERS >= 1)) throw new Error(`--homes and --workers must be at least 1 and --rate positive (got ${flags.homes}, ${flags.workers}, ${flags.rate})`);
+  if (!(HOMES >= 1) || !(RATE > 0) || !(WORKERS >= 1))
+    throw new Error(`--homes and --workers must be at least 1 and --rate positive (got ${flags.homes}, ${flags.workers}, ${flags.rate})`);
   configureLogging('warn');
   const spread = Math.min(5 * MINUTE, BURST_REAL_MS * RATE);
   const fleet = planFleet(HOMES, spread);
@@ -98,9 +99,14 @@ async function main(): Promise<number> {
     pool = startHomesPool(WORKERS, { baseUrl: cloud.url, startMs: START_MS, anchorMs: clock.anchorMs, rate: RATE, day: DAY, tmp }, accounts);
     await pool.online;
     const lateMs = clock.now() - START_MS;
-    console.log(`homes online in ${((Date.now() - began) / 1000).toFixed(0)} s${lateMs > 0 ? `, ${(lateMs / MINUTE).toFixed(0)} simulated minutes after the clock started (their timers caught up at once)` : ''}`);
+    console.log(
+      `homes online in ${((Date.now() - began) / 1000).toFixed(0)} s${lateMs > 0 ? `, ${(lateMs / MINUTE).toFixed(0)} simulated minutes after the clock started (their timers caught up at once)` : ''}`,
+    );
     await clock.until(START_MS);
-    if (clock.now() > READY_BY_MS) console.log(`WARNING: the homes started at simulated ${new Date(clock.now()).toISOString()}, after ${new Date(READY_BY_MS).toISOString()}: the machine is too slow for --rate ${RATE} with ${HOMES} homes`);
+    if (clock.now() > READY_BY_MS)
+      console.log(
+        `WARNING: the homes started at simulated ${new Date(clock.now()).toISOString()}, after ${new Date(READY_BY_MS).toISOString()}: the machine is too slow for --rate ${RATE} with ${HOMES} homes`,
+      );
 
     const dbBeforeBytes = await db.databaseBytes();
     const cloudPid = cloud.child.pid!;
@@ -115,8 +121,10 @@ async function main(): Promise<number> {
       const p = await pool.progress();
       const psi = Number(cpuPressurePct());
       if (Number.isFinite(psi)) pressure.push(psi);
-      const window = p.windowMs.sort((a, b) => a - b);
-      console.log(`  simulated ${new Date(t).toISOString().slice(0, 16)}Z: ${p.requests} requests, ${p.errors} failed; last 3 h p50 ${percentile(window, 50).toFixed(0)} ms, p99 ${percentile(window, 99).toFixed(0)} ms; CPU pressure ${cpuPressurePct()} %, homes' event-loop delay p99 ${p.loopDelayP99Ms.toFixed(0)} ms`);
+      const window = p.windowMs;
+      console.log(
+        `  simulated ${new Date(t).toISOString().slice(0, 16)}Z: ${p.requests} requests, ${p.errors} failed; last 3 h p50 ${rankAbove(window, 0.5).toFixed(0)} ms, p99 ${rankAbove(window, 0.99).toFixed(0)} ms; CPU pressure ${cpuPressurePct()} %, homes' event-loop delay p99 ${p.loopDelayP99Ms.toFixed(0)} ms`,
+      );
     }
     await clock.until(endMs);
     const realSeconds = (Date.now() - measuredFrom) / 1000;
@@ -142,7 +150,11 @@ async function main(): Promise<number> {
       simulatedHours,
       dbBeforeBytes,
       dbAfterBytes: await db.databaseBytes(),
-      nightly: { total: nightly.total, finished: nightly.finished, realSeconds: nightly.lastFinishedMs === null ? null : (nightly.lastFinishedMs - nightlyStartRealMs) / 1000 },
+      nightly: {
+        total: nightly.total,
+        finished: nightly.finished,
+        realSeconds: nightly.lastFinishedMs === null ? null : (nightly.lastFinishedMs - nightlyStartRealMs) / 1000,
+      },
       cloudCpuPct,
       benchCpuPct: (homes.cpuMs + (parentCpu.user + parentCpu.system) / 1000) / 10 / realSeconds,
       machineBusyPct: ((machine1.busy - machine0.busy) / (machine1.total - machine0.total)) * 100,

@@ -5,7 +5,7 @@
 // process's stats travel to the parent as `RouteStatsData` and are merged there.
 import { createWriteStream, type WriteStream } from 'node:fs';
 import path from 'node:path';
-import { percentile } from '../../../cloud/dist/bench/load.js';
+import { rankAbove } from '../../../cloud/dist/domain/statistics.js';
 
 const ID_SEGMENT = /^(?:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|\d+)$/i;
 const MINUTE = 60_000;
@@ -15,7 +15,10 @@ export const LONG_POLL_ROUTE = 'GET /api/v1/devices/commands';
 /** `GET /api/v1/appliances/:id/readings` from a method and URL. */
 export function routeOf(method: string, url: string): string {
   const { pathname } = new URL(url);
-  return `${method} ${pathname.split('/').map((s) => (ID_SEGMENT.test(s) ? ':id' : s)).join('/')}`;
+  return `${method} ${pathname
+    .split('/')
+    .map((s) => (ID_SEGMENT.test(s) ? ':id' : s))
+    .join('/')}`;
 }
 
 interface RouteTally {
@@ -68,10 +71,14 @@ export class RouteStats {
   /** Per route, busiest first: count, errors, p50 and p99 in ms. */
   summary(): { route: string; requests: number; errors: number; firstError: string | null; p50Ms: number; p99Ms: number }[] {
     return [...this.routes.entries()]
-      .map(([route, t]) => {
-        const sorted = [...t.latenciesMs].sort((a, b) => a - b);
-        return { route, requests: sorted.length, errors: t.errors, firstError: t.firstError, p50Ms: percentile(sorted, 50), p99Ms: percentile(sorted, 99) };
-      })
+      .map(([route, t]) => ({
+        route,
+        requests: t.latenciesMs.length,
+        errors: t.errors,
+        firstError: t.firstError,
+        p50Ms: rankAbove(t.latenciesMs, 0.5),
+        p99Ms: rankAbove(t.latenciesMs, 0.99),
+      }))
       .sort((a, b) => b.requests - a.requests);
   }
 
@@ -95,7 +102,7 @@ export class RouteStats {
 
   /** Every recorded latency (for the all-routes row), excluding `except`. */
   allLatencies(except: (route: string) => boolean): number[] {
-    return [...this.routes.entries()].filter(([r]) => !except(r)).flatMap(([, t]) => t.latenciesMs).sort((a, b) => a - b);
+    return [...this.routes.entries()].filter(([r]) => !except(r)).flatMap(([, t]) => t.latenciesMs);
   }
 
   /** Latencies (all routes but the long-poll) by simulated minute of the half hour they were sent in. */
@@ -144,7 +151,8 @@ export function timedFetch(stats: RouteStats, simNow: () => number, agentFetch: 
       // reason a TimeoutError) is one: such requests used to be left out of the figures.
       const reason: unknown = init?.signal?.reason;
       const timedOut = reason instanceof Error && reason.name === 'TimeoutError';
-      if (!init?.signal?.aborted || timedOut) stats.record(route, performance.now() - t0, 0, timedOut ? `timed out: ${reason.message}` : e instanceof Error ? e.message : String(e), sentSimMs);
+      if (!init?.signal?.aborted || timedOut)
+        stats.record(route, performance.now() - t0, 0, timedOut ? `timed out: ${reason.message}` : e instanceof Error ? e.message : String(e), sentSimMs);
       throw e;
     }
     const ms = performance.now() - t0;

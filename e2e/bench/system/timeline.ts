@@ -3,7 +3,8 @@
 // boundaries (each add-on's boundary work), at the 5-minute marks (readings) or spread evenly.
 // A home's clock runs behind the fleet's by up to `spreadMs`, so a mark's burst covers the first
 // ceil(spread) minutes after it.
-import { percentile, printTable } from '../../../cloud/dist/bench/load.js';
+import { rankAbove } from '../../../cloud/dist/domain/statistics.js';
+import { printTable } from '../../../cloud/dist/bench/load.js';
 
 const MINUTE = 60_000;
 
@@ -27,18 +28,28 @@ export function latencyShape(byMinute: readonly number[][], spreadMs: number): S
   return parts.flatMap(({ part, has }) => {
     const minutes = byMinute.map((_, m) => m).filter(has);
     if (!minutes.length) return [];
-    const all = minutes.flatMap((m) => byMinute[m]!).sort((a, b) => a - b);
-    return [{ part, minutes: spanText(minutes), requests: all.length, 'req per sim. minute': all.length / minutes.length, 'p50 ms': percentile(all, 50), 'p99 ms': percentile(all, 99) }];
+    const all = minutes.flatMap((m) => byMinute[m]!);
+    return [
+      {
+        part,
+        minutes: spanText(minutes),
+        requests: all.length,
+        'req per sim. minute': all.length / minutes.length,
+        'p50 ms': rankAbove(all, 0.5),
+        'p99 ms': rankAbove(all, 0.99),
+      },
+    ];
   });
 }
 
 /** Prints the split and one line per simulated minute of the half hour. */
 export function printLatencyShape(byMinute: readonly number[][], spreadMs: number, rate: number): void {
-  console.log(`\nlatency by when in the half hour a request was sent (all routes but the long-poll; a mark's burst spans ${Math.ceil(spreadMs / MINUTE)} simulated min, 1 min = ${(MINUTE / rate / 1000).toFixed(2)} s real):`);
+  console.log(
+    `\nlatency by when in the half hour a request was sent (all routes but the long-poll; a mark's burst spans ${Math.ceil(spreadMs / MINUTE)} simulated min, 1 min = ${(MINUTE / rate / 1000).toFixed(2)} s real):`,
+  );
   printTable(latencyShape(byMinute, spreadMs) as unknown as Record<string, string | number>[]);
   const line = byMinute.map((ms, m) => {
-    const sorted = [...ms].sort((a, b) => a - b);
-    return `${String(m).padStart(2)}': ${sorted.length} req p99 ${percentile(sorted, 99).toFixed(0)}`;
+    return `${String(m).padStart(2)}': ${ms.length} req p99 ${rankAbove(ms, 0.99).toFixed(0)}`;
   });
   for (let i = 0; i < line.length; i += 5) console.log(`  ${line.slice(i, i + 5).join(' | ')}`);
 }
@@ -46,7 +57,7 @@ export function printLatencyShape(byMinute: readonly number[][], spreadMs: numbe
 /** "0-4, 30-34" style list of minute indexes. */
 function spanText(minutes: number[]): string {
   const spans: string[] = [];
-  for (let i = 0; i < minutes.length; ) {
+  for (let i = 0; i < minutes.length;) {
     let j = i;
     while (j + 1 < minutes.length && minutes[j + 1] === minutes[j]! + 1) j++;
     spans.push(i === j ? `${minutes[i]}` : `${minutes[i]}-${minutes[j]}`);

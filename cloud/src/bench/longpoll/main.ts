@@ -11,7 +11,8 @@ import http from 'node:http';
 import { configureLogging } from '../../log.js';
 import { startBenchDatabase } from '../bench-database.js';
 import { call, startCloudProcess } from '../cloud-process.js';
-import { percentile, printTable } from '../load.js';
+import { rankAbove } from '../../domain/statistics.js';
+import { printTable } from '../load.js';
 import { cpuPressurePct, cpuTicks, rssMb } from '../proc-stats.js';
 import pg from 'pg';
 import { classifyDeliveries, type Posted } from './deliveries.js';
@@ -127,7 +128,7 @@ async function main(): Promise<void> {
       const ids = mine.map((p) => p.commandId);
       const { rows } = await db.query<{ id: number }>('SELECT id::int FROM device_commands WHERE id = ANY($1::bigint[]) AND delivered_at IS NOT NULL', [ids]);
       const report = classifyDeliveries(mine, new Set(rows.map((r) => r.id)), LATE_AFTER_MS);
-      return { ...report, postMs: postMs.sort((a, b) => a - b) };
+      return { ...report, postMs };
     }
 
     for (const [i, parked] of steps.entries()) {
@@ -148,7 +149,7 @@ async function main(): Promise<void> {
       const serverCpuPct = ((cpuTicks(pid) - cpuBefore) * 10 * 100) / (performance.now() - startedMs);
       const memoryMb = rssMb(pid);
       const pollErrors = { count: fleet.errors().count - errorsBefore, first: fleet.errors().first };
-      const p99 = percentile(wakeMs, 99);
+      const p99 = rankAbove(wakeMs, 0.99);
       const ok = late === 0 && pending === 0 && lost === 0 && duplicated === 0 && pollErrors.count === 0 && p99 < TARGET_P99_MS;
       if (parked === TARGET_PARKED) passedTarget = ok;
       rows.push({
@@ -159,9 +160,9 @@ async function main(): Promise<void> {
         lost,
         dup: duplicated,
         'poll errors': pollErrors.count,
-        'wake p50 ms': percentile(wakeMs, 50),
+        'wake p50 ms': rankAbove(wakeMs, 0.5),
         'wake p99 ms': p99,
-        'POST p50 ms': percentile(postMs, 50),
+        'POST p50 ms': rankAbove(postMs, 0.5),
         'server CPU %': serverCpuPct,
         'CPU pressure %': cpuPressurePct(),
         'RSS MB': memoryMb,

@@ -6,6 +6,7 @@ import { freeRunRmseF, oneStepRmseF, predictEnd } from '../../domain/thermal/eva
 import { fitThermalModel } from '../../domain/thermal/fit.js';
 import { resampleReadings, type ThermalSample } from '../../domain/thermal/resample.js';
 import type { ThermalParams } from '../../domain/thermal/thermal-model.js';
+import { quantile } from '../../domain/statistics.js';
 import { printTable } from '../load.js';
 import type { HomeRun } from './home-generator.js';
 import { planAndRun, simulateHome } from './hvac-home-run.js';
@@ -30,13 +31,6 @@ export interface HomeQuality {
   cutPct: number;
   violationFH: number;
   baselineViolationFH: number;
-}
-
-function quantile(values: readonly number[], q: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const pos = (sorted.length - 1) * q;
-  const lo = Math.floor(pos);
-  return sorted[lo]! + (sorted[Math.min(lo + 1, sorted.length - 1)]! - sorted[lo]!) * (pos - lo);
 }
 
 const rmse = (a: readonly number[], b: readonly number[]) => Math.sqrt(a.reduce((s, v, i) => s + (v - b[i]!) ** 2, 0) / a.length);

@@ -1,5 +1,6 @@
 // The HVAC section of the optimizer bench beyond the gap: how well the thermal model learns a house
 // richer than itself, and how much peak energy its plans move. Definitions: docs/optimizer-hvac.md.
+import { median } from '../../domain/statistics.js';
 import { printTable } from '../load.js';
 import { freeRunRmseF, oneStepRmseF } from '../../domain/thermal/evaluate.js';
 import { fitThermalModel, type ThermalModel } from '../../domain/thermal/fit.js';
@@ -22,8 +23,7 @@ function timedFit(scenario: Scenario): { model: ThermalModel; fitMs: number } {
     times.push(performance.now() - t0);
   }
   if (!model) throw new Error('the simulated readings did not support a fit');
-  times.sort((a, b) => a - b);
-  return { model, fitMs: times[2]! };
+  return { model, fitMs: median(times) };
 }
 
 interface ScenarioResult {

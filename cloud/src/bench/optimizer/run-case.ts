@@ -1,5 +1,6 @@
 // Runs one bench case: planner and exact answer per instance, agreement checks, gap and time statistics.
 import type { Highs } from 'highs';
+import { nearestRank } from '../../domain/statistics.js';
 import type { BenchCase } from './case.js';
 
 /** The bench's pass marks. */
@@ -39,8 +40,6 @@ export interface CaseReport {
   /** One line per failed check, naming the instance. */
   failures: string[];
 }
-
-const quantile = (sorted: readonly number[], q: number): number => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? NaN;
 
 /** Planner cost over the exact cost, as a percentage of the exact cost (at least GAP_FLOOR_CENTS). */
 export const gapPct = (planner: number, exact: number): number => (100 * (planner - exact)) / Math.max(Math.abs(exact), GAP_FLOOR_CENTS);
@@ -91,11 +90,9 @@ export function runCase<I, S>(c: BenchCase<I, S>, highs: Highs, n: number, seed:
     else gaps.push(gapPct(planned.costCents, exact.costCents));
   });
   gaps.sort((a, b) => a - b);
-  times.sort((a, b) => a - b);
-  firstTimes.sort((a, b) => a - b);
-  const medianGap = quantile(gaps, 0.5);
+  const medianGap = nearestRank(gaps, 0.5);
   const maxGap = gaps.at(-1) ?? NaN;
-  const p99 = quantile(times, 0.99);
+  const p99 = nearestRank(times, 0.99);
   if (medianGap > TARGETS.medianGapPct) failures.push(`median gap ${medianGap} % over ${TARGETS.medianGapPct} %`);
   if (maxGap > TARGETS.maxGapPct) failures.push(`max gap ${maxGap} % over ${TARGETS.maxGapPct} %`);
   if (p99 > TARGETS.p99Ms) failures.push(`p99 solve time ${p99} ms over ${TARGETS.p99Ms} ms`);
@@ -110,11 +107,11 @@ export function runCase<I, S>(c: BenchCase<I, S>, highs: Highs, n: number, seed:
       'both missed': bothMissed,
       'median gap %': fixed(medianGap, 4),
       'max gap %': fixed(maxGap, 4),
-      'p50 ms': fixed(quantile(times, 0.5), 2),
+      'p50 ms': fixed(nearestRank(times, 0.5), 2),
       'p99 ms': fixed(p99, 2),
-      'p99 ms 1st run wall': fixed(quantile(firstTimes, 0.99), 2),
+      'p99 ms 1st run wall': fixed(nearestRank(firstTimes, 0.99), 2),
       'mean savings %': fixed(savings.reduce((s, v) => s + v, 0) / savings.length, 1),
-      'median savings %': fixed(quantile([...savings].sort((a, b) => a - b), 0.5), 1),
+      'median savings %': fixed(nearestRank(savings, 0.5), 1),
       'exact mean ms': fixed(exactTimes.reduce((s, v) => s + v, 0) / exactTimes.length, 0),
       disagreements: failures.length,
     },

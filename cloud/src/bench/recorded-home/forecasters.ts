@@ -6,6 +6,7 @@ import { windowStart } from '../../domain/household/measured-profile.js';
 import { TYPICAL_HOUSEHOLD_LOAD_KW } from '../../domain/planning/household-load.js';
 import { DAY_MS } from '../../domain/time/durations.js';
 import { dayBoundsUtc, SLOTS_PER_DAY } from '../../domain/time/slot-grid.js';
+import { median } from '../../domain/statistics.js';
 import { TIME_ZONE, type HalfHourMean, type RecordedDay } from './recorded-load.js';
 
 export type ForecastName = 'measured' | 'persistence' | 'median14' | 'typical';
@@ -16,12 +17,6 @@ export type Forecaster = (index: number) => number[] | null;
 
 /** Fewer than this many values in a slot and the 14-day median has no forecast. */
 const MIN_MEDIAN_DAYS = 3;
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-}
 
 /** Every forecaster over one recorded home; `means` must be sorted by start. */
 export function forecasters(days: readonly RecordedDay[], means: readonly HalfHourMean[]): Record<ForecastName, Forecaster> {

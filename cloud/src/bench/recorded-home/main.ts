@@ -8,7 +8,7 @@ import { FORECASTS, forecasters } from './forecasters.js';
 import { captured, filledLoads, replay, type TwoLevelTariff } from './battery-replay.js';
 import { loadRecordedHome } from './recorded-load.js';
 import { recentDaysOf } from './load-days.js';
-import { quantile as quantileOf } from '../../domain/planners/home-battery-spread.js';
+import { quantile } from '../../domain/statistics.js';
 
 /** The measured profile's error over the year must be at least this much below persistence's. */
 const YEAR_GAIN = 0.1;
@@ -51,7 +51,7 @@ const ROWS = [SPREAD, ...FORECASTS];
 for (const tariff of TARIFFS) {
   const perfect = replay(home.days, loads, (i) => loads[i]!, tariff, FIRST_DAY);
   const spread = replay(home.days, loads, forecast.measured, tariff, FIRST_DAY, recentDays);
-  const ms = (times: number[], q: number) => quantileOf(times, q).toFixed(1);
+  const ms = (times: number[], q: number) => quantile(times, q).toFixed(1);
   const shares = Object.fromEntries([
     [SPREAD, captured(home.days, FIRST_DAY, spread, perfect, tariff)],
     ...FORECASTS.map((f) => [f, captured(home.days, FIRST_DAY, replay(home.days, loads, forecast[f], tariff, FIRST_DAY), perfect, tariff)]),

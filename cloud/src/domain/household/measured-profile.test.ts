@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { TYPICAL_HOUSEHOLD_LOAD_KW } from '../planning/household-load.js';
 import { addDays, weekdayOf } from '../time/calendar.js';
+import { median } from '../statistics.js';
 import { householdLoadFor } from './account-load.js';
 import { chooseHouseholdLoad } from './load-source.js';
 import { measuredProfile, READ_DAYS } from './measured-profile.js';
@@ -21,11 +22,6 @@ import {
   type HomeOptions,
 } from './synthetic-homes.test-support.js';
 
-const median = (values: number[]) => {
-  const s = [...values].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-};
 const afternoon = (load: readonly number[]) => mae(load.slice(26, 32), Array(6).fill(0)); // 13:00-16:00
 
 describe('measuredProfile', () => {
@@ -33,7 +29,12 @@ describe('measuredProfile', () => {
     const two = syntheticHome('2026-03-10', 2, 1);
     expect(measuredProfile(two.means, '2026-03-10')).toEqual({ loadKw48: null, daysMeasured: 2, weights: {} });
     // Three days, one of them with only 30 of its 48 slots: still two measured days.
-    const sparse = [...two.means, ...perSlot(() => 1).slice(0, 30).map((kw, slot) => ({ date: '2026-03-07', slot, kw }))];
+    const sparse = [
+      ...two.means,
+      ...perSlot(() => 1)
+        .slice(0, 30)
+        .map((kw, slot) => ({ date: '2026-03-07', slot, kw })),
+    ];
     expect(measuredProfile(sparse, '2026-03-10').daysMeasured).toBe(2);
     const three = syntheticHome('2026-03-10', 3, 1);
     const r = measuredProfile(three.means, '2026-03-10');
@@ -133,7 +134,10 @@ describe('measuredProfile', () => {
           e.profile += mae(measuredProfile(home.means, date).loadKw48!, actual);
           e.persistence += mae(home.actual.get(addDays(date, -1))!, actual);
           const past = Array.from({ length: 14 }, (_, j) => home.actual.get(addDays(date, -1 - j))!);
-          e.median14 += mae(actual.map((_, s) => median(past.map((day) => day[s]!))), actual);
+          e.median14 += mae(
+            actual.map((_, s) => median(past.map((day) => day[s]!))),
+            actual,
+          );
         }
       }
     });
@@ -153,6 +157,10 @@ describe('chooseHouseholdLoad', () => {
   it('measured wins once there is a profile, then the set one, then the typical one', () => {
     expect(chooseHouseholdLoad({ loadKw48: measured, daysMeasured: 3 }, set)).toEqual({ source: 'measured', loadKw48: measured, daysMeasured: 3 });
     expect(chooseHouseholdLoad({ loadKw48: null, daysMeasured: 2 }, set)).toEqual({ source: 'set', loadKw48: set, daysMeasured: 2 });
-    expect(chooseHouseholdLoad({ loadKw48: null, daysMeasured: 0 }, null)).toEqual({ source: 'typical', loadKw48: [...TYPICAL_HOUSEHOLD_LOAD_KW], daysMeasured: 0 });
+    expect(chooseHouseholdLoad({ loadKw48: null, daysMeasured: 0 }, null)).toEqual({
+      source: 'typical',
+      loadKw48: [...TYPICAL_HOUSEHOLD_LOAD_KW],
+      daysMeasured: 0,
+    });
   });
 });

@@ -3,7 +3,7 @@
 // envelope minus the day's gains). Fitted on the reference days, the line says what duty the unit
 // would need on a later day at that day's weather; a unit that now needs more delivers less.
 import type { ThermalSample } from '../thermal/resample.js';
-import { median } from './residuals.js';
+import { upperMedian } from '../statistics.js';
 import { DAY_MS } from '../time/durations.js';
 
 /** A day counts with this fraction of its grid steps seen. */
@@ -65,13 +65,17 @@ export function fitBalanceLine(days: readonly DayBalance[]): BalanceLine | null 
  * two thirds more running for the same weather). `gapCorrectionF` is added to every day's gap (a
  * reading bias the holding gap revealed). Null without 3 days that say something.
  */
-export function capacityRatio(line: BalanceLine, days: readonly DayBalance[], gapCorrectionF = 0): { ratio: number; expectedDuty: number; observedDuty: number } | null {
+export function capacityRatio(
+  line: BalanceLine,
+  days: readonly DayBalance[],
+  gapCorrectionF = 0,
+): { ratio: number; expectedDuty: number; observedDuty: number } | null {
   const usable = days
     .map((d) => ({ expected: line.dutyPerF * (d.gapF + gapCorrectionF) + line.dutyAtZero, observed: d.duty }))
     .filter((d) => d.expected >= MIN_DAY_DUTY && d.observed >= MIN_DAY_DUTY);
   if (usable.length < 3) return null;
   return {
-    ratio: median(usable.map((d) => d.expected / d.observed))!,
+    ratio: upperMedian(usable.map((d) => d.expected / d.observed))!,
     expectedDuty: usable.reduce((a, d) => a + d.expected, 0) / usable.length,
     observedDuty: usable.reduce((a, d) => a + d.observed, 0) / usable.length,
   };

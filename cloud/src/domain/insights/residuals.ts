@@ -4,6 +4,7 @@
 import { stepCoefficients, stepTemperature, type ThermalParams } from '../thermal/thermal-model.js';
 import type { ThermalSample } from '../thermal/resample.js';
 import { DAY_MS } from '../time/durations.js';
+import { upperMedian } from '../statistics.js';
 
 /** Duties of a step in which the thermostat clearly regulates (neither resting nor flat out). */
 const REGULATING_DUTY = [0.05, 0.95] as const;
@@ -20,8 +21,7 @@ export interface CheckedStep extends ThermalSample {
 }
 
 /** The air the model expects the thermostat to hold against its setpoint in the step's direction, F (air − setpoint). */
-const holdOffsetF = (params: ThermalParams, s: ThermalSample) =>
-  s.coolDuty >= s.heatDuty ? (params.coolHoldOffsetF ?? 0) : (params.heatHoldOffsetF ?? 0);
+const holdOffsetF = (params: ThermalParams, s: ThermalSample) => (s.coolDuty >= s.heatDuty ? (params.coolHoldOffsetF ?? 0) : (params.heatHoldOffsetF ?? 0));
 
 export function checkSteps(params: ThermalParams, samples: readonly ThermalSample[]): CheckedStep[] {
   return samples.map((s) => {
@@ -59,19 +59,13 @@ export function mainDirection(steps: readonly ThermalSample[]): 'cool' | 'heat' 
   return cool >= heat ? 'cool' : 'heat';
 }
 
-/** The median of the values, or null without any. */
-export function median(values: readonly number[]): number | null {
-  if (values.length === 0) return null;
-  return [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-}
-
 /** Steps needed to take a median holding gap over a span. */
 const MIN_REGULATING_STEPS = 12;
 
 /** The median holding gap of the steps in [fromMs, toMs), or null with too few regulating steps. */
 export function holdGapOver(steps: readonly CheckedStep[], fromMs: number, toMs: number, minSteps = MIN_REGULATING_STEPS): number | null {
   const gaps = steps.filter((s) => s.holdGapF != null && s.startMs >= fromMs && s.startMs < toMs).map((s) => s.holdGapF!);
-  return gaps.length >= minSteps ? median(gaps) : null;
+  return gaps.length >= minSteps ? upperMedian(gaps) : null;
 }
 
 /**
@@ -82,6 +76,6 @@ export function withoutDailyPattern(steps: readonly CheckedStep[], referenceEnd:
   const perDay = Math.round(DAY_MS / (gridMinutes * 60_000));
   const bySlot = new Map<number, number[]>();
   for (const s of steps.filter((x) => x.startMs < referenceEnd)) bySlot.set(s.gridIndex % perDay, [...(bySlot.get(s.gridIndex % perDay) ?? []), s.residualF]);
-  const typical = new Map([...bySlot].map(([slot, values]) => [slot, median(values)!]));
+  const typical = new Map([...bySlot].map(([slot, values]) => [slot, upperMedian(values)!]));
   return steps.map((s) => ({ ...s, residualF: s.residualF - (typical.get(s.gridIndex % perDay) ?? 0) }));
 }

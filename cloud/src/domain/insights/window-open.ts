@@ -2,7 +2,8 @@
 // model says (residuals towards the outdoor temperature, scaled by the indoor-outdoor gap).
 import type { ThermalParams } from '../thermal/thermal-model.js';
 import { marginConfidence, type Hint } from './hint.js';
-import { median, runsOf, type CheckedStep } from './residuals.js';
+import { upperMedian } from '../statistics.js';
+import { runsOf, type CheckedStep } from './residuals.js';
 
 /** Extra loss rate (1/h) above which a step looks open: several times any home's own. */
 export const OPEN_EXTRA_LOSS_PER_HOUR = 0.1;
@@ -51,10 +52,10 @@ export function detectWindowOpen(params: ThermalParams, steps: readonly CheckedS
       [later, MAX_SHORTFALL_AFTER],
     ] as const) {
       const working = side.filter((s) => s.coolDuty + s.heatDuty >= WORKING_DUTY);
-      if (working.length >= 3 && median(working.map(shortfall))! >= limit) return false;
+      if (working.length >= 3 && upperMedian(working.map(shortfall))! >= limit) return false;
     }
     const gapped = around.filter((s) => Math.abs(s.outdoorF - s.startF) >= MIN_GAP_F);
-    return gapped.length === 0 || median(gapped.map(extraLoss))! < QUIET_FRACTION * OPEN_EXTRA_LOSS_PER_HOUR;
+    return gapped.length === 0 || upperMedian(gapped.map(extraLoss))! < QUIET_FRACTION * OPEN_EXTRA_LOSS_PER_HOUR;
   };
   /** The part of a working step's planned effect the unit did not deliver (0 = as modelled). */
   const shortfall = (s: CheckedStep) => {
@@ -64,7 +65,7 @@ export function detectWindowOpen(params: ThermalParams, steps: readonly CheckedS
   const runs = runsOf(steps, isOpen).filter((r) => r.length >= OPEN_MIN_STEPS && r.length <= MAX_OPEN_STEPS && quietAround(r));
   const run = runs.at(-1);
   if (!run) return null;
-  const typical = median(run.map(extraLoss))!;
+  const typical = upperMedian(run.map(extraLoss))!;
   const last = run.at(-1)!;
   return {
     kind: 'window_open',

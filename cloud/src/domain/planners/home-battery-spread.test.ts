@@ -8,7 +8,7 @@ import { batteryFlowKw } from '../planning/home-plan.js';
 import { executeBatteryDay, executionCostCents } from './home-battery-execution.js';
 import { planHomeBattery, type HomeBatterySchedule } from './home-battery.js';
 import { homeBattery } from '../appliance-types/home-battery.js';
-import { MIN_SPREAD_DAYS, planHomeBatteryForSpread, quantile, slotQuantile } from './home-battery-spread.js';
+import { MIN_SPREAD_DAYS, planHomeBatteryForSpread, slotQuantile } from './home-battery-spread.js';
 import { block, day, priced } from './planner-fixtures.test-support.js';
 import type { DayContext, HomeBatteryInput } from './types.js';
 
@@ -41,16 +41,21 @@ const battery = (load: number[], days: number[][] | null, over: Partial<HomeBatt
 function meanCost(ctx: DayContext, input: HomeBatteryInput, schedule: HomeBatterySchedule, days: number[][]): number {
   const startKwh = (input.socPct / 100) * input.capacityKwh;
   const refill = Math.min(...ctx.pricesCentsPerKwh) / input.chargeEfficiency;
-  const executed = { startKwh, capacityKwh: input.capacityKwh, minKwh: 1.35, chargeKw: Array(48).fill(5), dischargeKw: 5, chargeEfficiency: 0.95, dischargeEfficiency: 0.95 };
+  const executed = {
+    startKwh,
+    capacityKwh: input.capacityKwh,
+    minKwh: 1.35,
+    chargeKw: Array(48).fill(5),
+    dischargeKw: 5,
+    chargeEfficiency: 0.95,
+    dischargeEfficiency: 0.95,
+  };
   const costs = days.map((d) => executionCostCents(executeBatteryDay(schedule, d, ctx.slotHours, executed), startKwh, ctx.pricesCentsPerKwh, refill));
   return costs.reduce((s, c) => s + c, 0) / costs.length;
 }
 
-describe('quantile', () => {
+describe('slotQuantile', () => {
   it('interpolates between order statistics, per slot over days', () => {
-    expect(quantile([3, 1, 2, 4], 0)).toBe(1);
-    expect(quantile([3, 1, 2, 4], 1)).toBe(4);
-    expect(quantile([3, 1, 2, 4], 0.5)).toBe(2.5);
     expect(slotQuantile([Array(48).fill(1), Array(48).fill(3)], 0.75)).toEqual(Array(48).fill(2.5));
   });
 });
@@ -88,7 +93,15 @@ describe('planHomeBatteryForSpread', () => {
     const exact = planHomeBattery(ISSUE, battery(point, null));
     expect(planHomeBatteryForSpread(ISSUE, battery(point, null))).toEqual(exact);
     expect(planHomeBatteryForSpread(ISSUE, battery(point, recent.slice(0, MIN_SPREAD_DAYS - 1)))).toEqual(exact);
-    expect(planHomeBatteryForSpread(ISSUE, battery(point, Array.from({ length: 10 }, () => [...point])))).toEqual(exact);
+    expect(
+      planHomeBatteryForSpread(
+        ISSUE,
+        battery(
+          point,
+          Array.from({ length: 10 }, () => [...point]),
+        ),
+      ),
+    ).toEqual(exact);
     const exporting = { ...ISSUE, exportPricesCentsPerKwh: ISSUE.pricesCentsPerKwh };
     expect(planHomeBatteryForSpread(exporting, battery(point, recent))).toEqual(planHomeBattery(exporting, battery(point, null)));
   });
@@ -101,7 +114,10 @@ describe('planHomeBatteryForSpread', () => {
     const flow = batteryFlowKw(result.schedule.value_trajectory, 50, 13.5, 0.95, 0.95, ISSUE.slotHours);
     // The trajectory is rounded to 0.01 % (1.35 Wh here): within that, the battery never delivers past the house.
     flow.forEach((kw, s) => expect(point[s]! + kw).toBeGreaterThanOrEqual(-0.006));
-    expect(result.baselineCostCents).toBeCloseTo(point.reduce((t, kw, s) => t + kw * 0.5 * ISSUE.pricesCentsPerKwh[s]!, 0), 6);
+    expect(result.baselineCostCents).toBeCloseTo(
+      point.reduce((t, kw, s) => t + kw * 0.5 * ISSUE.pricesCentsPerKwh[s]!, 0),
+      6,
+    );
     expect(result.optimizedCostCents).toBeCloseTo(meanCost(ISSUE, input, result.schedule, [point]), 6);
     expect(result.optimizedCostCents).toBeLessThan(result.baselineCostCents);
   });
@@ -110,7 +126,15 @@ describe('planHomeBatteryForSpread', () => {
     const recent = evenings(6, 20);
     const input = battery(mean(recent), recent, { targetPct: 90, deadlineMinute: 21 * 60 + 30 });
     const short = (schedule: HomeBatterySchedule) => {
-      const executed = { startKwh: 6.75, capacityKwh: 13.5, minKwh: 1.35, chargeKw: Array(48).fill(5), dischargeKw: 5, chargeEfficiency: 0.95, dischargeEfficiency: 0.95 };
+      const executed = {
+        startKwh: 6.75,
+        capacityKwh: 13.5,
+        minKwh: 1.35,
+        chargeKw: Array(48).fill(5),
+        dischargeKw: 5,
+        chargeEfficiency: 0.95,
+        dischargeEfficiency: 0.95,
+      };
       return recent.reduce((t, d) => t + Math.max(0, 0.9 * 13.5 - executeBatteryDay(schedule, d, ISSUE.slotHours, executed).endKwh[42]!), 0);
     };
     const chosen = planHomeBatteryForSpread(ISSUE, input);

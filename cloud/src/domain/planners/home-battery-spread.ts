@@ -2,6 +2,7 @@
 // exact planner fed the point estimate and per-slot quantiles of the recent days, each executed on
 // every recent day's real load, keeping the one with the least mean cost (a sample-average
 // approximation). Why and what it gives: home-battery.md "Planning for the spread".
+import { quantile } from '../statistics.js';
 import { executeBatteryDay, executionCostCents, type ExecutedBattery } from './home-battery-execution.js';
 import { planHomeBattery, type HomeBatterySchedule } from './home-battery.js';
 import { deadlineEnd, horizon, round2, total } from './slots.js';
@@ -14,18 +15,14 @@ export const MIN_SPREAD_DAYS = 5;
 /** A candidate must beat the best so far by more than this share of its mean cost to replace it (rounding): earlier ones, today's plan first, win ties. */
 const MARGIN = 1e-9;
 
-/** The q-quantile (0-1) of `values`, interpolated between order statistics. */
-export function quantile(values: readonly number[], q: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const at = q * (sorted.length - 1);
-  const lo = Math.floor(at);
-  const hi = Math.min(sorted.length - 1, lo + 1);
-  return sorted[lo]! + (at - lo) * (sorted[hi]! - sorted[lo]!);
-}
-
 /** Per slot, the q-quantile over the days. */
 export const slotQuantile = (days: readonly (readonly number[])[], q: number): number[] =>
-  Array.from({ length: SLOTS }, (_, s) => quantile(days.map((d) => Math.max(0, d[s] ?? 0)), q));
+  Array.from({ length: SLOTS }, (_, s) =>
+    quantile(
+      days.map((d) => Math.max(0, d[s] ?? 0)),
+      q,
+    ),
+  );
 
 /** The recent days when they can be planned for: enough of them, a day ending today, nothing exported. */
 function spreadDays(day: DayContext, input: HomeBatteryInput): number[][] | null {
@@ -104,7 +101,9 @@ export function planHomeBatteryForSpread(day: DayContext, input: HomeBatteryInpu
     const runs = days.map((d) => run(schedule, d));
     const meanCost = total(runs.map((r) => executionCostCents(r, startKwh, prices, refill, day.fromSlot))) / runs.length;
     const shortfall = hasTarget ? total(runs.map((r) => Math.max(0, targetKwh - r.endKwh[targetSlot]!))) / runs.length : 0;
-    const result = onPoint ? { ...c, schedule, baselineCostCents, optimizedCostCents: executionCostCents(run(schedule, point), startKwh, prices, refill, day.fromSlot) } : c;
+    const result = onPoint
+      ? { ...c, schedule, baselineCostCents, optimizedCostCents: executionCostCents(run(schedule, point), startKwh, prices, refill, day.fromSlot) }
+      : c;
     return { result, meanCost, shortfall };
   });
   const reference = scored[0]!;
@@ -126,7 +125,11 @@ function widerDischarge(schedule: HomeBatterySchedule, prices: readonly number[]
 }
 
 function sameSchedule(a: HomeBatterySchedule, b: HomeBatterySchedule): boolean {
-  return a.intervals.every((v, i) => v === b.intervals[i]) && a.discharge_intervals.every((v, i) => v === b.discharge_intervals[i]) && sameLoad(a.value_trajectory, b.value_trajectory);
+  return (
+    a.intervals.every((v, i) => v === b.intervals[i]) &&
+    a.discharge_intervals.every((v, i) => v === b.discharge_intervals[i]) &&
+    sameLoad(a.value_trajectory, b.value_trajectory)
+  );
 }
 
 /** The registry entry: planned for the spread when the recent days are known, else exactly. */

@@ -1,4 +1,5 @@
 // What fraction of its capacity an HVAC was using when a reading was taken, and in which direction.
+import { quantileBelow } from '../statistics.js';
 import type { HvacState } from '../readings/hvac-state.js';
 
 /** The subset of an HVAC reading the thermal model uses. */
@@ -83,8 +84,7 @@ export function learnRatedPowerW(readings: readonly ThermalReading[]): RatedPowe
   }
   const p90 = (values: number[]) => {
     if (values.length < MIN_POWER_SAMPLES) return null;
-    values.sort((x, y) => x - y);
-    return values[Math.floor(0.9 * (values.length - 1))]!;
+    return quantileBelow(values, 0.9);
   };
   return { cool: p90(byDirection.cool), heat: p90(byDirection.heat) };
 }

@@ -1,6 +1,7 @@
 // Where a thermostat actually holds the air against its setpoint. A strong unit with a long
 // minimum run overshoots on every cycle, so the air sits below a cooling setpoint (above a heating
 // one) by up to a degree or two; the expected air of a conditioning slot includes it.
+import { upperMedian } from '../statistics.js';
 import { readingDuty, type ThermalReading } from './duty.js';
 
 /** Readings within this much of one another show whether the thermostat is cycling there. */
@@ -47,8 +48,7 @@ export function learnHoldOffsetF(readings: readonly ThermalReading[]): HoldOffse
   }
   const median = (v: number[]) => {
     if (v.length < MIN_READINGS) return null;
-    const s = [...v].sort((a, b) => a - b);
-    const m = s[Math.floor(s.length / 2)]!;
+    const m = upperMedian(v)!;
     return Math.round(Math.min(MAX_OFFSET_F, Math.max(-MAX_OFFSET_F, m)) * 100) / 100;
   };
   return { cool: median(offsets.cool), heat: median(offsets.heat) };
