@@ -34,6 +34,8 @@ export interface AddonTiming {
   viewLeadMs: number | null;
   /** How long after each 5-minute mark the readings are sent; null: drawn at start (readings-push.ts). */
   readingsPushDelayMs: number | null;
+  /** How far into the 02:30-03:30 UTC window the forecast push is due; null: drawn at start (weather.ts). */
+  weatherPushOffsetMs: number | null;
 }
 
 export const DEFAULT_TIMING: AddonTiming = {
@@ -43,6 +45,7 @@ export const DEFAULT_TIMING: AddonTiming = {
   weatherCheckMs: 10 * 60_000,
   viewLeadMs: null,
   readingsPushDelayMs: null,
+  weatherPushOffsetMs: null,
 };
 
 /** A started feature's stop function. */

@@ -1,6 +1,6 @@
 import type { HassEntity } from 'home-assistant-js-websocket';
 import { describe, expect, it } from 'vitest';
-import { forecastForPush, inPushWindow, localMidnightMs } from './weather.js';
+import { drawWeatherPushOffsetMs, forecastForPush, inPushWindow, isPushDue, localMidnightMs, WEATHER_PUSH_SPREAD_MS } from './weather.js';
 
 const weather = (attributes: Record<string, unknown>): HassEntity => ({ entity_id: 'weather.home', state: 'sunny', attributes, last_changed: '', last_updated: '', context: { id: 'c', parent_id: null, user_id: null } });
 const hourly = (fromIso: string, n: number, temp: (i: number) => number) =>
@@ -45,4 +45,22 @@ describe('push window and local midnight', () => {
     expect(new Date(localMidnightMs(Date.parse('2026-03-08T12:00:00Z'), 'America/New_York')).toISOString()).toBe('2026-03-08T05:00:00.000Z');
     expect(new Date(localMidnightMs(Date.parse('2026-11-01T12:00:00Z'), 'America/New_York')).toISOString()).toBe('2026-11-01T04:00:00.000Z');
   });
+});
+
+describe('the install\'s offset into the push window', () => {
+  it('is drawn within the first 50 minutes, so a check every 10 minutes still pushes before 03:30', () => {
+    expect(drawWeatherPushOffsetMs(() => 0)).toBe(0);
+    expect(drawWeatherPushOffsetMs(() => 0.999999)).toBeLessThan(WEATHER_PUSH_SPREAD_MS);
+    expect(WEATHER_PUSH_SPREAD_MS + 10 * 60_000).toBeLessThanOrEqual(60 * 60_000);
+  });
+
+  it.each([
+    ['2026-07-01T02:30:00Z', 0, true],
+    ['2026-07-01T02:30:00Z', 20 * 60_000, false],
+    ['2026-07-01T02:49:59Z', 20 * 60_000, false],
+    ['2026-07-01T02:50:00Z', 20 * 60_000, true],
+    ['2026-07-01T03:29:59Z', 49 * 60_000, true],
+    ['2026-07-01T03:30:00Z', 0, false],
+    ['2026-07-01T02:29:59Z', 0, false],
+  ])('at %s with offset %d ms the push is due: %s', (iso, offsetMs, due) => expect(isPushDue(Date.parse(iso), offsetMs)).toBe(due));
 });

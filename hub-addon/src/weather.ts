@@ -77,3 +77,22 @@ export function inPushWindow(ms: number): boolean {
   const minute = Math.floor((ms % 86_400_000) / 60_000);
   return minute >= 150 && minute < 210;
 }
+
+/**
+ * The installs' offsets into the window are spread over its first 50 minutes: with the check every
+ * 10 minutes, the push still lands inside the hour. Each push makes the cloud re-plan the account,
+ * and a fleet on NTP clocks all pushing at the window's first check would ask for every home's
+ * re-plan within the same 10 minutes.
+ */
+export const WEATHER_PUSH_SPREAD_MS = 50 * 60_000;
+
+/** A per-install offset into the push window in [0, WEATHER_PUSH_SPREAD_MS), drawn once at start. */
+export function drawWeatherPushOffsetMs(random: () => number = Math.random): number {
+  return Math.floor(random() * WEATHER_PUSH_SPREAD_MS);
+}
+
+/** True when today's push is due at `ms`: inside the window, at least `offsetMs` after its start (02:30 UTC). */
+export function isPushDue(ms: number, offsetMs: number): boolean {
+  const intoWindowMs = (ms % 86_400_000) - 150 * 60_000;
+  return inPushWindow(ms) && intoWindowMs >= offsetMs;
+}

@@ -146,6 +146,16 @@ describe('weather', () => {
     expect(f.hourly_temps_f[20]).toBe(at(localMidnight + 20 * 3_600_000));
     expect(h.logs.find((l) => l.msg === 'forecast pushed')).toMatchObject({ entity_id: 'weather.home', accepted_hours: f.hourly_temps_f.length });
   }, 60_000);
+
+  it('waits for its own offset into the window: no push before it, one after', async () => {
+    const day = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    h = await startHarness({ cloud, account, startMs: Date.parse(`${day}T02:20:00Z`), fixture: houseFixture, prepare: async () => {}, addon: { timing: { weatherPushOffsetMs: 35 * MIN } } });
+    await h.advance(40 * MIN); // 03:00: in the window, before 02:30 + 35 min
+    expect(h.requests.filter((r) => r.path === '/api/v1/weather')).toHaveLength(0);
+    await h.advance(20 * MIN); // 03:20: the check after 03:05 pushed
+    await waitFor(() => h!.addon.state.stats.weatherPushes === 1, 10_000, 'forecast push');
+    expect(h.requests.filter((r) => r.path === '/api/v1/weather').map((r) => r.status)).toEqual([201]);
+  }, 60_000);
 });
 
 describe('the schedules view around a boundary (src/view-refresh.ts)', () => {

@@ -7,7 +7,8 @@
 // holds, which it pulls (with the appliances, hourly) its own lead before each boundary, or that
 // lead after the first boundary of a local day, then applying that slot (hub-addon/src/
 // view-refresh.ts); every 3 minutes it polls the stamp and re-pulls when it moved; once a day
-// between 02:30 and 03:30 UTC it pushes the hourly forecast.
+// between 02:30 and 03:30 UTC, at its own offset into that hour (hub-addon/src/weather.ts), it
+// pushes the hourly forecast.
 import type { HvacReadingInput, ReadingClient, SchedulesView } from '@offpeak/cloud/contract';
 import type { SimulatedClock } from '@offpeak/firmware-sim';
 import { createCloudApi, type CloudApi } from '../../../hub-addon/dist/cloud.js';
@@ -19,7 +20,7 @@ import { nextMarkMs } from '../../../hub-addon/dist/readings-push.js';
 import { hvacSlot, onOffSlot } from '../../../hub-addon/dist/plan-actions.js';
 import { CloudSession } from '../../../hub-addon/dist/session.js';
 import { awaitsDayPlan, nextViewRefreshMs } from '../../../hub-addon/dist/view-refresh.js';
-import { inPushWindow } from '../../../hub-addon/dist/weather.js';
+import { isPushDue } from '../../../hub-addon/dist/weather.js';
 import type { HomeAccount } from './fleet.js';
 import { HOUR, MINUTE } from './fleet-clock.js';
 
@@ -204,7 +205,7 @@ export async function startAddonHome(opts: { account: HomeAccount; baseUrl: stri
       armWeather();
       const now = clock.now();
       const utcDay = new Date(now).toISOString().slice(0, 10);
-      if (!inPushWindow(now) || lastWeatherDay === utcDay) return;
+      if (!isPushDue(now, account.spec.weatherPushOffsetMs) || lastWeatherDay === utcDay) return;
       const midnight = Date.parse(`${localSlotAt(now, zone).date}T00:00:00Z`);
       await cloud.pushWeather({ hourly_temps_f: Array.from({ length: 48 }, (_, h) => round1(outdoorF(midnight + h * HOUR))) });
       lastWeatherDay = utcDay;

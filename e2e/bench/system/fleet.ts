@@ -7,6 +7,7 @@ import { chance, seededRandom } from '../../../cloud/dist/bench/optimizer/random
 import { drawPushDelayMs } from '../../../hub-addon/dist/readings-push.js';
 import { drawViewLeadMs } from '../../../hub-addon/dist/view-refresh.js';
 import { DEFAULT_TIMING } from '../../../hub-addon/dist/context.js';
+import { drawWeatherPushOffsetMs } from '../../../hub-addon/dist/weather.js';
 
 /** US zones weighted roughly by population, each with a ZIP in it (prices and the weather fallback). */
 const ZONES = [
@@ -42,6 +43,8 @@ export interface HomeSpec {
    * when it started, so a fleet's polls are spread over the cycle, not started together.
    */
   pollPhaseMs: number;
+  /** The add-on's offset into the forecast push window (hub-addon/src/weather.ts). */
+  weatherPushOffsetMs: number;
   /** Appliances the add-on home has (none for a satellite home). */
   appliances: { appliance_type: string; name: string; config: Record<string, unknown> }[];
 }
@@ -64,13 +67,14 @@ export function planFleet(homes: number, skewSpreadMs: number, seed = 11): HomeS
   const leads = seededRandom(seed + 1);
   const pushDelays = seededRandom(seed + 2);
   const pollPhases = seededRandom(seed + 3);
+  const weatherOffsets = seededRandom(seed + 4);
   const totalWeight = ZONES.reduce((s, z) => s + z.weight, 0);
   return Array.from({ length: homes }, (_, index) => {
     let pick = random() * totalWeight;
     const zone = ZONES.find((z) => (pick -= z.weight) < 0) ?? ZONES[0]!;
     const kind: HomeKind = index % 10 < 7 ? 'addon' : 'satellite';
     const extras = EXTRAS.filter((e) => chance(random, e.share)).map(({ share: _share, ...a }) => a);
-    return { index, kind, zone: zone.zone, zip: zone.zip, skewMs: random() * skewSpreadMs, viewLeadMs: drawViewLeadMs(leads), readingsPushDelayMs: drawPushDelayMs(pushDelays), pollPhaseMs: pollPhases() * DEFAULT_TIMING.updatedAtPollMs, appliances: kind === 'addon' ? [HVAC, ...extras] : [] };
+    return { index, kind, zone: zone.zone, zip: zone.zip, skewMs: random() * skewSpreadMs, viewLeadMs: drawViewLeadMs(leads), readingsPushDelayMs: drawPushDelayMs(pushDelays), pollPhaseMs: pollPhases() * DEFAULT_TIMING.updatedAtPollMs, weatherPushOffsetMs: drawWeatherPushOffsetMs(weatherOffsets), appliances: kind === 'addon' ? [HVAC, ...extras] : [] };
   });
 }
 

@@ -77,6 +77,8 @@ export async function startSystemCloud(db: SystemDatabase, clock: FleetClock | n
     OFFPEAK_DATA_DIR: db.dir,
     JWT_SECRET,
     JOBS_ENABLED: clock ? 'true' : 'false',
+    // BENCH_CLOUD_LOG shows the log at LOG_LEVEL (the cloud benches' default is warn).
+    ...(process.env.BENCH_CLOUD_LOG && process.env.LOG_LEVEL && { LOG_LEVEL: process.env.LOG_LEVEL }),
     AUTH_RATE_LIMIT_PER_MINUTE: '0',
     AUTH_RATE_LIMIT_PER_IP_PER_MINUTE: '0',
     WEATHER_FALLBACK_BASE_URL: NOWHERE,

@@ -1,9 +1,10 @@
 // Weather: once a day, inside 02:30-03:30 UTC, push the hourly forecast of the profile's
-// weather_entity_id (weather.get_forecasts) to POST /api/v1/weather.
+// weather_entity_id (weather.get_forecasts) to POST /api/v1/weather, at the install's own offset
+// into the window (weather.ts), so a fleet's pushes and the re-plans they cause spread over the hour.
 import type { AddonContext, Stop } from '../context.js';
 import { describe } from '../ha.js';
 import { viaCloud } from '../reachability.js';
-import { forecastForPush, inPushWindow, type ForecastItem } from '../weather.js';
+import { drawWeatherPushOffsetMs, forecastForPush, isPushDue, type ForecastItem } from '../weather.js';
 
 /** Pushes the forecast now; returns whether it was accepted. */
 export async function pushForecast(ctx: AddonContext): Promise<boolean> {
@@ -34,6 +35,7 @@ export async function pushForecast(ctx: AddonContext): Promise<boolean> {
 
 /** Checks every 10 minutes whether today's push is due. */
 export function startWeatherPush(ctx: AddonContext): Stop {
+  const offsetMs = ctx.timing.weatherPushOffsetMs ?? drawWeatherPushOffsetMs();
   let stopped = false;
   let timer = ctx.clock.setTimeout(() => {}, 0);
   const check = async () => {
@@ -41,7 +43,7 @@ export function startWeatherPush(ctx: AddonContext): Stop {
     timer = ctx.clock.setTimeout(() => ctx.tasks.run(check), ctx.timing.weatherCheckMs);
     const now = ctx.clock.now();
     const day = new Date(now).toISOString().slice(0, 10);
-    if (inPushWindow(now) && ctx.state.lastWeatherPushDate !== day && ctx.ha.connected) {
+    if (isPushDue(now, offsetMs) && ctx.state.lastWeatherPushDate !== day && ctx.ha.connected) {
       if (await pushForecast(ctx)) ctx.state.lastWeatherPushDate = day;
     }
   };

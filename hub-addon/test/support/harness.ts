@@ -111,7 +111,7 @@ export async function startHarness(opts: HarnessOptions): Promise<Harness> {
   };
   // The readings go at the mark unless a test says otherwise, so counts per cycle stay exact
   // (readings-spread.test.ts draws the delay).
-  const timing = { readingsPushDelayMs: 0, ...opts.addon?.timing };
+  const timing = { readingsPushDelayMs: 0, weatherPushOffsetMs: 0, ...opts.addon?.timing };
   const addon = await startAddon({ config, clock, log, pingIntervalMs: 2000, pingTimeoutMs: 3000, fetch: recordingFetch, ...opts.addon, timing });
   return {
     clock,
