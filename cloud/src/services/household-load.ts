@@ -32,7 +32,10 @@ export function createHouseholdLoadService(store: Store, deps: { profiles: Profi
      * POST /household-load/readings: all or nothing, counted against the account's daily reading
      * ceiling (the same counter as the other readings). The measured profile uses whole days
      * before the planned one, so a push re-plans only when it can change that: the first push of
-     * a new local day, or a backfill (readings older than the newest stored).
+     * a new local day, a backfill (readings older than the newest stored), or a first push that
+     * carries a past day. A home's very first push of today's readings alone changes nothing (no
+     * whole day yet): re-planning then, as before, asked for a recompute from every new install,
+     * and from a whole fleet at once when it came online together.
      */
     async ingest(userId: string, request: HouseholdLoadReadingsRequest, now: Date): Promise<ReadingsAccepted> {
       const rows = request.readings.map((r) => {
@@ -50,7 +53,8 @@ export function createHouseholdLoadService(store: Store, deps: { profiles: Profi
         throw tooManyRequests(ceilingExceededDetail({ perAppliance: dailyLimitPerAppliance, activeAppliances: active, storedToday, batch: rows.length }), secondsUntilReset(now));
       }
       const newestDay = newest && localDateOf(newest, timeZone);
-      const replan = !newest || rows.some((r) => r.ts < newest || localDateOf(r.ts, timeZone) > newestDay!);
+      const today = localDateOf(now, timeZone);
+      const replan = rows.some((r) => (newest ? r.ts < newest || localDateOf(r.ts, timeZone) > newestDay! : localDateOf(r.ts, timeZone) < today));
       if (replan) planningEvents.changed(userId, 'household_load');
       return { accepted: rows.length };
     },

@@ -61,6 +61,25 @@ describe('household load', () => {
     expect(await rows(cloud, 'SELECT household_load_kw_48 FROM profiles WHERE user_id = $1', [user.userId])).toEqual([{ household_load_kw_48: null }]);
   });
 
+  it('a first push re-plans only when it carries a past day: today\'s readings alone cannot change the profile', async () => {
+    const openJobs = async (userId: string) => {
+      await cloud.services.recomputeQueue.settled();
+      return rows<{ reasons: string[] }>(cloud, 'SELECT reasons FROM planning_jobs WHERE user_id = $1 AND finished_at IS NULL', [userId]);
+    };
+    const fresh = await account();
+    await cloud.services.recomputeQueue.settled();
+    await rows(cloud, 'DELETE FROM planning_jobs WHERE user_id = $1', [fresh.userId]);
+    const now = { timestamp: new Date().toISOString(), value: 900 };
+    expect((await api.post('/api/v1/household-load/readings', { readings: [now] }, { token: fresh.token })).status).toBe(201);
+    expect(await openJobs(fresh.userId)).toEqual([]);
+
+    const withHistory = await account();
+    await cloud.services.recomputeQueue.settled();
+    await rows(cloud, 'DELETE FROM planning_jobs WHERE user_id = $1', [withHistory.userId]);
+    expect((await api.post('/api/v1/household-load/readings', { readings: dayReadings(1, () => 900) }, { token: withHistory.token })).status).toBe(201);
+    expect(await openJobs(withHistory.userId)).toEqual([{ reasons: ['household_load'] }]);
+  });
+
   it('a change of the set profile asks for the debounced recompute', async () => {
     const user = await account();
     await cloud.services.recomputeQueue.settled();
