@@ -55,7 +55,9 @@ describe('the add-on on the simulator and the real cloud', () => {
     await h.advance(60_000); // boundary - 5 min: the first reading
     await waitFor(() => h.addon.state.stats.readingsSent >= 1, 15_000, 'first readings');
     // Someone moves the thermostat in the last minutes of the slot: the boundary puts the plan back.
-    await h.ha.callService('climate', 'set_temperature', { entity_id: 'climate.living_room', temperature: 80 });
+    // 88 F is above every band the ramp plans (55-82 F, 85 once shifted below): at 80, the run at
+    // 23:xx New York time (04:00-05:00 UTC) found the plan already there and applied nothing.
+    await h.ha.callService('climate', 'set_temperature', { entity_id: 'climate.living_room', temperature: 88 });
     await h.advance(5 * 60_000); // the boundary itself: the second reading
     await waitFor(async () => (await health()).sample_count >= 2, 15_000, 'two HVAC readings in the cloud');
     const hb = await health();
