@@ -25,15 +25,20 @@ const STOP_TIMEOUT_MS = 30_000;
 
 /** Starts the instance's background work; the returned function stops it (running batches finish). */
 export function startBackgroundJobs(services: Services, clock: Clock, data: JobsThreadData): () => Promise<void> {
-  if (!data.config.jobsThread) {
-    const stopScheduler = startScheduler(services, data.config.clock ? { kind: 'accelerated', clock } : { kind: 'system' });
-    services.recomputeQueue.start();
-    return async () => {
-      await stopScheduler();
-      await services.recomputeQueue.stop();
-    };
-  }
-  return startJobsThread(data);
+  return data.config.jobsThread ? startJobsThread(data) : runJobs(services, clock, data.config);
+}
+
+/**
+ * The scheduler and the planning worker on the calling thread (the request thread, or the jobs
+ * thread itself); the returned function stops both after their running batches.
+ */
+export function runJobs(services: Services, clock: Clock, config: Pick<Config, 'clock'>): () => Promise<void> {
+  const stopScheduler = startScheduler(services, config.clock ? { kind: 'accelerated', clock } : { kind: 'system' });
+  services.recomputeQueue.start();
+  return async () => {
+    await stopScheduler();
+    await services.recomputeQueue.stop();
+  };
 }
 
 function startJobsThread(data: JobsThreadData): () => Promise<void> {

@@ -10,8 +10,7 @@ import { configureLogging, log } from './log.js';
 import { createServices } from './services/index.js';
 import { createDatabase } from './store/database.js';
 import { createStore } from './store/index.js';
-import type { JobsThreadData } from './background-jobs.js';
-import { startScheduler } from './jobs/scheduler.js';
+import { runJobs, type JobsThreadData } from './background-jobs.js';
 
 /** Niceness of the jobs thread: it gets the CPU the requests leave (Linux; elsewhere it runs at the process's). */
 export const JOBS_THREAD_NICENESS = 10;
@@ -36,15 +35,13 @@ async function run(data: JobsThreadData): Promise<void> {
   const clock = clockFor(config.clock);
   const db = createDatabase({ url: data.databaseUrl, poolMax: config.planningWorkers + POOL_EXTRA });
   const services = createServices(createStore(db), { config, clock, jwtSecret: data.jwtSecret, publicUrl: () => data.publicUrl, databaseUrl: data.databaseUrl });
-  const stopScheduler = startScheduler(services, config.clock ? { kind: 'accelerated', clock } : { kind: 'system' });
-  services.recomputeQueue.start();
+  const stopJobs = runJobs(services, clock, config);
   log('jobs-thread').info({ niceness: JOBS_THREAD_NICENESS }, 'jobs thread started');
   parentPort!.on('message', (message: unknown) => {
     if (message !== 'stop') return;
     void (async () => {
-      await stopScheduler();
       // Running batches finish: their jobs are stored or given back.
-      await services.recomputeQueue.stop();
+      await stopJobs();
       await services.scheduleEvents.settled();
       await db.close();
       parentPort!.postMessage('stopped');
