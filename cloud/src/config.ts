@@ -46,6 +46,7 @@ const configSchema = yup.object({
   WEATHER_FALLBACK_TIMEOUT_MS: num().integer().min(1).default(5_000),
   WEATHER_FALLBACK_CACHE_MINUTES: num().integer().min(0).default(180),
   RECOMPUTE_DEBOUNCE_MS: num().integer().min(0).default(3_000),
+  RECOMPUTE_REFINEMENT_SPREAD_MS: num().integer().min(0).default(1_800_000),
   PLANNING_WORKERS: num().integer().min(1).optional(),
   PLANNING_BATCH_SIZE: num().integer().min(1).max(500).default(25),
   PLANNING_JOB_LEASE_MS: num().integer().min(1_000).default(120_000),
@@ -111,6 +112,8 @@ export type Config = Readonly<{
   weatherFallbackCacheMinutes: number;
   /** A burst of planning-input saves within this long gives one recompute. */
   recomputeDebounceMs: number;
+  /** A refinement's recompute (household readings completing a day) waits the debounce plus its account's offset into this spread. */
+  recomputeRefinementSpreadMs: number;
   /** Planning worker loops per instance (on its jobs thread); by default two, never more than the database pool size less two. */
   planningWorkers: number;
   /** Planning jobs one worker loop takes at once (their inputs load in one set of queries). */
@@ -199,6 +202,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     weatherFallbackTimeoutMs: v.WEATHER_FALLBACK_TIMEOUT_MS,
     weatherFallbackCacheMinutes: v.WEATHER_FALLBACK_CACHE_MINUTES,
     recomputeDebounceMs: v.RECOMPUTE_DEBOUNCE_MS,
+    recomputeRefinementSpreadMs: v.RECOMPUTE_REFINEMENT_SPREAD_MS,
     planningWorkers: v.PLANNING_WORKERS ?? defaultPlanningWorkers(v.DB_POOL_MAX),
     planningBatchSize: v.PLANNING_BATCH_SIZE,
     planningJobLeaseMs: v.PLANNING_JOB_LEASE_MS,

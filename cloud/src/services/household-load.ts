@@ -35,7 +35,8 @@ export function createHouseholdLoadService(store: Store, deps: { profiles: Profi
      * a new local day, a backfill (readings older than the newest stored), or a first push that
      * carries a past day. A home's very first push of today's readings alone changes nothing (no
      * whole day yet): re-planning then, as before, asked for a recompute from every new install,
-     * and from a whole fleet at once when it came online together.
+     * and from a whole fleet at once when it came online together. These re-plans only refine the
+     * day's plan, so they wait the account's spread (a `household_readings` refinement).
      */
     async ingest(userId: string, request: HouseholdLoadReadingsRequest, now: Date): Promise<ReadingsAccepted> {
       const rows = request.readings.map((r) => {
@@ -55,7 +56,7 @@ export function createHouseholdLoadService(store: Store, deps: { profiles: Profi
       const newestDay = newest && localDateOf(newest, timeZone);
       const today = localDateOf(now, timeZone);
       const replan = rows.some((r) => (newest ? r.ts < newest || localDateOf(r.ts, timeZone) > newestDay! : localDateOf(r.ts, timeZone) < today));
-      if (replan) planningEvents.changed(userId, 'household_load');
+      if (replan) planningEvents.changed(userId, 'household_readings');
       return { accepted: rows.length };
     },
 

@@ -35,7 +35,7 @@ export interface ServiceOptions {
   config: Pick<Config, 'emailConfirmationRequired' | 'authRateLimitPerMinute' | 'authRateLimitPerIpPerMinute' | 'readingsDailyLimitPerAppliance'> &
     PriceFeedsConfig &
     Pick<Config, 'dynamicPriceAdderCentsPerKwh' | 'weatherFallbackBaseUrl' | 'weatherFallbackTimeoutMs' | 'weatherFallbackCacheMinutes'> &
-    Pick<Config, 'recomputeDebounceMs' | 'planningWorkers' | 'planningBatchSize' | 'planningJobLeaseMs' | 'planningPollMs'> &
+    Pick<Config, 'recomputeDebounceMs' | 'recomputeRefinementSpreadMs' | 'planningWorkers' | 'planningBatchSize' | 'planningJobLeaseMs' | 'planningPollMs'> &
     Pick<Config, 'deviceReadingPushIntervalS' | 'deviceCaptureIntervalS' | 'deviceCommandPollWaitS'> &
     Pick<Config, 'longPollMaxParked' | 'longPollMaxPerDevice' | 'deviceCommandsPerPoll'> &
     Pick<Config, 'appliancesMaxPerAccount' | 'recomputeLimitPerMinute' | 'scheduleHistoryRowsPerDay' | 'purgeRetentionDays'> &
@@ -95,6 +95,7 @@ export function createServices(store: Store, opts: ServiceOptions) {
     clock,
     config: {
       debounceMs: opts.config.recomputeDebounceMs,
+      refinementSpreadMs: opts.config.recomputeRefinementSpreadMs,
       leaseMs: opts.config.planningJobLeaseMs,
       pollMs: opts.config.planningPollMs,
       concurrency: opts.config.planningWorkers,

@@ -1,7 +1,15 @@
 import { EventEmitter } from 'node:events';
 
 /** Why an account's planning inputs changed. */
-export type PlanningChange = 'preferences' | 'constraints' | 'appliances' | 'rates' | 'weather' | 'prices' | 'household_load' | 'import_limit';
+export type PlanningChange = 'preferences' | 'constraints' | 'appliances' | 'rates' | 'weather' | 'prices' | 'household_load' | 'household_readings' | 'import_limit';
+
+/**
+ * Changes that refine a plan already made rather than answer a person or a new price: the hub's
+ * whole-home readings completing a day. Their recompute waits a spread drawn per account
+ * (`RECOMPUTE_REFINEMENT_SPREAD_MS`), so a fleet crossing midnight in one time zone does not
+ * re-plan in one minute. docs/schedules-and-recompute.md "Triggers".
+ */
+export const REFINEMENTS: ReadonlySet<PlanningChange | string> = new Set<PlanningChange>(['household_readings']);
 
 /**
  * In-process notifications that an account's planning inputs changed. The debounced recompute

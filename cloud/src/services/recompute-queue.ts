@@ -1,14 +1,14 @@
 // The planning job queue: debounced recomputes requested by planning events, and nightly jobs,
 // both rows in planning_jobs that any instance's worker takes with FOR UPDATE SKIP LOCKED under a
 // lease. docs/schedules-and-recompute.md "Triggers".
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { systemClock, type Clock } from '../clock.js';
 import { DatabaseUnavailableError } from '../errors.js';
 import { hostname } from 'node:os';
 import type { Logger } from 'pino';
 import { log } from '../log.js';
 import type { PlanningJob, Store } from '../store/index.js';
-import type { PlanningChange, PlanningEvents } from './planning-events.js';
+import { REFINEMENTS, type PlanningChange, type PlanningEvents } from './planning-events.js';
 import type { RecomputeService, RecomputeTarget } from './recompute.js';
 
 export interface RecomputeQueueConfig {
@@ -22,6 +22,8 @@ export interface RecomputeQueueConfig {
   concurrency: number;
   /** Jobs taken at once by one loop; their inputs are loaded with one set of queries. */
   batchSize: number;
+  /** A refinement (planning-events.ts REFINEMENTS) waits the debounce plus the account's offset in [0, this). */
+  refinementSpreadMs: number;
 }
 
 /** A recompute waits at most this many debounce periods after the first change, however many follow. */
@@ -32,6 +34,11 @@ export const MAX_ATTEMPTS = 5;
 const RETRY_STEP_MS = 30_000;
 /** At most one progress line per run this often (and one when the run completes). */
 const PROGRESS_EVERY_MS = 5_000;
+
+/** The account's fixed place in a spread of `spreadMs`: the same every day, different across accounts. */
+export function spreadOffsetMs(userId: string, spreadMs: number): number {
+  return Math.floor((createHash('sha256').update(userId).digest().readUInt32BE(0) / 2 ** 32) * spreadMs);
+}
 
 /** Creates the queue and subscribes it to planning events (enqueueing works whether or not this instance runs the worker). */
 export function createRecomputeQueue(
@@ -46,11 +53,17 @@ export function createRecomputeQueue(
   const lastProgress = new Map<string, number>();
   let loop: { stop: () => Promise<void> } | undefined;
 
-  /** Asks for a debounced recompute of the account; never throws (a failure is logged). */
+  /**
+   * Asks for a debounced recompute of the account; never throws (a failure is logged). A
+   * refinement is requested at the account's offset into the spread (its debounce, and the cap on
+   * how far later saves move it, count from there) and never delays a recompute already waiting.
+   */
   function request(userId: string, reason: PlanningChange | string, now = clock()): Promise<void> {
-    const runAfter = new Date(now.getTime() + config.debounceMs);
+    const refinement = REFINEMENTS.has(reason);
+    const requestedAt = new Date(now.getTime() + (refinement ? spreadOffsetMs(userId, config.refinementSpreadMs) : 0));
+    const runAfter = new Date(requestedAt.getTime() + config.debounceMs);
     const done = store.jobs
-      .requestRecompute(userId, reason, now, runAfter, config.debounceMs * MAX_DEBOUNCE_PERIODS)
+      .requestRecompute(userId, reason, requestedAt, runAfter, { latestAfterFirstMs: config.debounceMs * MAX_DEBOUNCE_PERIODS, refinement })
       .catch((err: unknown) => logger.error({ err, userId, reason }, `recompute request failed user=${userId} reason=${reason}`))
       .finally(() => pending.delete(done));
     pending.add(done);

@@ -49,16 +49,19 @@ export function createJobsRepo(db: Sequelize) {
 
   return {
     /**
-     * Asks for a recompute of the account at `runAfter`. While one waits (not yet taken), a new
-     * request moves it to the new `runAfter` (the debounce), but never past `latest`.
+     * Asks for a recompute of the account at `runAfter`, requested at `requestedAt` (a refinement's
+     * is deferred: docs/schedules-and-recompute.md "Triggers"). While one waits (not yet taken), a
+     * new request moves it to the new `runAfter` (the debounce), but never past `latestAfterFirstMs`
+     * after the first request; a `refinement` joins it without moving it later.
      */
-    async requestRecompute(userId: string, reason: string, now: Date, runAfter: Date, latestAfterFirstMs: number): Promise<void> {
+    async requestRecompute(userId: string, reason: string, requestedAt: Date, runAfter: Date, opts: { latestAfterFirstMs: number; refinement: boolean }): Promise<void> {
       await db.query(
         `INSERT INTO planning_jobs (kind, user_id, reasons, run_after, requested_at) VALUES ('recompute', $1, ARRAY[$2::text], $3, $4)
          ON CONFLICT ${WAITING_RECOMPUTE} DO UPDATE
-            SET run_after = LEAST(EXCLUDED.run_after, planning_jobs.requested_at + $5::float8 * interval '1 millisecond'),
+            SET run_after = CASE WHEN $6 THEN LEAST(planning_jobs.run_after, EXCLUDED.run_after)
+                                 ELSE LEAST(EXCLUDED.run_after, planning_jobs.requested_at + $5::float8 * interval '1 millisecond') END,
                 reasons = CASE WHEN $2::text = ANY(planning_jobs.reasons) THEN planning_jobs.reasons ELSE planning_jobs.reasons || $2::text END`,
-        { bind: [userId, reason, runAfter, now, latestAfterFirstMs] },
+        { bind: [userId, reason, runAfter, requestedAt, opts.latestAfterFirstMs, opts.refinement] },
       );
     },
 

@@ -77,7 +77,7 @@ describe('household load', () => {
     await cloud.services.recomputeQueue.settled();
     await rows(cloud, 'DELETE FROM planning_jobs WHERE user_id = $1', [withHistory.userId]);
     expect((await api.post('/api/v1/household-load/readings', { readings: dayReadings(1, () => 900) }, { token: withHistory.token })).status).toBe(201);
-    expect(await openJobs(withHistory.userId)).toEqual([{ reasons: ['household_load'] }]);
+    expect(await openJobs(withHistory.userId)).toEqual([{ reasons: ['household_readings'] }]);
   });
 
   it('a change of the set profile asks for the debounced recompute', async () => {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, localDateOf } from '../../src/domain/time/slot-grid.js';
 import type { RunningCloud } from '../../src/server.js';
 import { PlanningEvents } from '../../src/services/planning-events.js';
-import { createRecomputeQueue, MAX_ATTEMPTS } from '../../src/services/recompute-queue.js';
+import { createRecomputeQueue, MAX_ATTEMPTS, spreadOffsetMs } from '../../src/services/recompute-queue.js';
 import { createAppliance } from '../support/appliances.js';
 import { FAKE_CREDENTIALS, pjmDayBody, startFakePriceFeed, type FakePriceFeed } from '../support/fake-price-feed.js';
 import { apiClient, signUp, type ApiClient } from '../support/http.js';
@@ -82,6 +82,31 @@ describe('the debounced recompute', () => {
     expect((await jobsOf(user.userId)).at(-1)!.run_after).toEqual(new Date(t0 + 2_000 + DEBOUNCE_MS));
     for (let t = 4_000; t <= 40_000; t += 2_000) await queue().request(user.userId, 'preferences', new Date(t0 + t));
     expect((await jobsOf(user.userId)).at(-1)!.run_after).toEqual(new Date(t0 + 10 * DEBOUNCE_MS));
+  });
+
+  it("a refinement (a day of whole-home readings completed) waits its account's offset into the 30-minute spread", async () => {
+    const SPREAD_MS = 30 * 60_000;
+    const users = await Promise.all(Array.from({ length: 20 }, () => signUp(api)));
+    const t0 = Date.now();
+    for (const u of users) await queue().request(u.userId, 'household_readings', new Date(t0));
+    const delays = await Promise.all(users.map(async (u) => (await jobsOf(u.userId)).at(-1)!.run_after.getTime() - t0));
+    for (const [i, u] of users.entries()) expect(delays[i]).toBe(DEBOUNCE_MS + spreadOffsetMs(u.userId, SPREAD_MS));
+    expect(Math.min(...delays)).toBeGreaterThanOrEqual(DEBOUNCE_MS);
+    expect(Math.max(...delays)).toBeLessThan(DEBOUNCE_MS + SPREAD_MS);
+    // Spread, not one instant: a fleet crossing midnight together re-plans over the half hour.
+    expect(Math.max(...delays) - Math.min(...delays)).toBeGreaterThan(SPREAD_MS / 3);
+
+    // A save while the refinement waits is planned after its own debounce, not at once and not with the refinement.
+    const latest = users[delays.indexOf(Math.max(...delays))]!;
+    await queue().request(latest.userId, 'preferences', new Date(t0 + 60_000));
+    expect((await jobsOf(latest.userId)).at(-1)).toMatchObject({ reasons: ['household_readings', 'preferences'], run_after: new Date(t0 + 60_000 + DEBOUNCE_MS) });
+    // A refinement never delays a recompute already waiting.
+    const other = await signUp(api);
+    await queue().request(other.userId, 'constraints', new Date(t0));
+    await queue().request(other.userId, 'household_readings', new Date(t0 + 1_000));
+    expect(await jobsOf(other.userId)).toEqual([expect.objectContaining({ reasons: ['constraints', 'household_readings'], run_after: new Date(t0 + DEBOUNCE_MS) })]);
+    // The other tests run the queue on their own clock: leave them nothing due.
+    await rows(cloud, 'DELETE FROM planning_jobs WHERE user_id = ANY($1)', [[...users, other].map((u) => u.userId)]);
   });
 
   it('a change while a recompute runs asks for another one after it', async () => {
@@ -168,7 +193,7 @@ describe('the planning job worker', () => {
     const failing = createRecomputeQueue(cloud.store, {
       recompute: { planAccounts: async () => Promise.reject(new Error('database on fire')) },
       planningEvents: new PlanningEvents(),
-      config: { debounceMs: DEBOUNCE_MS, leaseMs: 60_000, pollMs: 1_000, concurrency: 2, batchSize: 5 },
+      config: { debounceMs: DEBOUNCE_MS, refinementSpreadMs: 0, leaseMs: 60_000, pollMs: 1_000, concurrency: 2, batchSize: 5 },
       logger: pino({ level: 'info' }, { write: (line: string) => void lines.push(JSON.parse(line)) }),
     });
     const t0 = Date.now();

@@ -56,6 +56,7 @@ async function main(): Promise<void> {
       planningEvents: new PlanningEvents(),
       config: {
         debounceMs: config.recomputeDebounceMs,
+        refinementSpreadMs: config.recomputeRefinementSpreadMs,
         leaseMs: config.planningJobLeaseMs,
         pollMs: config.planningPollMs,
         concurrency: config.planningWorkers,
