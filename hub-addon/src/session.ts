@@ -1,5 +1,7 @@
 // The user session with the cloud (spec 5): log in with email and password or start from a refresh
-// token, refresh within 5 minutes of expiry and on 401 `Token expired`, log in again when the
+// token, refresh ahead of expiry (a margin drawn anew for each token in 5-15 minutes, so installs
+// whose tokens expire together, after an outage or a fleet's start, do not refresh together
+// forever) and on 401 `Token expired`, log in again when the
 // refresh answers 400 `Invalid Refresh Token`. The rotated refresh token is kept in
 // <data>/session.json (mode 0600) so a restart resumes without the password. Session timing uses
 // the wall clock: the cloud checks expiry on its own real clock, whatever the add-on's clock says.
@@ -11,7 +13,9 @@ import { httpFetch, type FetchLike } from './http-fetch.js';
 import type { Logger } from './log.js';
 
 export const SESSION_FILE = 'session.json';
-const REFRESH_MARGIN_S = 5 * 60;
+/** A token is renewed this long before it expires, at least (the margin is drawn in [min, min + spread)). */
+const REFRESH_MARGIN_MIN_S = 5 * 60;
+const REFRESH_MARGIN_SPREAD_S = 10 * 60;
 
 interface StoredSession {
   access_token: string | null;
@@ -31,6 +35,8 @@ export interface SessionOptions {
   fetch?: FetchLike;
   /** Wall-clock ms; Date.now by default. */
   wallNow?: () => number;
+  /** [0, 1): where each token's refresh margin falls in 5-15 minutes; Math.random by default. */
+  random?: () => number;
   timeoutMs?: number;
 }
 
@@ -61,6 +67,9 @@ export class CloudSession {
   private readonly wallNow: () => number;
   private readonly file: string;
   private readonly timeoutMs: number;
+  private readonly random: () => number;
+  /** Seconds before the held token's expiry at which it is renewed. */
+  private refreshMarginS: number;
   /** Counters for the status line and tests. */
   readonly stats = { logins: 0, refreshes: 0 };
 
@@ -69,6 +78,12 @@ export class CloudSession {
     this.wallNow = opts.wallNow ?? Date.now;
     this.file = path.join(opts.dataDir, SESSION_FILE);
     this.timeoutMs = opts.timeoutMs ?? 15_000;
+    this.random = opts.random ?? Math.random;
+    this.refreshMarginS = this.drawRefreshMarginS();
+  }
+
+  private drawRefreshMarginS(): number {
+    return REFRESH_MARGIN_MIN_S + Math.floor(this.random() * REFRESH_MARGIN_SPREAD_S);
   }
 
   /** Loads the stored session (if it still belongs to the configured refresh token). */
@@ -98,7 +113,7 @@ export class CloudSession {
 
   private async ensureFresh(): Promise<void> {
     const s = this.stored;
-    if (s?.access_token && s.expires_at - REFRESH_MARGIN_S > this.wallNow() / 1000) return;
+    if (s?.access_token && s.expires_at - this.refreshMarginS > this.wallNow() / 1000) return;
     await this.renew(false);
   }
 
@@ -157,6 +172,7 @@ export class CloudSession {
 
   private async save(session: Session): Promise<void> {
     this.stored = { access_token: session.access_token, expires_at: session.expires_at, refresh_token: session.refresh_token, seed: this.opts.refreshToken };
+    this.refreshMarginS = this.drawRefreshMarginS();
     await mkdir(this.opts.dataDir, { recursive: true });
     const tmp = `${this.file}.${process.pid}.tmp`;
     await writeFile(tmp, JSON.stringify(this.stored), { encoding: 'utf8', mode: 0o600 });

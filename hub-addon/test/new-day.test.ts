@@ -16,12 +16,19 @@ const LEAD = 4 * MIN;
 const MIDNIGHT = Date.parse('2026-11-19T05:00:00Z');
 let cloud: CloudProcess;
 let h: Harness;
+/** A second home whose updated-at poll (every simulated minute) sees the new day's stamp before its lead. */
+let polled: Harness;
+/** How many requests `polled` had made half a simulated minute before midnight. */
+let beforeMidnight: Promise<number>;
 let anchorMs: number;
 const cloudNow = () => MIDNIGHT - 2 * MIN + (Date.now() - anchorMs) * RATE;
+const realUntil = async (simMs: number) => {
+  while (cloudNow() < simMs) await new Promise((r) => setTimeout(r, 50));
+};
 
 beforeAll(async () => {
-  // The shared clock reads 23:58 40 s from now; set-up runs on earlier simulated time.
-  anchorMs = Date.now() + 40_000;
+  // The shared clock reads 23:58 60 s from now; set-up runs on earlier simulated time.
+  anchorMs = Date.now() + 60_000;
   cloud = await startCloudProcess({
     OFFPEAK_CLOCK_START: new Date(MIDNIGHT - 2 * MIN).toISOString(),
     OFFPEAK_CLOCK_ANCHOR: new Date(anchorMs).toISOString(),
@@ -40,19 +47,31 @@ beforeAll(async () => {
       expect((await account.call('POST', '/api/v1/schedule/recompute')).status).toBe(200);
     },
   });
+  polled = await startHarness({
+    cloud,
+    startMs: cloudNow(),
+    fixture: houseFixture,
+    timezone: ZONE,
+    addon: { timing: { viewLeadMs: 10 * MIN, updatedAtPollMs: MIN } },
+    prepare: async (account) => {
+      await account.createAppliance('hvac', 'Living room', HOUSE_APPLIANCES[0]!.config);
+      expect((await account.call('POST', '/api/v1/schedule/recompute')).status).toBe(200);
+    },
+  });
   expect(cloudNow(), 'set-up ended before local midnight (a machine too loaded otherwise)').toBeLessThan(MIDNIGHT - MIN);
-  h.clock.advance(cloudNow() - h.clock.now());
-  h.clock.setSpeed(RATE);
+  for (const home of [h, polled]) {
+    home.clock.advance(cloudNow() - home.clock.now());
+    home.clock.setSpeed(RATE);
+  }
+  beforeMidnight = realUntil(MIDNIGHT - 30_000).then(() => polled.requests.length);
 }, 120_000);
 
 afterAll(async () => {
+  await polled?.stop();
   await h?.stop();
   await cloud?.stop();
 });
 
-const realUntil = async (simMs: number) => {
-  while (cloudNow() < simMs) await new Promise((r) => setTimeout(r, 50));
-};
 
 it("keeps yesterday's last slot for its lead after midnight, then applies slot 0 of the new day's view", async () => {
   const yesterday = h.addon.state.view!.date;
@@ -83,4 +102,14 @@ it("keeps yesterday's last slot for its lead after midnight, then applies slot 0
   const pulls = afterMidnight.filter((l) => l.msg === 'schedules pulled');
   expect(pulls[0]).toMatchObject({ date: '2026-11-19' });
   expect(Date.parse(pulls[0]!.time)).toBeGreaterThanOrEqual(MIDNIGHT + LEAD);
+}, 90_000);
+
+it("a poll that finds the new day's stamp pulls the day's view only, not the profile and appliances again", async () => {
+  const fromMidnight = await beforeMidnight;
+  const rePull = await waitFor(() => polled.logs.find((l) => l.msg === 'schedules changed in the cloud; re-pulling' && l.new_day === true), 30_000, 'the poll after midnight');
+  expect(Date.parse(rePull.time)).toBeLessThan(MIDNIGHT + 10 * MIN); // before the lead's pull
+  await waitFor(() => polled.logs.find((l) => l.msg === 'schedules pulled' && l.date === '2026-11-19'), 30_000, "the new day's view");
+  const paths = polled.requests.slice(fromMidnight).map((r) => `${r.method} ${r.path}`);
+  expect(paths).toContain('GET /api/v1/schedules');
+  expect(paths.filter((p) => p === 'GET /auth/me' || p === 'GET /api/v1/appliances')).toEqual([]);
 }, 90_000);

@@ -1,11 +1,13 @@
 // What the add-on lives through: a cloud outage (no reading lost), a Home Assistant restart and a
 // half-open socket (recovered without restarting the add-on), an expired access token and a
 // revoked refresh token (recovered by refreshing, then by signing in again).
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { signUp } from '../src/bench/cloud-account.js';
+import { silentLogger } from '../src/log.js';
+import { CloudSession } from '../src/session.js';
 import { startCloudProcess, startCutOff, type CloudProcess } from '../src/bench/cloud-process.js';
 import { pastBoundary, startHarness, waitFor, type Harness } from './support/harness.js';
 import { HOUSE_APPLIANCES, houseFixture } from './support/house.js';
@@ -123,6 +125,25 @@ describe('sessions', () => {
     const stored = JSON.parse((await import('node:fs')).readFileSync(path.join(dataDir, 'session.json'), 'utf8'));
     expect(stored.refresh_token).not.toBe(s.refresh_token);
     expect(stored.expires_at).toBeGreaterThan(Math.floor(Date.now() / 1000) + 3000);
+  }, 60_000);
+
+  it('renews each token 5-15 minutes before its expiry, at a margin drawn per token: tokens that expire together are not renewed together', async () => {
+    const account = await signUp(cloud.url);
+    const expiresAt = Math.floor(Date.now() / 1000) + 3600;
+    const renewedBeforeExpiryS: number[] = [];
+    for (const draw of [0, 0.5, 0.999]) {
+      const s = await login(account.email, account.password);
+      const dataDir = mkdtempSync(path.join(tmpdir(), 'addon-data-'));
+      storeSession(dataDir, { access_token: s.access_token, refresh_token: s.refresh_token, expires_at: expiresAt });
+      let wallS = expiresAt - 20 * 60;
+      const session = new CloudSession({ baseUrl: cloud.url, dataDir, email: null, password: null, refreshToken: null, log: silentLogger, wallNow: () => wallS * 1000, random: () => draw });
+      await session.load();
+      for (; session.stats.refreshes === 0 && wallS < expiresAt; wallS += 15) await session.call('GET', '/auth/me');
+      renewedBeforeExpiryS.push(expiresAt - (wallS - 15));
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+    // The first call inside the margin renews: 5 min, 10 min and just under 15 min before expiry (15 s steps).
+    expect(renewedBeforeExpiryS).toEqual([300, 600, 885]);
   }, 60_000);
 
   it('refreshes on `Token expired` and retries the call', async () => {

@@ -53,7 +53,19 @@ export async function startAddonHome(opts: { account: HomeAccount; baseUrl: stri
   const { account, clock, day } = opts;
   const zone = account.spec.zone;
   const leadMs = account.spec.viewLeadMs;
-  const session = new CloudSession({ baseUrl: opts.baseUrl, dataDir: opts.dataDir, email: account.email, password: account.password, refreshToken: account.refreshToken, log: silentLogger, fetch: opts.fetch });
+  // The session's expiry is the cloud's (accelerated) clock, as a real add-on's wall clock is a
+  // real cloud's: on the wall clock a token the cloud expires in 5 real minutes at 12x would look
+  // good for an hour, and every home would learn it from a 401 at the same instant.
+  const session = new CloudSession({
+    baseUrl: opts.baseUrl,
+    dataDir: opts.dataDir,
+    email: account.email,
+    password: account.password,
+    refreshToken: account.refreshToken,
+    log: silentLogger,
+    fetch: opts.fetch,
+    wallNow: () => clock.now(),
+  });
   await session.load();
   const cloud: CloudApi = createCloudApi(session);
   const house: House = { indoorF: 68, setpointF: 68, charge: new Map(account.appliances.map((a) => [a.id, a.type === 'water_heater' ? 120 : 50])), on: new Map() };
@@ -138,7 +150,9 @@ export async function startAddonHome(opts: { account: HomeAccount; baseUrl: stri
       armPoll();
       const s = await cloud.schedulesUpdatedAt();
       if (s.updated_at !== stamp || !view) {
-        await refresh(true);
+        // As the add-on: a stamp moved by local midnight brings the day's view only.
+        const newDay = view !== null && view.date !== localSlotAt(clock.now(), zone).date;
+        await refresh(!newDay);
         applySlot();
       }
     });

@@ -261,8 +261,11 @@ export async function startPlans(ctx: AddonContext): Promise<Stop> {
       const stamp = await viaCloud(ctx, 'updated-at', () => ctx.cloud.schedulesUpdatedAt());
       const changed = stamp.updated_at !== ctx.state.updatedAt;
       if (changed || !ctx.state.view) {
-        ctx.log.info('schedules changed in the cloud; re-pulling', { was: ctx.state.updatedAt, now: stamp.updated_at });
-        if (await refresh('updated-at')) await ctx.commands.push(() => applyCurrentSlot(ctx, 'schedule updated'));
+        // After local midnight the stamp is the new day's: the day's view is due, not the profile
+        // and appliances (a whole time zone's installs see it within one poll period).
+        const newDay = ctx.state.view !== null && ctx.state.view.date !== localSlotAt(ctx.clock.now(), ctx.state.timezone).date;
+        ctx.log.info('schedules changed in the cloud; re-pulling', { was: ctx.state.updatedAt, now: stamp.updated_at, new_day: newDay });
+        if (await refresh(newDay ? 'new day' : 'updated-at')) await ctx.commands.push(() => applyCurrentSlot(ctx, 'schedule updated'));
       }
     } catch (e) {
       ctx.log.debug('updated-at poll failed', { error: describe(e) });
