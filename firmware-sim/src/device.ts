@@ -66,8 +66,9 @@ export type DeviceEvent =
 export type Effect =
   | { kind: 'transmit'; settings: AcSettings }
   | { kind: 'report'; report: StateReport }
-  | { kind: 'pull_config' }
-  | { kind: 'pull_schedule' }
+  /** `daily`: the refresh after local midnight, which the runner spreads (simulator.ts DAILY_PULL_SPREAD_MS). */
+  | { kind: 'pull_config'; daily?: true }
+  | { kind: 'pull_schedule'; daily?: true }
   | { kind: 'push_readings' };
 
 /** Result of one step. */
@@ -231,8 +232,9 @@ function reconcile(state: DeviceState, now: number): Step {
   if (prev && crossed) {
     const newDay = prev.slot.date !== slot.date;
     // Daily refresh after local midnight; the config also after the offset switched, to learn the next transition.
-    if (newDay || basis === 'no_plan') effects.push({ kind: 'pull_schedule' });
-    if (newDay || prev.slot.offsetMinutes !== slot.offsetMinutes || basis === 'clock_unsure') effects.push({ kind: 'pull_config' });
+    const daily = newDay ? ({ daily: true } as const) : {};
+    if (newDay || basis === 'no_plan') effects.push({ kind: 'pull_schedule', ...daily });
+    if (newDay || prev.slot.offsetMinutes !== slot.offsetMinutes || basis === 'clock_unsure') effects.push({ kind: 'pull_config', ...daily });
   }
   return { state: { ...state, holds, applied }, effects: state.online ? effects : effects.filter((e) => e.kind !== 'pull_config' && e.kind !== 'pull_schedule') };
 }

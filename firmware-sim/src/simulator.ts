@@ -1,6 +1,7 @@
 // The runner: claims, keeps the device state machine fed (slot timer, pulls, command long-poll,
 // overrides at the unit) and carries out its effects (IR frames into the simulated room, state
 // reports, readings). All timing uses the injected clock, so a simulated one runs it faster.
+import { createHash } from 'node:crypto';
 import { retry, type BackoffPolicy, type RetryOptions } from './backoff.js';
 import { CloudError, RealClock, SimulatedClock, type Clock, type TimerHandle } from '@offpeak/client-kit';
 import { createCloudClient } from './cloud-client.js';
@@ -72,6 +73,20 @@ export interface RunningSimulator {
 
 /** Time from `nowMs` to the next multiple of `intervalMs` (a whole interval when exactly on one). */
 const gridDelay = (intervalMs: number, nowMs: number) => intervalMs - (Math.floor(nowMs) % intervalMs);
+
+/**
+ * This device's place in the fleet's spreads, [0, 1): a fixed fraction drawn from its id, as a real
+ * device would from its serial number. It pushes its readings at this fraction of each push
+ * interval and makes its daily pulls this fraction of DAILY_PULL_SPREAD_MS after local midnight,
+ * so a fleet's requests spread instead of coming together (satellites started together, a time
+ * zone's midnight), and a config re-pull does not move them.
+ */
+export function devicePhase(deviceId: string): number {
+  return createHash('sha256').update(deviceId).digest().readUInt32BE(0) / 2 ** 32;
+}
+
+/** The daily config and schedule pulls are spread over this long after local midnight; until its pull a device runs the comfort band. */
+export const DAILY_PULL_SPREAD_MS = 5 * 60_000;
 
 /** Starts a satellite: it resumes from its state folder, or claims with `code`. */
 export async function startSimulator(options: SimulatorOptions): Promise<RunningSimulator> {
@@ -151,12 +166,26 @@ export async function startSimulator(options: SimulatorOptions): Promise<Running
         log('state', { ...effect.report });
         return sync.report({ ...effect.report, firmware_version: firmware, rssi: Math.round(gaussian(random, -55, 3)) });
       case 'pull_config':
-        return sync.pullConfig();
+        return effect.daily ? afterDailyDelay('config', sync.pullConfig) : sync.pullConfig();
       case 'pull_schedule':
-        return sync.pullSchedule();
+        return effect.daily ? afterDailyDelay('schedule', sync.pullSchedule) : sync.pullSchedule();
       case 'push_readings':
         return sync.pushReadings();
     }
+  }
+
+  const phase = devicePhase(options.deviceId);
+  function afterDailyDelay(what: string, pull: () => void): void {
+    const name = `daily ${what}`;
+    const current = timers.get(name);
+    if (current) clock.clearTimeout(current);
+    timers.set(
+      name,
+      clock.setTimeout(() => {
+        timers.delete(name);
+        if (active()) pull();
+      }, phase * DAILY_PULL_SPREAD_MS),
+    );
   }
 
   function dispatch(event: DeviceEvent): void {
@@ -213,7 +242,11 @@ export async function startSimulator(options: SimulatorOptions): Promise<Running
         snap.changed();
       },
     );
-    every('push', () => (cfg() ? cfg()!.reading_push_interval_s * 1000 : null), sync.pushReadings);
+    every(
+      'push',
+      () => (cfg() ? gridDelay(cfg()!.reading_push_interval_s * 1000, clock.now() - phase * cfg()!.reading_push_interval_s * 1000) : null),
+      sync.pushReadings,
+    );
   }
 
   async function shutdown(): Promise<void> {

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SimulatedClock } from '@offpeak/client-kit';
-import { startSimulator, type RunningSimulator, type SimulatorOptions } from '../src/simulator.js';
+import { DAILY_PULL_SPREAD_MS, devicePhase, startSimulator, type RunningSimulator, type SimulatorOptions } from '../src/simulator.js';
 import { STATE_FILE, type PersistedDevice } from '../src/storage.js';
 import { startFakeCloud, type FakeCloud } from './fake-cloud.js';
 import { hvacSchedule, RAMP, START, stateDir } from './support.js';
@@ -167,6 +167,24 @@ describe('simulator against a fake cloud', () => {
     expect(s.applied!.target_temp_f).toBe(RAMP[s.applied!.slot.index]);
     expect(scheduleGets()).toBeGreaterThan(schedules);
     await sim.waitFor(() => cloud.count('GET /api/v1/devices/config') > configs, 5000);
+  });
+
+  it("makes its daily pulls its own delay after local midnight, on the comfort band until the new day's plan comes", async () => {
+    const midnight = Date.parse('2026-07-02T04:00:00Z'); // 00:00 in New York (the fake cloud's zone)
+    const clock = new SimulatedClock({ startMs: midnight - 60_000, speed: 60 });
+    const sim = await start(60, { clock });
+    await sim.waitFor((s) => s.applied?.slot.index === 47 && s.applied.source === 'schedule');
+    const schedules = scheduleGets();
+    cloud.state.schedule = { date: '2026-07-02', schedule: hvacSchedule(RAMP), source: 'optimization' };
+    const waiting = await sim.waitFor((s) => s.applied?.slot.date === '2026-07-02', 5_000);
+    expect(waiting.applied!.source).toBe('watchdog');
+    await sim.waitFor(() => scheduleGets() > schedules, 10_000);
+    const pulledAfterMs = clock.now() - midnight;
+    const delayMs = devicePhase('SN-100') * DAILY_PULL_SPREAD_MS;
+    expect(pulledAfterMs).toBeGreaterThanOrEqual(delayMs);
+    expect(pulledAfterMs).toBeLessThan(delayMs + 10_000);
+    const s = await sim.waitFor((x) => x.applied?.source === 'schedule', 5_000);
+    expect(s.applied).toMatchObject({ slot: { date: '2026-07-02', index: 0 }, target_temp_f: RAMP[0] });
   });
 
   it('reports a user override at the unit, heard from the remote', async () => {
