@@ -65,7 +65,8 @@ export type DeviceEvent =
 /** What the runner must do. */
 export type Effect =
   | { kind: 'transmit'; settings: AcSettings }
-  | { kind: 'report'; report: StateReport }
+  /** `daily`: the report at local midnight, sent with the daily pulls (what is applied by then). */
+  | { kind: 'report'; report: StateReport; daily?: true }
   /** `daily`: the refresh after local midnight, which the runner spreads (simulator.ts DAILY_PULL_SPREAD_MS). */
   | { kind: 'pull_config'; daily?: true }
   | { kind: 'pull_schedule'; daily?: true }
@@ -228,11 +229,12 @@ function reconcile(state: DeviceState, now: number): Step {
   const changed = !prev || !sameSettings(prev, settings);
   // An IR device cannot read the unit back, so it re-asserts the settings at every slot.
   if (crossed || changed) effects.push({ kind: 'transmit', settings });
-  if (changed || prev?.source !== source) effects.push({ kind: 'report', report: reportOf(applied) });
+  const newDay = prev !== null && crossed && prev.slot.date !== slot.date;
+  // After local midnight the report goes with the daily pulls, its own delay later (the runner).
+  const daily = newDay ? ({ daily: true } as const) : {};
+  if (changed || prev?.source !== source) effects.push({ kind: 'report', report: reportOf(applied), ...daily });
   if (prev && crossed) {
-    const newDay = prev.slot.date !== slot.date;
     // Daily refresh after local midnight; the config also after the offset switched, to learn the next transition.
-    const daily = newDay ? ({ daily: true } as const) : {};
     if (newDay || basis === 'no_plan') effects.push({ kind: 'pull_schedule', ...daily });
     if (newDay || prev.slot.offsetMinutes !== slot.offsetMinutes || basis === 'clock_unsure') effects.push({ kind: 'pull_config', ...daily });
   }

@@ -11,6 +11,7 @@ import {
   durablePart,
   initialState,
   planFor,
+  reportOf,
   type AcSettings,
   type DeviceEvent,
   type DeviceState,
@@ -25,7 +26,7 @@ import { ReadingBuffer, readingOf } from './readings.js';
 import { Room, type RoomOptions } from './room.js';
 import { createSnapshots, type SimulatorSnapshot } from './snapshot.js';
 import { DeviceStorage, type PersistedDevice } from './storage.js';
-import type { ClaimRequest } from './wire.js';
+import type { ClaimRequest, StateReport } from './wire.js';
 
 /** How to start a simulated satellite. */
 export interface SimulatorOptions {
@@ -163,8 +164,12 @@ export async function startSimulator(options: SimulatorOptions): Promise<Running
         room.receive(encodeIr(protocol, effect.settings), clock.now());
         return;
       case 'report':
-        log('state', { ...effect.report });
-        return sync.report({ ...effect.report, firmware_version: firmware, rssi: Math.round(gaussian(random, -55, 3)) });
+        if (!effect.daily) return report(effect.report);
+        // What is applied when it goes, unless a report since (the new day's plan applied) said it.
+        return afterDailyDelay('report', () => {
+          const now = device.applied && reportOf(device.applied);
+          if (now && JSON.stringify(now) !== reported) report(now);
+        });
       case 'pull_config':
         return effect.daily ? afterDailyDelay('config', sync.pullConfig) : sync.pullConfig();
       case 'pull_schedule':
@@ -172,6 +177,14 @@ export async function startSimulator(options: SimulatorOptions): Promise<Running
       case 'push_readings':
         return sync.pushReadings();
     }
+  }
+
+  /** The last report sent (its fields), so the delayed midnight report does not repeat it. */
+  let reported = '';
+  function report(r: StateReport): void {
+    reported = JSON.stringify(r);
+    log('state', { ...r });
+    sync.report({ ...r, firmware_version: firmware, rssi: Math.round(gaussian(random, -55, 3)) });
   }
 
   const phase = devicePhase(options.deviceId);

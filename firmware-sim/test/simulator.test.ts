@@ -176,8 +176,12 @@ describe('simulator against a fake cloud', () => {
     await sim.waitFor((s) => s.applied?.slot.index === 47 && s.applied.source === 'schedule');
     const schedules = scheduleGets();
     cloud.state.schedule = { date: '2026-07-02', schedule: hvacSchedule(RAMP), source: 'optimization' };
+    const reports = cloud.count('POST /api/v1/devices/state');
     const waiting = await sim.waitFor((s) => s.applied?.slot.date === '2026-07-02', 5_000);
     expect(waiting.applied!.source).toBe('watchdog');
+    // The midnight report goes with the pulls, not at midnight with the rest of the time zone.
+    await new Promise((r) => setTimeout(r, 500));
+    expect(cloud.count('POST /api/v1/devices/state')).toBe(reports);
     await sim.waitFor(() => scheduleGets() > schedules, 10_000);
     const pulledAfterMs = clock.now() - midnight;
     const delayMs = devicePhase('SN-100') * DAILY_PULL_SPREAD_MS;
