@@ -167,8 +167,8 @@ export async function startSimulator(options: SimulatorOptions): Promise<Running
         if (!effect.daily) return report(effect.report);
         // What is applied when it goes, unless a report since (the new day's plan applied) said it.
         return afterDailyDelay('report', () => {
-          const now = device.applied && reportOf(device.applied);
-          if (now && JSON.stringify(now) !== reported) report(now);
+          const current = device.applied && reportOf(device.applied);
+          if (current && JSON.stringify(current) !== reported) report(current);
         });
       case 'pull_config':
         return effect.daily ? afterDailyDelay('config', sync.pullConfig) : sync.pullConfig();
@@ -188,7 +188,8 @@ export async function startSimulator(options: SimulatorOptions): Promise<Running
   }
 
   const phase = devicePhase(options.deviceId);
-  function afterDailyDelay(what: string, pull: () => void): void {
+  /** Runs the daily `work` (a pull, the midnight report) this device's delay after local midnight. */
+  function afterDailyDelay(what: string, work: () => void): void {
     const name = `daily ${what}`;
     const current = timers.get(name);
     if (current) clock.clearTimeout(current);
@@ -196,7 +197,7 @@ export async function startSimulator(options: SimulatorOptions): Promise<Running
       name,
       clock.setTimeout(() => {
         timers.delete(name);
-        if (active()) pull();
+        if (active()) work();
       }, phase * DAILY_PULL_SPREAD_MS),
     );
   }
