@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { apply, initialState, OFFSET_TRUST_MS, type DeviceEvent, type DeviceState, type Effect } from './device.js';
+import { apply, durablePart, initialState, OFFSET_TRUST_MS, REMEMBERED_COMMANDS, type DeviceEvent, type DeviceState, type Effect } from './device.js';
 import { localSlotAt, nextBoundaryMs } from './local-time.js';
 import type { ApplianceScheduleResponse, DeviceConfig, HvacScheduleBody } from './wire.js';
 
@@ -272,6 +272,24 @@ describe('commands and overrides', () => {
     const step = apply(base(), control(8, { target_temp_f: ramp[24] }), ms('2026-07-01T16:12:00Z'));
     expect(kinds(step.effects)).toEqual(['report']);
     expect(reports(step.effects)[0]).toMatchObject({ command_id: 8, source: 'command' });
+  });
+
+  it('acknowledges a command handed over again without applying it over a later change', () => {
+    let state = apply(base(), control(12, { target_temp_f: 70, hold: true }), ms('2026-07-01T16:12:00Z')).state;
+    state = apply(state, { type: 'override', settings: { target_temp_f: 74 } }, ms('2026-07-01T16:14:00Z')).state;
+    const repeat = apply(state, control(12, { target_temp_f: 70, hold: true }), ms('2026-07-01T16:15:00Z'));
+    expect(repeat.state).toEqual(state);
+    expect(kinds(repeat.effects)).toEqual(['report']);
+    expect(reports(repeat.effects)[0]).toMatchObject({ command_id: 12, source: 'override', target_temp_f: 74 });
+    expect(durablePart(repeat.state).appliedCommands).toEqual([12]);
+  });
+
+  it('remembers the last REMEMBERED_COMMANDS command ids', () => {
+    let state = base();
+    for (let id = 1; id <= REMEMBERED_COMMANDS + 5; id++) state = apply(state, control(id, { target_temp_f: 60 + (id % 10) }), ms('2026-07-01T16:12:00Z')).state;
+    expect(state.appliedCommands).toEqual(Array.from({ length: REMEMBERED_COMMANDS }, (_, i) => i + 6));
+    // A forgotten id is a new command again.
+    expect(apply(state, control(1, { target_temp_f: 72 }), ms('2026-07-01T16:13:00Z')).state.applied).toMatchObject({ target_temp_f: 72, source: 'command' });
   });
 
   it('keeps a command that arrives after a boundary the timer has not fired yet', () => {

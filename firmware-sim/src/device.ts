@@ -50,6 +50,12 @@ export interface DeviceState {
   holds: Holds;
   applied: Applied | null;
   online: boolean;
+  /**
+   * Ids of the last control commands applied, newest last. The cloud hands a command over again
+   * when its delivered mark did not commit (a crash between the answer and the commit): a repeat is
+   * acknowledged again, never applied again over a change the user made since.
+   */
+  appliedCommands: number[];
 }
 
 /** What happens to the device. */
@@ -85,9 +91,12 @@ export interface Step {
  */
 export const OFFSET_TRUST_MS = 28 * 24 * 3600_000;
 
+/** How many applied command ids the device remembers to tell a repeat by. */
+export const REMEMBERED_COMMANDS = 32;
+
 /** A fresh device: no config, no plan, nothing applied. */
 export function initialState(standing: StandingSettings = { mode: 'COOL', fan: 'auto' }): DeviceState {
-  return { config: null, plans: [], standing, holds: {}, applied: null, online: true };
+  return { config: null, plans: [], standing, holds: {}, applied: null, online: true, appliedCommands: [] };
 }
 
 /** One step of the state machine. */
@@ -132,13 +141,22 @@ function command(state: DeviceState, cmd: DeviceCommand, now: number): Step {
   if (typeof target_temp_f === 'number' && Number.isFinite(target_temp_f)) settings.target_temp_f = target_temp_f;
   if (typeof power === 'boolean') settings.power = power;
   if (fan === 'low' || fan === 'high' || fan === 'auto') settings.fan = fan;
-  const step = withUserChange(state, now, (s) => ({ ...s, holds: withHolds(s.holds, settings, hold === true, 'command', now) }));
+  if (state.appliedCommands.includes(cmd.id)) return { state, effects: [acknowledgement(state, settings, cmd.id)] };
+  const step = withUserChange(state, now, (s) => ({
+    ...s,
+    holds: withHolds(s.holds, settings, hold === true, 'command', now),
+    appliedCommands: [...s.appliedCommands, cmd.id].slice(-REMEMBERED_COMMANDS),
+  }));
   // Every control command is acknowledged, even one that changed nothing.
   const report = step.effects.find((e) => e.kind === 'report');
   if (report) report.report.command_id = cmd.id;
-  // Before the first config nothing is applied yet: acknowledge what was asked; it applies with the config.
-  else step.effects.push({ kind: 'report', report: { ...(step.state.applied ? reportOf(step.state.applied) : { source: 'command', ...settings }), command_id: cmd.id } });
+  else step.effects.push(acknowledgement(step.state, settings, cmd.id));
   return step;
+}
+
+/** A report acknowledging a command: what is applied, or before the first config what was asked (it applies with the config). */
+function acknowledgement(state: DeviceState, asked: Partial<AcSettings>, id: number): Effect {
+  return { kind: 'report', report: { ...(state.applied ? reportOf(state.applied) : { source: 'command', ...asked }), command_id: id } };
 }
 
 /**
@@ -241,7 +259,10 @@ function reconcile(state: DeviceState, now: number): Step {
   return { state: { ...state, holds, applied }, effects: state.online ? effects : effects.filter((e) => e.kind !== 'pull_config' && e.kind !== 'pull_schedule') };
 }
 
-/** The part worth keeping across a restart: config, plans and the holds until the user. */
-export function durablePart(state: DeviceState): Pick<DeviceState, 'config' | 'plans' | 'holds'> {
-  return { config: state.config, plans: state.plans, holds: dropSlotHolds(state.holds) };
+/** The part worth keeping across a restart: config, plans, the holds until the user and the applied command ids. */
+export function durablePart(state: DeviceState): DurableDevice {
+  return { config: state.config, plans: state.plans, holds: dropSlotHolds(state.holds), appliedCommands: state.appliedCommands };
 }
+
+/** What of the device's state survives a restart. */
+export type DurableDevice = Pick<DeviceState, 'config' | 'plans' | 'holds' | 'appliedCommands'>;

@@ -105,6 +105,7 @@ export async function startSimulator(options: SimulatorOptions): Promise<Running
   const buffer = new ReadingBuffer(options.maxBufferedReadings ?? 2016);
   const firmware = options.firmwareVersion ?? '0.1.0-sim';
   const stop = new AbortController();
+  // Over the defaults: a file written before a field was kept resumes with its default.
   let device: DeviceState = { ...initialState(options.standing), ...stored?.device };
   let identity = stored ? { token: stored.token, applianceId: stored.applianceId } : null;
   let savedJson = '';

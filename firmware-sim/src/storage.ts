@@ -1,9 +1,10 @@
-// The device's flash: token, appliance id, last config, last plans and the user's holds in one
-// JSON file of the state folder, replaced atomically (write a temporary file, then rename), so a
-// restart resumes without re-claiming and a crash mid-write never leaves half a file.
+// The device's flash: token, appliance id, last config, last plans, the user's holds and the ids of
+// the commands applied, in one JSON file of the state folder, replaced atomically (write a temporary
+// file, then rename), so a restart resumes without re-claiming and a crash mid-write never leaves
+// half a file.
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { DeviceState } from './device.js';
+import type { DurableDevice } from './device.js';
 
 /** What survives a restart. */
 export interface PersistedDevice {
@@ -11,7 +12,7 @@ export interface PersistedDevice {
   deviceId: string;
   token: string;
   applianceId: string;
-  device: Pick<DeviceState, 'config' | 'plans' | 'holds'>;
+  device: DurableDevice;
 }
 
 /** File name inside the state folder. */
