@@ -6,5 +6,6 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     testTimeout: 20_000,
+    globalSetup: ['test/global-setup.ts'],
   },
 });
