@@ -10,9 +10,9 @@ export interface HubAppliance {
   type: ApplianceType;
   isActive: boolean;
   entities: EntitiesBlock;
-  /** Entity reporting a robot's or EV's charge when no soc sensor is set (battery attribute). */
+  /** The add-on options' override for this appliance, if any. */
   override: ApplianceOverride | null;
-  /** A home battery's `capacity_kwh` from its cloud config, when set (a SOC sensor in kWh needs it). */
+  /** The battery's capacity from the cloud config, when set: a home battery's `capacity_kwh`, an EV's or robot's `battery_capacity_kwh` (a SOC sensor in kWh needs it). */
   capacityKwh?: number;
 }
 
@@ -42,7 +42,7 @@ export function hubAppliances(list: readonly Appliance[], entries: readonly Sche
   return list.map((a) => {
     const override = findOverride(overrides, a.id, a.name);
     const entry = entries.find((e) => e.appliance_id === a.id);
-    const capacity = a.config.capacity_kwh;
+    const capacity = a.appliance_type === 'home_battery' ? a.config.capacity_kwh : a.config.battery_capacity_kwh;
     return {
       id: a.id,
       name: a.name,
@@ -50,7 +50,7 @@ export function hubAppliances(list: readonly Appliance[], entries: readonly Sche
       isActive: a.is_active,
       entities: entitiesOf(a, entry, override),
       override,
-      ...(a.appliance_type === 'home_battery' && typeof capacity === 'number' ? { capacityKwh: capacity } : {}),
+      ...(typeof capacity === 'number' && capacity > 0 ? { capacityKwh: capacity } : {}),
     };
   });
 }

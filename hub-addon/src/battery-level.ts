@@ -16,14 +16,16 @@ export const DEFAULT_CAPACITY_KWH = 13.5;
  */
 export const RESUME_BELOW_PCT = 2;
 
-/** The battery's capacity, kWh: its config's, else the cloud's default. */
-export const capacityOf = (appliance: HubAppliance): number => appliance.capacityKwh ?? DEFAULT_CAPACITY_KWH;
+/** The battery's capacity, kWh: its config's, else for a home battery the cloud's default; unknown for an EV or robot without one. */
+export const capacityOf = (appliance: HubAppliance): number | undefined =>
+  appliance.capacityKwh ?? (appliance.type === 'home_battery' ? DEFAULT_CAPACITY_KWH : undefined);
 
 const PERCENT_UNITS = new Set<unknown>([undefined, null, '%', 'percent']);
 
-/** `value` in `unit` (% of the battery, or kWh / Wh stored) as percent of `capacityKwh`; null for another unit. */
-function asPct(value: number, unit: unknown, capacityKwh: number): number | null {
+/** `value` in `unit` (% of the battery, or kWh / Wh stored) as percent of `capacityKwh`; null for another unit, or energy of an unknown capacity. */
+function asPct(value: number, unit: unknown, capacityKwh: number | undefined): number | null {
   if (PERCENT_UNITS.has(unit)) return value;
+  if (capacityKwh === undefined) return null;
   if (unit === 'kWh' || unit === 'kwh') return (100 * value) / capacityKwh;
   if (unit === 'Wh') return value / 10 / capacityKwh;
   return null;
@@ -32,9 +34,9 @@ function asPct(value: number, unit: unknown, capacityKwh: number): number | null
 /**
  * The state of charge in % from the SOC sensor (`unit_of_measurement` % or none, kWh or Wh of
  * `capacityKwh`). Null when the sensor is missing, unavailable or unknown, not a number, in another
- * unit, negative, or a percentage above 100: no reading to act on.
+ * unit (or in energy with no capacity known), negative, or a percentage above 100: no reading to act on.
  */
-export function socPct(entity: HassEntity | undefined, capacityKwh: number): number | null {
+export function socPct(entity: HassEntity | undefined, capacityKwh: number | undefined): number | null {
   const n = numericState(entity?.state);
   if (!entity || n === null || n < 0) return null;
   const unit = entity.attributes.unit_of_measurement;
@@ -43,7 +45,7 @@ export function socPct(entity: HassEntity | undefined, capacityKwh: number): num
 }
 
 /** The planned charge at the end of slot `idx` in %: `value_trajectory[idx]` in the schedule's `unit` (spec 2.9: percent); null without one. */
-export function plannedLevelPct(schedule: Record<string, unknown>, idx: number, capacityKwh: number): number | null {
+export function plannedLevelPct(schedule: Record<string, unknown>, idx: number, capacityKwh: number | undefined): number | null {
   const v = (schedule.value_trajectory as unknown[] | undefined)?.[idx];
   return typeof v === 'number' && Number.isFinite(v) ? asPct(v, schedule.unit, capacityKwh) : null;
 }

@@ -35,6 +35,19 @@ describe('applianceReading', () => {
     expect(applianceReading(ev, map(e('switch.ev', 'off'), e('sensor.ev', 'unknown')), '°F', TS)).toBeNull();
   });
 
+  it('sends a charge sensor in kWh or Wh as percent of the configured capacity, and none without a capacity', () => {
+    const battery: HubAppliance = { id: 'b1', name: 'Wall', type: 'home_battery', isActive: true, entities: { entity_id: 'switch.b', soc_entity_id: 'sensor.b' }, override: null, capacityKwh: 10 };
+    expect(applianceReading(battery, map(e('switch.b', 'off'), e('sensor.b', '7.5', { unit_of_measurement: 'kWh' })), '°F', TS)).toEqual({ timestamp: TS, state: 'IDLE', value: 75 });
+    expect(applianceReading(battery, map(e('switch.b', 'off'), e('sensor.b', '2500', { unit_of_measurement: 'Wh' })), '°F', TS)).toMatchObject({ value: 25 });
+    // Without a configured capacity a home battery is the cloud's default 13.5 kWh.
+    expect(applianceReading({ ...battery, capacityKwh: undefined }, map(e('switch.b', 'off'), e('sensor.b', '6.75', { unit_of_measurement: 'kWh' })), '°F', TS)).toMatchObject({ value: 50 });
+    expect(applianceReading({ ...ev, capacityKwh: 60 }, map(e('switch.ev', 'on'), e('sensor.ev', '45', { unit_of_measurement: 'kWh' })), '°F', TS)).toMatchObject({ value: 75 });
+    // An EV's energy with no capacity to divide by, a percentage above 100, another unit: no reading.
+    expect(applianceReading(ev, map(e('switch.ev', 'on'), e('sensor.ev', '45', { unit_of_measurement: 'kWh' })), '°F', TS)).toBeNull();
+    expect(applianceReading(ev, map(e('switch.ev', 'on'), e('sensor.ev', '140', { unit_of_measurement: '%' })), '°F', TS)).toBeNull();
+    expect(applianceReading(ev, map(e('switch.ev', 'on'), e('sensor.ev', '45', { unit_of_measurement: 'mi' })), '°F', TS)).toBeNull();
+  });
+
   it("reads a robot's battery attribute when it has no charge sensor, and a tank's temperature in F", () => {
     const robot: HubAppliance = { id: 'r1', name: 'Robot', type: 'robot', isActive: true, entities: { entity_id: 'vacuum.r' }, override: null };
     expect(applianceReading(robot, map(e('vacuum.r', 'docked', { battery_level: 90 })), '°F', TS)).toEqual({ timestamp: TS, state: 'DOCKED', value: 90 });

@@ -4,6 +4,7 @@
 import type { ApplianceReadingInput, HouseholdLoadReadingsRequest, HvacReadingInput } from '@offpeak/cloud/contract';
 import type { HassEntities, HassEntity } from 'home-assistant-js-websocket';
 import type { HubAppliance } from './appliances.js';
+import { capacityOf, socPct } from './battery-level.js';
 import { numericState, round1, toF } from './units.js';
 
 export type HouseholdLoadReading = HouseholdLoadReadingsRequest['readings'][number];
@@ -80,7 +81,8 @@ export function applianceReading(appliance: HubAppliance, entities: HassEntities
     value = sensorTempF(entities[appliance.entities.temp_entity_id ?? ''], unit);
     if (!inRange(value, 60, 180)) return null;
   } else if (appliance.type === 'ev_charger' || appliance.type === 'home_battery' || appliance.type === 'robot') {
-    value = numericState(entities[appliance.entities.soc_entity_id ?? '']?.state);
+    // The cloud takes percent: a sensor in kWh or Wh is converted with the configured capacity.
+    value = socPct(entities[appliance.entities.soc_entity_id ?? ''], capacityOf(appliance));
     // A robot without a soc sensor may still carry the (pre-2026.8) battery_level attribute.
     if (value === null && appliance.type === 'robot' && typeof control?.attributes.battery_level === 'number') value = control.attributes.battery_level;
     if (!inRange(value, 0, 100)) return null;
