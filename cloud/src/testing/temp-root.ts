@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -11,6 +11,8 @@ import path from 'node:path';
 export function useRunTempRoot(name: string): () => void {
   const previous = process.env.TMPDIR;
   const root = mkdtempSync(path.join(tmpdir(), `offpeak-${name}-run-`));
+  // Enterable by others, as /tmp is: an embedded PostgreSQL started as root runs as the postgres user.
+  chmodSync(root, 0o711);
   process.env.TMPDIR = root;
   return () => {
     if (previous === undefined) delete process.env.TMPDIR;

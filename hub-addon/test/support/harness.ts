@@ -12,6 +12,7 @@ import type { AddonConfig } from '../../src/config.js';
 import { startHaSim, type FixtureData, type HaSimHandle } from '../../src/ha-sim/index.js';
 import { httpFetch, type FetchLike } from '../../src/http-fetch.js';
 import { createLogger, type Logger } from '../../src/log.js';
+import { startsLocalDay } from '../../src/view-refresh.js';
 
 export const HA_TOKEN = 'test-ha-token';
 const HOUR_MS = 60 * 60_000;
@@ -27,9 +28,16 @@ export async function waitFor<T>(check: () => T | Promise<T>, timeoutMs = 15_000
   }
 }
 
-/** A whole-hour boundary (a local one in whole-hour zones) at least `marginMs` before real now. */
-export function pastBoundary(marginMs = 60_000): number {
-  return Math.floor((Date.now() - marginMs) / HOUR_MS) * HOUR_MS;
+/**
+ * A whole-hour boundary (a local one in whole-hour zones) at least `marginMs` before real now, but
+ * never the first of a local day in `zone` (the harness accounts' zone): that boundary's view is
+ * pulled after it and its slot applied then (src/view-refresh.ts), so a test of an ordinary boundary
+ * would fail whenever it ran in that hour of the day (runs at 07:00-07:59 UTC in New York's winter
+ * failed "is pulled its lead before the boundary").
+ */
+export function pastBoundary(marginMs = 60_000, zone = 'America/New_York'): number {
+  const boundary = Math.floor((Date.now() - marginMs) / HOUR_MS) * HOUR_MS;
+  return startsLocalDay(boundary, zone) ? boundary - HOUR_MS : boundary;
 }
 
 export interface Harness {
