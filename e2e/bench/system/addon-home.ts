@@ -53,9 +53,10 @@ export async function startAddonHome(opts: { account: HomeAccount; baseUrl: stri
   const { account, clock, day } = opts;
   const zone = account.spec.zone;
   const leadMs = account.spec.viewLeadMs;
-  // The session's expiry is the cloud's (accelerated) clock, as a real add-on's wall clock is a
-  // real cloud's: on the wall clock a token the cloud expires in 5 real minutes at 12x would look
-  // good for an hour, and every home would learn it from a 401 at the same instant.
+  // The session dates its tokens on the real clock, as a shipped add-on does: the cloud signs and
+  // checks them on real time (its injected clock is only what time it is for planning). Dated on
+  // the simulated clock, days behind, a token would never look due for renewal, and every home would
+  // learn its expiry from a 401 one real hour in, all at once.
   const session = new CloudSession({
     baseUrl: opts.baseUrl,
     dataDir: opts.dataDir,
@@ -64,7 +65,6 @@ export async function startAddonHome(opts: { account: HomeAccount; baseUrl: stri
     refreshToken: account.refreshToken,
     log: silentLogger,
     fetch: opts.fetch,
-    wallNow: () => clock.now(),
   });
   await session.load();
   const cloud: CloudApi = createCloudApi(session);
