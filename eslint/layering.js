@@ -93,17 +93,14 @@ export const layeringConfigs = [
   },
   {
     files: ['cloud/src/services/**/*.ts'],
-    rules: rule(DATABASE_MODULES, [
-      storeInternals,
-      ...['http', 'jobs'].map((l) => deny(l, 'services import domain, store and the contract only')),
-    ]),
+    rules: rule(DATABASE_MODULES, [storeInternals, ...['http', 'jobs'].map((l) => deny(l, 'services import domain, store and the contract only'))]),
   },
   {
     files: ['cloud/src/http/**/*.ts'],
-    rules: rule(
-      DATABASE_MODULES,
-      [deny('store', 'http imports services, the contract and domain types; the store only through services'), deny('jobs', 'http does not import jobs')],
-    ),
+    rules: rule(DATABASE_MODULES, [
+      deny('store', 'http imports services, the contract and domain types; the store only through services'),
+      deny('jobs', 'http does not import jobs'),
+    ]),
   },
   {
     files: ['cloud/src/jobs/**/*.ts'],

@@ -68,11 +68,17 @@ describe('loadConfig', () => {
     expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid configuration:\\n  ${name}: `));
   });
 
-  it('takes TRUST_PROXY as a hop count or the proxies\' addresses and subnets, never every hop', () => {
+  it("takes TRUST_PROXY as a hop count or the proxies' addresses and subnets, never every hop", () => {
     expect(loadConfig({}).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
-    expect(loadConfig({ TRUST_PROXY: 'loopback, 10.0.0.0/8, 192.168.1.5, fd00::/8, ::1' }).trustProxy).toEqual(['loopback', '10.0.0.0/8', '192.168.1.5', 'fd00::/8', '::1']);
+    expect(loadConfig({ TRUST_PROXY: 'loopback, 10.0.0.0/8, 192.168.1.5, fd00::/8, ::1' }).trustProxy).toEqual([
+      'loopback',
+      '10.0.0.0/8',
+      '192.168.1.5',
+      'fd00::/8',
+      '::1',
+    ]);
     expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY: must be false, a hop count .*true would trust every hop \(got "true"\)/);
   });
 

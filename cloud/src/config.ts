@@ -20,24 +20,38 @@ const configSchema = yup.object({
     .test('postgres-url', '${path} must be a postgres:// or postgresql:// URL', (v) => v === undefined || /^postgres(ql)?:\/\/[^\s]+$/.test(v))
     .optional(),
   OFFPEAK_DATA_DIR: yup.string().default('.data'),
-  JWT_SECRET: yup.string().test('jwt-secret-bytes', '${path} must be at least 32 bytes', (v) => v === undefined || Buffer.byteLength(v) >= 32).optional(),
+  JWT_SECRET: yup
+    .string()
+    .test('jwt-secret-bytes', '${path} must be at least 32 bytes', (v) => v === undefined || Buffer.byteLength(v) >= 32)
+    .optional(),
   LOG_LEVEL: yup.string().oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  BODY_LIMIT: yup.string().matches(/^\d+(b|kb|mb)$/, 'must look like 512kb or 1mb').default('1mb'),
+  BODY_LIMIT: yup
+    .string()
+    .matches(/^\d+(b|kb|mb)$/, 'must look like 512kb or 1mb')
+    .default('1mb'),
   PUBLIC_URL: httpUrl().optional(),
   EMAIL_CONFIRMATION_REQUIRED: bool().default(false),
   AUTH_RATE_LIMIT_PER_MINUTE: num().integer().min(0).default(10),
   AUTH_RATE_LIMIT_PER_IP_PER_MINUTE: num().integer().min(0).default(1000),
   TRUST_PROXY: yup
     .string()
-    .test('trust-proxy', '${path} must be false, a hop count (1 behind one reverse proxy) or comma-separated proxy addresses or subnets (loopback, 10.0.0.0/8); true would trust every hop', (v) => v === undefined || parseTrustProxy(v) !== null),
+    .test(
+      'trust-proxy',
+      '${path} must be false, a hop count (1 behind one reverse proxy) or comma-separated proxy addresses or subnets (loopback, 10.0.0.0/8); true would trust every hop',
+      (v) => v === undefined || parseTrustProxy(v) !== null,
+    ),
   SHUTDOWN_GRACE_MS: num().integer().min(0).default(10_000),
   SHUTDOWN_DRAIN_DELAY_MS: num().integer().min(0).default(0),
   DB_POOL_MAX: num().integer().min(1).default(10),
   READINGS_DAILY_LIMIT_PER_APPLIANCE: num().integer().min(1).default(1440),
   JOBS_ENABLED: bool().default(true),
   JOBS_THREAD: bool().default(true),
-  PRICE_FEED_BASE_URLS: yup.string().test('base-urls', '${path} must be comma-separated slug=url pairs (slug a dynamic zone or *, url http or https)', (v) => !v || parseBaseUrls(v) !== null),
-  PRICE_FEED_CREDENTIALS: yup.string().test('credentials', '${path} must be a JSON object {"<dynamic zone slug>": {"<name>": "<string>"}}', (v) => !v || parseCredentials(v) !== null),
+  PRICE_FEED_BASE_URLS: yup
+    .string()
+    .test('base-urls', '${path} must be comma-separated slug=url pairs (slug a dynamic zone or *, url http or https)', (v) => !v || parseBaseUrls(v) !== null),
+  PRICE_FEED_CREDENTIALS: yup
+    .string()
+    .test('credentials', '${path} must be a JSON object {"<dynamic zone slug>": {"<name>": "<string>"}}', (v) => !v || parseCredentials(v) !== null),
   PRICE_FEED_TIMEOUT_MS: num().integer().min(1).default(20_000),
   PRICE_FEED_RETRIES: num().integer().min(0).max(10).default(2),
   PRICE_FEED_RETRY_DELAY_MS: num().integer().min(0).default(5_000),
@@ -158,9 +172,7 @@ const SECRET_VARS = new Set(['JWT_SECRET', 'PRICE_FEED_CREDENTIALS']);
 
 /** Reads and validates the environment. Empty strings count as unset. Throws ConfigError naming each bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const raw = Object.fromEntries(
-    Object.keys(configSchema.fields).map((key) => [key, env[key] === '' ? undefined : env[key]]),
-  );
+  const raw = Object.fromEntries(Object.keys(configSchema.fields).map((key) => [key, env[key] === '' ? undefined : env[key]]));
   let v: yup.InferType<typeof configSchema>;
   try {
     v = configSchema.validateSync(raw, { abortEarly: false, stripUnknown: true });
@@ -234,7 +246,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 function parseBaseUrls(text: string): Record<string, string> | null {
   const slugs = new Set(['*', ...dynamicZoneSlugs()]);
   const out: Record<string, string> = {};
-  for (const pair of text.split(',').map((p) => p.trim()).filter(Boolean)) {
+  for (const pair of text
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
     const at = pair.indexOf('=');
     const slug = pair.slice(0, at).trim().toLowerCase();
     const url = pair.slice(at + 1).trim();

@@ -18,8 +18,7 @@ export const forbidden = (detail: string) => new AppError(403, detail);
 export const notFound = (detail: string) => new AppError(404, detail);
 export const conflict = (detail: string) => new AppError(409, detail);
 export const unprocessable = (detail: string) => new AppError(422, detail);
-export const tooManyRequests = (detail: string, retryAfterS?: number) =>
-  new AppError(429, detail, retryAfterS ? { 'Retry-After': String(retryAfterS) } : {});
+export const tooManyRequests = (detail: string, retryAfterS?: number) => new AppError(429, detail, retryAfterS ? { 'Retry-After': String(retryAfterS) } : {});
 export const serviceUnavailable = (detail: string) => new AppError(503, detail);
 
 // The store's errors (docs/store.md): what a database failure means to a use case, without the

@@ -34,7 +34,13 @@ async function run(data: JobsThreadData): Promise<void> {
   lowerPriority();
   const clock = clockFor(config.clock);
   const db = createDatabase({ url: data.databaseUrl, poolMax: config.planningWorkers + POOL_EXTRA });
-  const services = createServices(createStore(db), { config, clock, jwtSecret: data.jwtSecret, publicUrl: () => data.publicUrl, databaseUrl: data.databaseUrl });
+  const services = createServices(createStore(db), {
+    config,
+    clock,
+    jwtSecret: data.jwtSecret,
+    publicUrl: () => data.publicUrl,
+    databaseUrl: data.databaseUrl,
+  });
   const stopJobs = runJobs(services, clock, config);
   log('jobs-thread').info({ niceness: JOBS_THREAD_NICENESS }, 'jobs thread started');
   parentPort!.on('message', (message: unknown) => {

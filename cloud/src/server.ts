@@ -69,7 +69,11 @@ export async function startCloud(config: Config, overrides: CloudOverrides = {})
 
   let listeningPort = config.port;
   const clock = clockFor(config.clock);
-  if (config.clock) startLog.warn({ clock: config.clock }, `accelerated clock: ${new Date(config.clock.startMs).toISOString()} at ${new Date(config.clock.anchorMs).toISOString()}, ${config.clock.rate}x (test only)`);
+  if (config.clock)
+    startLog.warn(
+      { clock: config.clock },
+      `accelerated clock: ${new Date(config.clock.startMs).toISOString()} at ${new Date(config.clock.anchorMs).toISOString()}, ${config.clock.rate}x (test only)`,
+    );
   const store = createStore(db);
   const services = createServices(store, {
     config,
@@ -97,7 +101,9 @@ export async function startCloud(config: Config, overrides: CloudOverrides = {})
   listeningPort = port;
   const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`;
   startLog.info({ url }, 'cloud ready');
-  const stopJobs = config.jobsEnabled ? startBackgroundJobs(services, clock, { config, databaseUrl, jwtSecret, publicUrl: config.publicUrl ?? `http://localhost:${port}` }) : undefined;
+  const stopJobs = config.jobsEnabled
+    ? startBackgroundJobs(services, clock, { config, databaseUrl, jwtSecret, publicUrl: config.publicUrl ?? `http://localhost:${port}` })
+    : undefined;
 
   let draining: Promise<void> | undefined;
   const drain = () =>

@@ -70,7 +70,13 @@ export async function request<T>(method: string, path: string, body?: unknown, a
   }
   let res = await send(method, path, body, session.access_token);
   if (res.status === 401) {
-    const detail = detailText(await res.clone().json().catch(() => undefined), 401);
+    const detail = detailText(
+      await res
+        .clone()
+        .json()
+        .catch(() => undefined),
+      401,
+    );
     if (detail === 'Token expired') {
       await refreshSession();
       res = await send(method, path, body, getSession()!.access_token);

@@ -12,11 +12,15 @@ describe('appliance forms', () => {
       battery_capacity_kwh: 'battery_capacity_kwh: must be greater than 0 and at most 10',
       max_charge_rate_kw: 'max_charge_rate_kw: must be greater than 0 and at most 2',
     });
-    expect(checkFields(CONFIG_FIELDS.hvac, { entity_id: 'climate.x', home_size_sqft: '1800.5' })).toEqual({ home_size_sqft: 'home_size_sqft: must be an integer' });
+    expect(checkFields(CONFIG_FIELDS.hvac, { entity_id: 'climate.x', home_size_sqft: '1800.5' })).toEqual({
+      home_size_sqft: 'home_size_sqft: must be an integer',
+    });
   });
 
   it('turns form strings into the JSON the API expects: numbers, and null for cleared nullable entities', () => {
-    expect(toPayload(CONFIG_FIELDS.ev_charger, { entity_id: 'switch.car', battery_capacity_kwh: '75', max_charge_rate_kw: '', efficiency: '', soc_entity_id: '' })).toEqual({
+    expect(
+      toPayload(CONFIG_FIELDS.ev_charger, { entity_id: 'switch.car', battery_capacity_kwh: '75', max_charge_rate_kw: '', efficiency: '', soc_entity_id: '' }),
+    ).toEqual({
       entity_id: 'switch.car',
       battery_capacity_kwh: 75,
       soc_entity_id: null,

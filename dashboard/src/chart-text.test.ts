@@ -17,14 +17,18 @@ describe('chart summaries', () => {
     const rates = Array.from({ length: 48 }, (_, i) => (i >= 34 && i < 40 ? 25 : 3));
     expect(exportSummary(rates)).toBe('Exports earn from 3.0¢/kWh (least from 00:00) to 25.0¢/kWh (most from 17:00).');
     expect(exportSummary(Array(48).fill(5))).toBe('Exports earn 5.0¢/kWh all day.');
-    expect(exportSummary([2, -4, 6])).toBe('Exports earn from -4.0¢/kWh (least from 00:30) to 6.0¢/kWh (most from 01:00). Below zero, sending energy to the grid costs money.');
+    expect(exportSummary([2, -4, 6])).toBe(
+      'Exports earn from -4.0¢/kWh (least from 00:30) to 6.0¢/kWh (most from 01:00). Below zero, sending energy to the grid costs money.',
+    );
   });
 
   it('sums the whole home: load and its source, import with its peak against the limit, export, cost', () => {
     const load = Array(48).fill(1);
     const imported = Array.from({ length: 48 }, (_, i) => (i < 6 ? 11.5 : 1));
     const exported = Array.from({ length: 48 }, (_, i) => (i === 26 ? 2 : 0));
-    expect(homeSummary({ load_kw_48: load, grid_import_kw_48: imported, export_kw_48: exported, source: 'measured', expected_cost_cents: 1234, max_import_kw: 12 })).toBe(
+    expect(
+      homeSummary({ load_kw_48: load, grid_import_kw_48: imported, export_kw_48: exported, source: 'measured', expected_cost_cents: 1234, max_import_kw: 12 }),
+    ).toBe(
       'Household use 24.0 kWh (measured from your power sensor). Planned grid import 55.5 kWh, at most 11.5 kW from 00:00 (limit 12.0 kW); export 1.0 kWh. Expected cost $12.34.',
     );
   });

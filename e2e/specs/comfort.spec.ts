@@ -61,7 +61,12 @@ test('the home profile and the master pause switch', async ({ page, account }) =
   await page.getByLabel('Time zone').fill('America/Los_Angeles');
   await page.getByRole('button', { name: 'Save profile' }).click();
   await expect(page.getByTestId('profile-saved')).toBeVisible();
-  expect(await api('GET', '/auth/me', undefined, account.token)).toMatchObject({ location_zip: '94110', home_size_sqft: 2100, timezone: 'America/Los_Angeles', weather_entity_id: 'weather.home' });
+  expect(await api('GET', '/auth/me', undefined, account.token)).toMatchObject({
+    location_zip: '94110',
+    home_size_sqft: 2100,
+    timezone: 'America/Los_Angeles',
+    weather_entity_id: 'weather.home',
+  });
 
   await expect(page.getByTestId('optimization-state')).toContainText('Optimization is on');
   await page.getByRole('button', { name: 'Pause optimization' }).click();

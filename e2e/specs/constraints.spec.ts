@@ -53,7 +53,13 @@ test('a robot: charge levels and a task window that wraps midnight, kept across 
   await expect(page.getByLabel('Current charge (%)')).toHaveValue('55');
   await expect(page.getByLabel('Task window starts')).toHaveValue('22:00');
   await expect(page.getByLabel('Task window ends')).toHaveValue('02:30');
-  expect(await storedConstraints(account, id)).toMatchObject({ target_charge_pct: 90, min_charge_pct: 30, current_charge_pct: 55, tasks_window_start: '22:00', tasks_window_end: '02:30' });
+  expect(await storedConstraints(account, id)).toMatchObject({
+    target_charge_pct: 90,
+    min_charge_pct: 30,
+    current_charge_pct: 55,
+    tasks_window_start: '22:00',
+    tasks_window_end: '02:30',
+  });
   await expectAccessible(page);
 });
 

@@ -12,7 +12,12 @@ test('recompute now, then read the plan of each appliance and the earlier plans'
   await api('PATCH', '/auth/me', { timezone: morningTimeZone() }, t);
   await api('PUT', '/api/v1/rates', { hourly_rates_cents_per_kwh: HOURLY }, t);
   await api('POST', '/api/v1/appliances', { appliance_type: 'hvac', name: 'Living room', config: { entity_id: 'climate.living_room' } }, t);
-  const { appliance_id: evId } = await api('POST', '/api/v1/appliances', { appliance_type: 'ev_charger', name: 'Car', config: { entity_id: 'switch.car', max_charge_rate_kw: 7.2, battery_capacity_kwh: 60 } }, t);
+  const { appliance_id: evId } = await api(
+    'POST',
+    '/api/v1/appliances',
+    { appliance_type: 'ev_charger', name: 'Car', config: { entity_id: 'switch.car', max_charge_rate_kw: 7.2, battery_capacity_kwh: 60 } },
+    t,
+  );
   await api('POST', `/api/v1/appliances/${evId}/constraints`, { target_charge_pct: 90, min_charge_pct: 20, deadline_time: '23:30', current_charge_pct: 30 }, t);
   await api('POST', '/api/v1/appliances', { appliance_type: 'solar', name: 'Roof', config: { system_size_kw: 6, azimuth_degrees: 180, tilt_degrees: 30 } }, t);
 
@@ -71,7 +76,12 @@ test('recompute now, then read the plan of each appliance and the earlier plans'
 
 test('the link-health badge follows new readings within one 30-second poll', async ({ page, account }) => {
   const t = account.token;
-  const { appliance_id: hvacId } = await api('POST', '/api/v1/appliances', { appliance_type: 'hvac', name: 'Bedroom', config: { entity_id: 'climate.bedroom' } }, t);
+  const { appliance_id: hvacId } = await api(
+    'POST',
+    '/api/v1/appliances',
+    { appliance_type: 'hvac', name: 'Bedroom', config: { entity_id: 'climate.bedroom' } },
+    t,
+  );
   await page.clock.install();
   await openSignedIn(page, account, '/plan');
   const badge = page.getByTestId('plan-card').getByTestId('health-badge');
@@ -92,10 +102,26 @@ test('the link-health badge follows new readings within one 30-second poll', asy
 });
 
 test("with no plan made today yet, yesterday's plan is shown and marked as such", async ({ page, account }) => {
-  const { appliance_id: hvacId } = await api('POST', '/api/v1/appliances', { appliance_type: 'hvac', name: 'Study', config: { entity_id: 'climate.study' } }, account.token);
-  const yesterday = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Chicago', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(Date.now() - 86_400_000));
-  const band = { intervals: Array.from({ length: 48 }, (_, i) => i), high_temps: Array(48).fill(76), low_temps: Array(48).fill(70), setpoint_temps: Array(48).fill(73), temp_trajectory: Array(48).fill(73.5) };
-  await seedPastDays([{ userId: account.session.user.id, applianceId: hvacId, date: yesterday, schedule: band, baselineCents: 300, optimizedCents: 240 }], null);
+  const { appliance_id: hvacId } = await api(
+    'POST',
+    '/api/v1/appliances',
+    { appliance_type: 'hvac', name: 'Study', config: { entity_id: 'climate.study' } },
+    account.token,
+  );
+  const yesterday = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Chicago', year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    new Date(Date.now() - 86_400_000),
+  );
+  const band = {
+    intervals: Array.from({ length: 48 }, (_, i) => i),
+    high_temps: Array(48).fill(76),
+    low_temps: Array(48).fill(70),
+    setpoint_temps: Array(48).fill(73),
+    temp_trajectory: Array(48).fill(73.5),
+  };
+  await seedPastDays(
+    [{ userId: account.session.user.id, applianceId: hvacId, date: yesterday, schedule: band, baselineCents: 300, optimizedCents: 240 }],
+    null,
+  );
   await openSignedIn(page, account, '/plan');
   const card = page.getByTestId('plan-card');
   await expect(card.getByTestId('plan-stale')).toHaveText("This is yesterday's plan: no plan has been made for today yet.");

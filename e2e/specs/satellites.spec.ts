@@ -31,11 +31,22 @@ test('a premium home claims a satellite, controls it, and removes it', async ({ 
 
   const deviceId = `SN-E2E-${Date.now()}`;
   stateDir = await mkdtemp(path.join(os.tmpdir(), 'offpeak-e2e-sat-'));
-  sim = await startSimulator({ cloudUrl: process.env.E2E_BASE_URL!, deviceId, stateDir, code, name: 'Bedroom AC', setpointMinF: 64, setpointMaxF: 80, firmwareVersion: '2.4.1' });
+  sim = await startSimulator({
+    cloudUrl: process.env.E2E_BASE_URL!,
+    deviceId,
+    stateDir,
+    code,
+    name: 'Bedroom AC',
+    setpointMinF: 64,
+    setpointMaxF: 80,
+    firmwareVersion: '2.4.1',
+  });
   await sim.waitFor((s) => s.applianceId !== null, 20_000);
   // The first state report carries the firmware version.
   await expect
-    .poll(async () => (await api<{ firmware_version: string | null }[]>('GET', '/api/v1/devices', undefined, account.token))[0]?.firmware_version, { timeout: 20_000 })
+    .poll(async () => (await api<{ firmware_version: string | null }[]>('GET', '/api/v1/devices', undefined, account.token))[0]?.firmware_version, {
+      timeout: 20_000,
+    })
     .toBe('2.4.1');
 
   // The page finds the new satellite on its own while the code is live.

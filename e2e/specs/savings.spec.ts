@@ -14,7 +14,15 @@ const daysAgo = (n: number) => localDate(new Date(Date.now() - n * 86_400_000));
 function localMidnight(date: string): number {
   const guess = Date.parse(`${date}T00:00:00Z`);
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', { timeZone: ZONE, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric' })
+    new Intl.DateTimeFormat('en-US', {
+      timeZone: ZONE,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+    })
       .formatToParts(new Date(guess))
       .map((p) => [p.type, p.value]),
   );
@@ -25,7 +33,12 @@ function localMidnight(date: string): number {
 /** A home on the custom tariff with one HVAC and today's plan; returns its plan body. */
 async function home(account: Account) {
   await api('PUT', '/api/v1/rates', { hourly_rates_cents_per_kwh: HOURLY }, account.token);
-  const { appliance_id } = await api('POST', '/api/v1/appliances', { appliance_type: 'hvac', name: 'Living room', config: { entity_id: 'climate.living_room' } }, account.token);
+  const { appliance_id } = await api(
+    'POST',
+    '/api/v1/appliances',
+    { appliance_type: 'hvac', name: 'Living room', config: { entity_id: 'climate.living_room' } },
+    account.token,
+  );
   await api('POST', '/api/v1/schedule/recompute', undefined, account.token);
   const today = await api<{ schedule: Record<string, unknown> }>('GET', `/api/v1/appliances/${appliance_id}/schedule`, undefined, account.token);
   return { applianceId: appliance_id as string, userId: account.session.user.id, schedule: today.schedule };
@@ -84,7 +97,9 @@ test('savings over 7, 30 and 90 days, the daily chart, a day in detail, and the 
   // Rankings with their cohort labels (never a ZIP code); they are kept for the 30-day window.
   await page.getByRole('button', { name: 'Last 30 days' }).click();
   const rankings = page.getByTestId('rankings');
-  await expect(rankings.getByRole('row', { name: /^Savings (Homes in your ZIP code|Homes in your area|Homes on your rate plan|All Offpeak homes) \d+/ })).toBeVisible();
+  await expect(
+    rankings.getByRole('row', { name: /^Savings (Homes in your ZIP code|Homes in your area|Homes on your rate plan|All Offpeak homes) \d+/ }),
+  ).toBeVisible();
   await expect(rankings).not.toContainText('60614');
   await expectAccessible(page);
 });

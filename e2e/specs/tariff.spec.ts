@@ -32,7 +32,11 @@ test('pick a catalog plan, a dynamic zone with an adder, then custom hourly rate
   await expect(page.getByTestId('tariff-saved')).toBeVisible();
   // The test's price feeds are unreachable, so the curve falls back to the catalog plan, and says so.
   await expect(page.getByTestId('tariff-source')).toContainText('Live prices are not available right now');
-  expect(await api<RateCurve>('GET', '/api/v1/rates', undefined, account.token)).toMatchObject({ pricing_source: 'dynamic', dynamic_zone: zone.slug, pricing_adder_cents_per_kwh: 3.5 });
+  expect(await api<RateCurve>('GET', '/api/v1/rates', undefined, account.token)).toMatchObject({
+    pricing_source: 'dynamic',
+    dynamic_zone: zone.slug,
+    pricing_adder_cents_per_kwh: 3.5,
+  });
   await expectAccessible(page);
 
   // Custom hourly rates: 10 ¢, 30 ¢ from 16:00 to 21:00.
@@ -70,7 +74,10 @@ test('choose what exports earn: net metering, then custom hourly export rates, t
   await expect(page.getByTestId('export-source')).toContainText('net metering');
   await expect(exportChart.getByRole('img', { name: 'Export price over the day (¢/kWh)' })).toBeVisible();
   await expect(exportChart).toContainText('Exports earn from 10.0¢/kWh (least from 00:00) to 30.0¢/kWh (most from 16:00).');
-  expect(await api<RateCurve>('GET', '/api/v1/rates', undefined, account.token)).toMatchObject({ export_pricing: 'net_metering', export_source: 'net_metering' });
+  expect(await api<RateCurve>('GET', '/api/v1/rates', undefined, account.token)).toMatchObject({
+    export_pricing: 'net_metering',
+    export_source: 'net_metering',
+  });
   await expectAccessible(page);
 
   // Custom: 4 ¢ most hours, 25 ¢ from 17:00 to 20:00, -2 ¢ at noon (a sunny glut); a value out of
@@ -89,7 +96,9 @@ test('choose what exports earn: net metering, then custom hourly export rates, t
   await expect(page.getByTestId('export-saved')).toBeVisible();
   await expect(page.getByTestId('export_hourly_rates_cents_per_kwh-error')).toHaveCount(0);
   await expect(page.getByTestId('export-source')).toHaveText('Exports earn your own hourly export rates.');
-  await expect(exportChart).toContainText('Exports earn from -2.0¢/kWh (least from 12:00) to 25.0¢/kWh (most from 17:00). Below zero, sending energy to the grid costs money.');
+  await expect(exportChart).toContainText(
+    'Exports earn from -2.0¢/kWh (least from 12:00) to 25.0¢/kWh (most from 17:00). Below zero, sending energy to the grid costs money.',
+  );
   await exportChart.getByText('Show the numbers').click();
   await expect(exportChart.getByRole('row', { name: '17:30 25.00' })).toBeVisible();
   await expect(exportChart.getByRole('row', { name: '12:30 -2.00' })).toBeVisible();
@@ -115,6 +124,10 @@ test('choose what exports earn: net metering, then custom hourly export rates, t
   await expect(page.getByTestId('export-saved')).toBeVisible();
   await expect(page.getByTestId('export-source')).toHaveText('Exports earn nothing.');
   await expect(exportChart).toHaveCount(0);
-  expect(await api<RateCurve>('GET', '/api/v1/rates', undefined, account.token)).toMatchObject({ export_pricing: 'none', export_source: 'none', export_rates_cents_per_kwh: null });
+  expect(await api<RateCurve>('GET', '/api/v1/rates', undefined, account.token)).toMatchObject({
+    export_pricing: 'none',
+    export_source: 'none',
+    export_rates_cents_per_kwh: null,
+  });
   await expectAccessible(page);
 });

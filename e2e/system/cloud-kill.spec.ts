@@ -32,7 +32,10 @@ test('cloud SIGKILLed and restarted: 0 commands lost or doubled, 0 readings lost
   // Commands queued, and one posted the instant before the kill (it may be mid hand-over).
   for (const t of [70, 71]) sent.push(await send(t));
   // Refused by the dying instance: not accepted, so not counted.
-  const lastBefore = send(72).then((id) => void sent.push(id), () => {});
+  const lastBefore = send(72).then(
+    (id) => void sent.push(id),
+    () => {},
+  );
   await new Promise((r) => setTimeout(r, 5));
   const killedAt = Date.now();
   await cloud.kill();
@@ -47,7 +50,8 @@ test('cloud SIGKILLed and restarted: 0 commands lost or doubled, 0 readings lost
   const satelliteBackS = (Date.now() - restartedAt) / 1000;
   const readingsBefore = homeA.addon.state.stats.readingsSent;
   const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline && !(homeA.addon.state.cloudReachable && homeA.addon.state.stats.readingsSent > readingsBefore)) await new Promise((r) => setTimeout(r, 100));
+  while (Date.now() < deadline && !(homeA.addon.state.cloudReachable && homeA.addon.state.stats.readingsSent > readingsBefore))
+    await new Promise((r) => setTimeout(r, 100));
   const addonBackS = (Date.now() - restartedAt) / 1000;
 
   // Let both homes flush (the add-on at every 5-minute capture, the satellite every 10), then count.

@@ -25,7 +25,9 @@ test.afterAll(async () => {
 
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 
-test('a simulated day: nightly plans, every slot applied in both homes, readings, preferences and a command from the dashboard, the next morning metrics', async ({ page }) => {
+test('a simulated day: nightly plans, every slot applied in both homes, readings, preferences and a command from the dashboard, the next morning metrics', async ({
+  page,
+}) => {
   w = await startWorld({ startMs: Date.parse('2026-11-18T03:00:00Z'), rate: RATE, readyByMs: NIGHTLY - 10 * MINUTE });
   const { clock, account, homeA, homeB, ids } = w;
   const failures: string[] = [];
@@ -36,9 +38,15 @@ test('a simulated day: nightly plans, every slot applied in both homes, readings
   // The nightly run plans both homes' day D.
   await clock.until(NIGHTLY + 20 * MINUTE);
   const history = (await account.call('GET', `/api/v1/schedules/history?start=${DAY}&end=${DAY}`)).body;
-  for (const [home, id] of [['home A (add-on)', ids.hvac], ['home B (satellite)', ids.satellite]] as const) {
+  for (const [home, id] of [
+    ['home A (add-on)', ids.hvac],
+    ['home B (satellite)', ids.satellite],
+  ] as const) {
     const rows = (history.appliances ?? []).find((a: any) => a.appliance_id === id)?.history ?? [];
-    check(rows.some((e: any) => e.date === DAY && e.trigger === 'nightly'), `${home}: no nightly plan for ${DAY} after the 04:00 UTC run (history ${JSON.stringify(rows.map((r: any) => [r.date, r.trigger, r.source]))})`);
+    check(
+      rows.some((e: any) => e.date === DAY && e.trigger === 'nightly'),
+      `${home}: no nightly plan for ${DAY} after the 04:00 UTC run (history ${JSON.stringify(rows.map((r: any) => [r.date, r.trigger, r.source]))})`,
+    );
   }
 
   // Through the day: link health every simulated hour; the dashboard at noon and 15:00.
@@ -68,19 +76,29 @@ test('a simulated day: nightly plans, every slot applied in both homes, readings
   await clock.until(METRICS + 15 * MINUTE);
   const daily = (await account.call('GET', `/api/v1/me/metrics/daily?start=${DAY}&end=${DAY}`)).body;
   const days = daily.days;
-  check(Array.isArray(days) && days.some((d: any) => d.date === DAY), `metrics: day ${DAY} not computed by the 05:30 UTC job (${JSON.stringify(daily).slice(0, 300)})`);
+  check(
+    Array.isArray(days) && days.some((d: any) => d.date === DAY),
+    `metrics: day ${DAY} not computed by the 05:30 UTC job (${JSON.stringify(daily).slice(0, 300)})`,
+  );
   // Readings on cadence: one every 5 minutes from each home, all stored (the satellite's last
   // hourly batch has been pushed by now).
   // The satellite pushes once an hour: give its last batch of the day until 02:00 local.
-  const tally = () => Promise.all([tallyReadings(w.db, ids.hvac, DAY_START, DAY_START + 24 * HOUR), tallyReadings(w.db, ids.satellite, DAY_START, DAY_START + 24 * HOUR)]);
+  const tally = () =>
+    Promise.all([tallyReadings(w.db, ids.hvac, DAY_START, DAY_START + 24 * HOUR), tallyReadings(w.db, ids.satellite, DAY_START, DAY_START + 24 * HOUR)]);
   let [readingsA, readingsB] = await tally();
   while (readingsA.lost + readingsB.lost > 0 && clock.now() < DAY_START + 26 * HOUR) {
     await new Promise((r) => setTimeout(r, 1000));
     [readingsA, readingsB] = await tally();
   }
   const count = (id: string) => (id === ids.hvac ? readingsA : readingsB).stored;
-  for (const [home, t] of [['home A (add-on)', readingsA], ['home B (satellite)', readingsB]] as const) {
-    check(t.lost === 0 && t.doubled === 0, `${home}: readings of ${DAY} off the 5-minute cadence: ${t.lost} missing (first at ${t.gaps.join(', ')}), ${t.doubled} doubled`);
+  for (const [home, t] of [
+    ['home A (add-on)', readingsA],
+    ['home B (satellite)', readingsB],
+  ] as const) {
+    check(
+      t.lost === 0 && t.doubled === 0,
+      `${home}: readings of ${DAY} off the 5-minute cadence: ${t.lost} missing (first at ${t.gaps.join(', ')}), ${t.doubled} doubled`,
+    );
   }
   const refused = homeB.events.filter((e) => e.event === 'request_refused' || e.event === 'failed');
   check(refused.length === 0, `home B (satellite): requests refused by the cloud: ${JSON.stringify(refused.slice(0, 3))}`);
@@ -129,7 +147,16 @@ async function changePreferences(page: import('@playwright/test').Page): Promise
     const p = await planned();
     const haTarget = homeA.ha.getState('climate.thermostat')?.attributes.temperature as number | undefined;
     const satTarget = homeB.sim.state().applied?.target_temp_f;
-    if (p.a !== null && p.a >= 76 && haTarget !== undefined && Math.abs(haTarget - p.a) <= 1 && p.b !== null && p.b >= 76 && satTarget !== undefined && Math.abs(satTarget - p.b) <= 1) {
+    if (
+      p.a !== null &&
+      p.a >= 76 &&
+      haTarget !== undefined &&
+      Math.abs(haTarget - p.a) <= 1 &&
+      p.b !== null &&
+      p.b >= 76 &&
+      satTarget !== undefined &&
+      Math.abs(satTarget - p.b) <= 1
+    ) {
       followed = { a: Math.round((clock.now() - savedAt) / MINUTE), b: Math.round((clock.now() - savedAt) / MINUTE) };
       break;
     }
@@ -156,8 +183,10 @@ async function commandSatellite(page: import('@playwright/test').Page): Promise<
   await expect(status).toContainText(/Command \d+/);
   const commandId = Number(/Command (\d+)/.exec((await status.textContent())!)![1]);
   const sentAt = clock.now();
-  await homeB.sim.waitFor((s) => s.ackedCommands.includes(commandId), 20_000).catch(() => {
-    throw new Error(`home B (satellite): command ${commandId} sent from the dashboard at ${localSlot(sentAt, ZONE).label} never reached the device`);
-  });
+  await homeB.sim
+    .waitFor((s) => s.ackedCommands.includes(commandId), 20_000)
+    .catch(() => {
+      throw new Error(`home B (satellite): command ${commandId} sent from the dashboard at ${localSlot(sentAt, ZONE).label} never reached the device`);
+    });
   console.log(`command ${commandId} from the dashboard reached the satellite after ${Math.round((clock.now() - sentAt) / 1000)} simulated s`);
 }

@@ -76,7 +76,13 @@ for (const night of NIGHTS) {
   test(`${night.name} in ${ZONE}: every slot boundary applied once in both homes, readings on cadence, commands once`, async () => {
     // The satellite pushes its readings every 10 simulated minutes, so the last ones of the
     // window are in without running on for an hour.
-    w = await startWorld({ startMs: night.startMs, rate: RATE, setupRealMs: 25_000, readyByMs: night.fromMs - 10 * MINUTE, env: { DEVICE_READING_PUSH_INTERVAL_S: '600' } });
+    w = await startWorld({
+      startMs: night.startMs,
+      rate: RATE,
+      setupRealMs: 25_000,
+      readyByMs: night.fromMs - 10 * MINUTE,
+      env: { DEVICE_READING_PUSH_INTERVAL_S: '600' },
+    });
     const { clock, account, homeA, homeB, ids } = w;
     const satelliteSlots = recordSatelliteSlots(homeB);
     const failures: string[] = [];
@@ -92,14 +98,18 @@ for (const night of NIGHTS) {
       await clock.until(at);
       const target = 70 + sent.length;
       const r = await account.call('POST', `/api/v1/appliances/${ids.satellite}/command`, { target_temp_f: target, mode: 'COOL' });
-      if (r.status !== 202) failures.push(`home B (satellite): command at ${new Date(clock.now()).toISOString()} refused: ${r.status} ${JSON.stringify(r.body)}`);
+      if (r.status !== 202)
+        failures.push(`home B (satellite): command at ${new Date(clock.now()).toISOString()} refused: ${r.status} ${JSON.stringify(r.body)}`);
       else sent.push(r.body.command_id);
     }
     await clock.until(night.toMs + 5 * MINUTE);
     satelliteSlots.stop();
 
     const expected = expectedBoundaries(night.fromMs, night.toMs, ZONE);
-    expect(expected.map((b) => b.label.slice(11)), `boundaries of the window on the ${night.name} night`).toEqual(night.boundaries);
+    expect(
+      expected.map((b) => b.label.slice(11)),
+      `boundaries of the window on the ${night.name} night`,
+    ).toEqual(night.boundaries);
     failures.push(...boundaryFaults('home A (add-on)', expected, addonApplications(homeA)));
     failures.push(...boundaryFaults('home B (satellite)', expected, satelliteSlots.applications));
 
@@ -110,22 +120,33 @@ for (const night of NIGHTS) {
       await new Promise((r) => setTimeout(r, 500));
       [readingsA, readingsB] = await tally();
     }
-    for (const [home, t] of [['home A (add-on)', readingsA], ['home B (satellite)', readingsB]] as const) {
-      if (t.lost > 0 || t.doubled > 0) failures.push(`${home}: readings off the 5-minute cadence across the change: ${t.lost} missing (first at ${t.gaps.join(', ')}), ${t.doubled} doubled`);
+    for (const [home, t] of [
+      ['home A (add-on)', readingsA],
+      ['home B (satellite)', readingsB],
+    ] as const) {
+      if (t.lost > 0 || t.doubled > 0)
+        failures.push(`${home}: readings off the 5-minute cadence across the change: ${t.lost} missing (first at ${t.gaps.join(', ')}), ${t.doubled} doubled`);
     }
 
     await homeB.sim.waitFor((s) => sent.every((id) => s.ackedCommands.includes(id)), 10_000).catch(() => {});
     const commands = tallyCommands(homeB, sent);
-    if (commands.lost > 0 || commands.doubled > 0) failures.push(`home B (satellite): commands around the change: ${commands.sent} sent, ${commands.lost} lost, ${commands.doubled} doubled`);
-    const detected = homeA.lines.some((l) => l.msg === 'manual change detected; left alone until the next slot' && Date.parse(l.time) >= night.personChangeAtMs);
+    if (commands.lost > 0 || commands.doubled > 0)
+      failures.push(`home B (satellite): commands around the change: ${commands.sent} sent, ${commands.lost} lost, ${commands.doubled} doubled`);
+    const detected = homeA.lines.some(
+      (l) => l.msg === 'manual change detected; left alone until the next slot' && Date.parse(l.time) >= night.personChangeAtMs,
+    );
     if (!detected) failures.push(`home A (add-on): the person's change at ${new Date(night.personChangeAtMs).toISOString()} was not seen as one`);
     // The satellite pulled its config again after the change and knows the following one.
     const config = homeB.sim.state().config;
     const learned = config && {
       utc_offset_minutes_now: config.utc_offset_minutes_now,
-      next_transition: config.next_transition && { at_utc: new Date(config.next_transition.at_utc).toISOString(), utc_offset_minutes_after: config.next_transition.utc_offset_minutes_after },
+      next_transition: config.next_transition && {
+        at_utc: new Date(config.next_transition.at_utc).toISOString(),
+        utc_offset_minutes_after: config.next_transition.utc_offset_minutes_after,
+      },
     };
-    if (JSON.stringify(learned) !== JSON.stringify(night.configAfter)) failures.push(`home B (satellite): after the change its config says ${JSON.stringify(learned)}, not ${JSON.stringify(night.configAfter)}`);
+    if (JSON.stringify(learned) !== JSON.stringify(night.configAfter))
+      failures.push(`home B (satellite): after the change its config says ${JSON.stringify(learned)}, not ${JSON.stringify(night.configAfter)}`);
     const refused = homeB.events.filter((e) => e.event === 'request_refused' || e.event === 'failed');
     if (refused.length > 0) failures.push(`home B (satellite): requests refused by the cloud: ${JSON.stringify(refused.slice(0, 3))}`);
 

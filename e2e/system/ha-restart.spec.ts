@@ -37,13 +37,20 @@ test('Home Assistant restarted and its WebSocket dropped without a close frame: 
   const shownNow = () => homeA.ha.getState('climate.thermostat')?.attributes.temperature as number;
   // The add-on is connected again, handled the slot that began while Home Assistant was away (a
   // command that failed then is made on reconnect), and the thermostat shows that slot's plan.
-  const reapplied = () => homeA.lines.find((l) => (l.msg === 'applied' || l.msg === 'already as planned') && l.type === 'hvac' && l.date === slot.date && l.slot === slot.index);
+  const reapplied = () =>
+    homeA.lines.find((l) => (l.msg === 'applied' || l.msg === 'already as planned') && l.type === 'hvac' && l.date === slot.date && l.slot === slot.index);
   const back = () => homeA.addon.ha.connected && homeA.addon.ha.connections > 1;
   const deadline = Date.now() + 60_000;
   while ((!back() || !reapplied() || Math.abs(shownNow() - planned) > 1) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
   const recoveredS = (Date.now() - upAt) / 1000;
   const shown = shownNow();
-  if (process.env.E2E_LOG) console.log(homeA.lines.filter((l) => /Home Assistant|applied|slot/.test(l.msg) && Date.parse(l.time) > upSim - 40 * MINUTE).map((l) => `${l.time} ${l.msg} ${l.slot ?? ''} ${l.why ?? ''} ${l.error ?? ''}`).join('\n'));
+  if (process.env.E2E_LOG)
+    console.log(
+      homeA.lines
+        .filter((l) => /Home Assistant|applied|slot/.test(l.msg) && Date.parse(l.time) > upSim - 40 * MINUTE)
+        .map((l) => `${l.time} ${l.msg} ${l.slot ?? ''} ${l.why ?? ''} ${l.error ?? ''}`)
+        .join('\n'),
+    );
   const line = reapplied();
   expect(back(), `home A (add-on): not reconnected to Home Assistant within 60 s (connections made: ${homeA.addon.ha.connections})`).toBe(true);
   console.log(
@@ -51,5 +58,8 @@ test('Home Assistant restarted and its WebSocket dropped without a close frame: 
       `add-on reconnected and applied slot ${slot.label} ${recoveredS.toFixed(1)} s after Home Assistant was back (${shown} °F, plan ${planned} °F); slot handled: ${line ? line.msg : 'no'}`,
   );
   expect(line, `home A (add-on): slot ${slot.label} never applied`).toBeDefined();
-  expect(Math.abs(shown - planned), `home A (add-on): thermostat not on the plan within 60 s of Home Assistant's restart, slot ${slot.label}`).toBeLessThanOrEqual(1);
+  expect(
+    Math.abs(shown - planned),
+    `home A (add-on): thermostat not on the plan within 60 s of Home Assistant's restart, slot ${slot.label}`,
+  ).toBeLessThanOrEqual(1);
 });

@@ -23,7 +23,7 @@ test('two instances, the one the homes are parked on SIGKILLed: they move over, 
   // close soon after the fault.
   w = await startWorld({ startMs: START, rate: RATE, setupRealMs: 25_000, instances: 2, env: { DEVICE_READING_PUSH_INTERVAL_S: '600' } });
   const { clock, account, clouds, balancer, homeA, homeB, ids } = w;
-  const [first, second] = clouds as [typeof clouds[0], typeof clouds[0]];
+  const [first, second] = clouds as [(typeof clouds)[0], (typeof clouds)[0]];
   const from = Math.ceil((clock.now() + 5 * MINUTE) / GRID) * GRID;
   await clock.until(from + 10 * MINUTE);
   await homeB.sim.waitFor((s) => s.online && s.phase === 'running', 30_000);

@@ -76,7 +76,11 @@ test('PostgreSQL stopped for a minute: 503 Database unavailable meanwhile, recov
   const commands = tallyCommands(homeB, sent);
   const a = await tallyReadings(db, ids.hvac, from, to);
   const b = await tallyReadings(db, ids.satellite, from, to);
-  const failedRequests = cloud.output.slice(logBefore).join('').split('\n').filter((l) => l.includes('request failed'));
+  const failedRequests = cloud.output
+    .slice(logBefore)
+    .join('')
+    .split('\n')
+    .filter((l) => l.includes('request failed'));
   console.log(
     `PostgreSQL stopped ${down.toFixed(1)} s: answers during the outage ${JSON.stringify(Object.fromEntries(outageAnswers))}; ` +
       `buffered at the restart: add-on ${queuedA}, satellite ${bufferedB}; commands sent ${commands.sent}, lost ${commands.lost}, doubled ${commands.doubled}; ` +

@@ -23,7 +23,14 @@ const schedule = (date: string, body: HvacScheduleBody = { setpoint_temps: ramp 
   appliance_type: 'hvac',
   name: 'AC',
   date,
-  schedule: { intervals: [...Array(48).keys()], high_temps: band.high_temps_f, low_temps: band.low_temps_f, temp_trajectory: null, setpoint_temps: null, ...body },
+  schedule: {
+    intervals: [...Array(48).keys()],
+    high_temps: band.high_temps_f,
+    low_temps: band.low_temps_f,
+    temp_trajectory: null,
+    setpoint_temps: null,
+    ...body,
+  },
   savings_pct: 0,
   source: 'optimization',
 });
@@ -44,7 +51,15 @@ const reports = (effects: Effect[]) => effects.flatMap((e) => (e.kind === 'repor
 /** Local wall-clock slot of an instant in New York, by the time-zone database (to cross-check). */
 function nySlot(at: number): { date: string; index: number } {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone: 'America/New_York',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
       .formatToParts(at)
       .map((p) => [p.type, p.value]),
   );
@@ -66,7 +81,12 @@ function walkDay(cfg: DeviceConfig, date: string, startIso: string) {
     const a = state.applied!;
     if (a.slot.date !== date) break;
     expect(nySlot(now)).toEqual({ date, index: a.slot.index });
-    applied.push({ index: a.slot.index, at: new Date(now).toISOString(), target: a.target_temp_f, transmitted: step.effects.some((e) => e.kind === 'transmit') });
+    applied.push({
+      index: a.slot.index,
+      at: new Date(now).toISOString(),
+      target: a.target_temp_f,
+      transmitted: step.effects.some((e) => e.kind === 'transmit'),
+    });
   }
   return applied;
 }
@@ -123,7 +143,11 @@ describe('slot boundaries from offsets alone (America/New_York)', () => {
       ['2026-07-01T03:45:00Z', { type: 'schedule_pulled', schedule: schedule('2026-06-30') }],
       ['2026-07-01T04:00:00Z', { type: 'slot_boundary' }],
     ]);
-    expect(kinds(atMidnight).filter((k) => k.startsWith('pull')).sort()).toEqual(['pull_config', 'pull_schedule']);
+    expect(
+      kinds(atMidnight)
+        .filter((k) => k.startsWith('pull'))
+        .sort(),
+    ).toEqual(['pull_config', 'pull_schedule']);
   });
 });
 
@@ -136,7 +160,14 @@ describe('plan and watchdog', () => {
 
   it('applies the slot of the plan, reports source schedule and transmits', () => {
     const { state, effects } = start();
-    expect(state.applied).toMatchObject({ power: true, mode: 'COOL', fan: 'auto', target_temp_f: ramp[24], source: 'schedule', slot: { date: '2026-07-01', index: 24 } });
+    expect(state.applied).toMatchObject({
+      power: true,
+      mode: 'COOL',
+      fan: 'auto',
+      target_temp_f: ramp[24],
+      source: 'schedule',
+      slot: { date: '2026-07-01', index: 24 },
+    });
     expect(kinds(effects)).toContain('transmit');
     expect(reports(effects).at(-1)).toEqual({ source: 'schedule', mode: 'COOL', target_temp_f: ramp[24], fan: 'auto', power: true });
   });
@@ -217,7 +248,10 @@ describe('commands and overrides', () => {
       ['2026-07-01T16:10:00Z', { type: 'config_pulled', config: config() }],
       ['2026-07-01T16:10:00Z', { type: 'schedule_pulled', schedule: schedule('2026-07-01') }],
     ]).state;
-  const control = (id: number, payload: object): DeviceEvent => ({ type: 'command', command: { id, created_at: '2026-07-01T16:12:00Z', payload: { kind: 'control', hold: false, ...payload } } });
+  const control = (id: number, payload: object): DeviceEvent => ({
+    type: 'command',
+    command: { id, created_at: '2026-07-01T16:12:00Z', payload: { kind: 'control', hold: false, ...payload } },
+  });
 
   it('applies a control command, reports source command and acknowledges it', () => {
     const step = apply(base(), control(7, { target_temp_f: 70, fan: 'high' }), ms('2026-07-01T16:12:00Z'));
@@ -286,7 +320,8 @@ describe('commands and overrides', () => {
 
   it('remembers the last REMEMBERED_COMMANDS command ids', () => {
     let state = base();
-    for (let id = 1; id <= REMEMBERED_COMMANDS + 5; id++) state = apply(state, control(id, { target_temp_f: 60 + (id % 10) }), ms('2026-07-01T16:12:00Z')).state;
+    for (let id = 1; id <= REMEMBERED_COMMANDS + 5; id++)
+      state = apply(state, control(id, { target_temp_f: 60 + (id % 10) }), ms('2026-07-01T16:12:00Z')).state;
     expect(state.appliedCommands).toEqual(Array.from({ length: REMEMBERED_COMMANDS }, (_, i) => i + 6));
     // A forgotten id is a new command again.
     expect(apply(state, control(1, { target_temp_f: 72 }), ms('2026-07-01T16:13:00Z')).state.applied).toMatchObject({ target_temp_f: 72, source: 'command' });

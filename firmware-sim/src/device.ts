@@ -118,7 +118,9 @@ export function apply(state: DeviceState, event: DeviceEvent, now: number): Step
       return { state: { ...state, online: false }, effects: [] };
     case 'cloud_reachable':
       // Back online: catch up on whatever changed meanwhile and send what was buffered.
-      return state.online ? { state, effects: [] } : { state: { ...state, online: true }, effects: [{ kind: 'pull_config' }, { kind: 'pull_schedule' }, { kind: 'push_readings' }] };
+      return state.online
+        ? { state, effects: [] }
+        : { state: { ...state, online: true }, effects: [{ kind: 'pull_config' }, { kind: 'pull_schedule' }, { kind: 'push_readings' }] };
   }
 }
 
@@ -196,7 +198,8 @@ type PlanBasis = 'plan' | 'no_plan' | 'clock_unsure';
 function planned(state: DeviceState, config: StoredConfig, slot: LocalSlot, now: number): { settings: AcSettings; basis: PlanBasis } {
   const plan = planFor(state, slot.date);
   const basis: PlanBasis = !clockTrusted(config, now) ? 'clock_unsure' : plan ? 'plan' : 'no_plan';
-  const fallback = bandMidpoint(config.body.comfort_band, slot.index) ?? state.applied?.target_temp_f ?? (config.body.setpoint_min_f + config.body.setpoint_max_f) / 2;
+  const fallback =
+    bandMidpoint(config.body.comfort_band, slot.index) ?? state.applied?.target_temp_f ?? (config.body.setpoint_min_f + config.body.setpoint_max_f) / 2;
   const usePlan = basis === 'plan' && plan;
   return {
     basis,
@@ -256,7 +259,10 @@ function reconcile(state: DeviceState, now: number): Step {
     if (newDay || basis === 'no_plan') effects.push({ kind: 'pull_schedule', ...daily });
     if (newDay || prev.slot.offsetMinutes !== slot.offsetMinutes || basis === 'clock_unsure') effects.push({ kind: 'pull_config', ...daily });
   }
-  return { state: { ...state, holds, applied }, effects: state.online ? effects : effects.filter((e) => e.kind !== 'pull_config' && e.kind !== 'pull_schedule') };
+  return {
+    state: { ...state, holds, applied },
+    effects: state.online ? effects : effects.filter((e) => e.kind !== 'pull_config' && e.kind !== 'pull_schedule'),
+  };
 }
 
 /** The part worth keeping across a restart: config, plans, the holds until the user and the applied command ids. */

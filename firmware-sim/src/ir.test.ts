@@ -3,7 +3,9 @@ import type { AcSettings } from './device.js';
 import { decodeIr, encodeIr, IR_PROTOCOLS } from './ir.js';
 
 const all: AcSettings[] = [];
-for (const power of [true, false]) for (const mode of ['COOL', 'HEAT', 'OFF'] as const) for (const fan of ['low', 'high', 'auto'] as const) for (const t of [40, 61.5, 72, 99]) all.push({ power, mode, fan, target_temp_f: t });
+for (const power of [true, false])
+  for (const mode of ['COOL', 'HEAT', 'OFF'] as const)
+    for (const fan of ['low', 'high', 'auto'] as const) for (const t of [40, 61.5, 72, 99]) all.push({ power, mode, fan, target_temp_f: t });
 
 describe('IR frames', () => {
   it.each(IR_PROTOCOLS)('round-trips every state through %s', (protocol) => {

@@ -5,12 +5,36 @@ import { ReadingBuffer, readingOf } from './readings.js';
 import type { RoomReading } from './room.js';
 
 const r = (i: number) => ({ timestamp: `t${i}`, indoor_temp: 70 + i, hvac_state: 'COOL' }) as HvacReadingInput;
-const room: RoomReading = { at: Date.parse('2026-07-01T16:10:00Z'), indoorTempF: 74.3, indoorHumidity: 48.2, outdoorTempF: 91.4, hvacState: 'COOL', hvacAction: 'cooling', targetTempF: 73, fanMode: 'auto', powerWatts: 1500 };
-const applied = (source: Applied['source'], power = true): Applied => ({ power, mode: 'COOL', fan: 'auto', target_temp_f: 73, source, slot: { date: '2026-07-01', index: 24, offsetMinutes: -240 } });
+const room: RoomReading = {
+  at: Date.parse('2026-07-01T16:10:00Z'),
+  indoorTempF: 74.3,
+  indoorHumidity: 48.2,
+  outdoorTempF: 91.4,
+  hvacState: 'COOL',
+  hvacAction: 'cooling',
+  targetTempF: 73,
+  fanMode: 'auto',
+  powerWatts: 1500,
+};
+const applied = (source: Applied['source'], power = true): Applied => ({
+  power,
+  mode: 'COOL',
+  fan: 'auto',
+  target_temp_f: 73,
+  source,
+  slot: { date: '2026-07-01', index: 24, offsetMinutes: -240 },
+});
 
 describe('readingOf', () => {
   it('carries what the sensor saw and what was commanded, valid for the cloud', () => {
-    const plan = { date: '2026-07-01', setpoints: Array(48).fill(73), roomTargets: Array.from({ length: 48 }, (_, i) => 70 + i / 10), modes: null, fans: null, source: 'optimization' as const };
+    const plan = {
+      date: '2026-07-01',
+      setpoints: Array(48).fill(73),
+      roomTargets: Array.from({ length: 48 }, (_, i) => 70 + i / 10),
+      modes: null,
+      fans: null,
+      source: 'optimization' as const,
+    };
     const reading = readingOf(room, applied('schedule'), plan);
     expect(reading).toEqual({
       timestamp: '2026-07-01T16:10:00.000Z',

@@ -86,7 +86,12 @@ export class Room {
       const out = this.weather(this.t);
       const h = dt / HOUR_MS;
       const fan = FAN_CAPACITY[this.ac.settings.fan];
-      const hvac = this.ac.action === 'cooling' ? -(this.options.coolingFPerHour ?? 8) * fan : this.ac.action === 'heating' ? (this.options.heatingFPerHour ?? 8) * fan : 0;
+      const hvac =
+        this.ac.action === 'cooling'
+          ? -(this.options.coolingFPerHour ?? 8) * fan
+          : this.ac.action === 'heating'
+            ? (this.options.heatingFPerHour ?? 8) * fan
+            : 0;
       this.tempF += h * ((out.tempF - this.tempF) / (this.options.envelopeHours ?? 4) + (this.options.internalGainFPerHour ?? 0.5) + hvac);
       // Cooling condenses water out of the air; otherwise indoor humidity drifts toward outdoor.
       const rhTarget = this.ac.action === 'cooling' ? 40 : out.humidity;

@@ -11,7 +11,20 @@ const sample = (token: string): PersistedDevice => ({
   token,
   applianceId: '7a0c2f4e-0000-4000-8000-000000000001',
   device: {
-    config: { fetchedAt: 1, body: { timezone: 'UTC', utc_offset_minutes_now: 0, next_transition: null, setpoint_min_f: 61, setpoint_max_f: 86, comfort_band: { high_temps_f: [], low_temps_f: [] }, reading_push_interval_s: 3600, capture_interval_s: 300, command_poll_wait_s: 50 } },
+    config: {
+      fetchedAt: 1,
+      body: {
+        timezone: 'UTC',
+        utc_offset_minutes_now: 0,
+        next_transition: null,
+        setpoint_min_f: 61,
+        setpoint_max_f: 86,
+        comfort_band: { high_temps_f: [], low_temps_f: [] },
+        reading_push_interval_s: 3600,
+        capture_interval_s: 300,
+        command_poll_wait_s: 50,
+      },
+    },
     plans: [{ date: '2026-07-01', setpoints: Array(48).fill(72), roomTargets: null, modes: null, fans: null, source: 'optimization' }],
     holds: { mode: { value: 'HEAT', until: 'user', source: 'command', at: 5 } },
     appliedCommands: [41, 42],

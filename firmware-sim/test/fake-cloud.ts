@@ -118,7 +118,8 @@ export async function startFakeCloud() {
     }
     if (route === 'POST /api/v1/devices/state') {
       const report = body as StateReport;
-      if (!['schedule', 'command', 'override', 'watchdog'].includes(report?.source)) return send(422, { detail: 'source must be one of schedule, command, override, watchdog' });
+      if (!['schedule', 'command', 'override', 'watchdog'].includes(report?.source))
+        return send(422, { detail: 'source must be one of schedule, command, override, watchdog' });
       state.reports.push(report);
       const cmd = commands.find((c) => c.id === report.command_id && c.applianceId === device.applianceId && c.delivered);
       return send(200, { status: 'ok', command_acked: !!cmd, reading_written: state.readings.length > 0 });

@@ -45,7 +45,7 @@ describe('socPct', () => {
 
 describe('plannedLevelPct', () => {
   const trajectory = [50, 62.5, 80];
-  it('reads value_trajectory at the slot\'s end in the schedule\'s unit', () => {
+  it("reads value_trajectory at the slot's end in the schedule's unit", () => {
     expect(plannedLevelPct({ value_trajectory: trajectory, unit: 'percent' }, 1, 13.5)).toBe(62.5);
     expect(plannedLevelPct({ value_trajectory: [5, 6.75], unit: 'kwh' }, 1, 13.5)).toBeCloseTo(50, 9);
     expect(plannedLevelPct({ value_trajectory: trajectory, unit: 'fahrenheit' }, 1, 13.5)).toBeNull();
@@ -69,13 +69,13 @@ describe('levelReached', () => {
 });
 
 describe('capacityOf and levelGap', () => {
-  it('takes the config\'s capacity, else the cloud\'s default', () => {
+  it("takes the config's capacity, else the cloud's default", () => {
     expect(capacityOf(battery({ entity_id: 'select.mode' }, 9.6))).toBe(9.6);
     expect(capacityOf(battery({ entity_id: 'select.mode' }))).toBe(13.5);
   });
 
   it('names the gap of a battery without a SOC sensor only', () => {
-    expect(levelGap(battery({ entity_id: 'select.mode' }))).toContain('set the battery\'s state-of-charge sensor (soc_entity_id)');
+    expect(levelGap(battery({ entity_id: 'select.mode' }))).toContain("set the battery's state-of-charge sensor (soc_entity_id)");
     expect(levelGap(battery({ entity_id: 'select.mode', soc_entity_id: 'sensor.soc' }))).toBeNull();
     expect(levelGap({ ...battery({ entity_id: 'switch.ev' }), type: 'ev_charger' })).toBeNull();
   });

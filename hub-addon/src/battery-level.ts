@@ -63,5 +63,5 @@ export function levelReached(soc: number | null, level: number | null, wasReache
 /** Why this battery's charge slots charge the whole half hour, or null when they stop at the level. Logged once per start. */
 export function levelGap(appliance: HubAppliance): string | null {
   if (appliance.type !== 'home_battery' || !appliance.entities.entity_id || appliance.entities.soc_entity_id) return null;
-  return 'no soc_entity_id: each charge slot charges for the whole half hour, past the level the plan charges to; set the battery\'s state-of-charge sensor (soc_entity_id) in Offpeak or in the add-on options';
+  return "no soc_entity_id: each charge slot charges for the whole half hour, past the level the plan charges to; set the battery's state-of-charge sensor (soc_entity_id) in Offpeak or in the add-on options";
 }

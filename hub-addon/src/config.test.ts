@@ -23,14 +23,32 @@ const problems = (env: NodeJS.ProcessEnv): string[] => {
 
 describe('loadConfig', () => {
   it('under the Supervisor reads /data-style options and connects to ws://supervisor/core/websocket', () => {
-    const file = optionsFile({ cloud_url: 'https://cloud.example/', email: 'a@b.co', password: 'secret1', log_level: 'warning', appliances: [{ appliance: 'Garage EV', soc_entity_id: 'sensor.ev_soc' }] });
+    const file = optionsFile({
+      cloud_url: 'https://cloud.example/',
+      email: 'a@b.co',
+      password: 'secret1',
+      log_level: 'warning',
+      appliances: [{ appliance: 'Garage EV', soc_entity_id: 'sensor.ev_soc' }],
+    });
     const c = loadConfig({ SUPERVISOR_TOKEN: 'sup', OFFPEAK_OPTIONS: file });
-    expect(c).toMatchObject({ ha: { url: 'ws://supervisor/core/websocket', token: 'sup', supervised: true }, cloudUrl: 'https://cloud.example', email: 'a@b.co', logLevel: 'warn', dataDir: path.dirname(file) });
+    expect(c).toMatchObject({
+      ha: { url: 'ws://supervisor/core/websocket', token: 'sup', supervised: true },
+      cloudUrl: 'https://cloud.example',
+      email: 'a@b.co',
+      logLevel: 'warn',
+      dataDir: path.dirname(file),
+    });
     expect(c.appliances).toEqual([{ appliance: 'Garage EV', soc_entity_id: 'sensor.ev_soc' }]);
   });
 
   it('standalone takes HA_URL, HA_TOKEN and OFFPEAK_* from the environment', () => {
-    const c = loadConfig({ HA_URL: 'http://127.0.0.1:8123', HA_TOKEN: 't', OFFPEAK_URL: 'http://127.0.0.1:8080', OFFPEAK_REFRESH_TOKEN: 'rt_x', OFFPEAK_OPTIONS: optionsFile({}) });
+    const c = loadConfig({
+      HA_URL: 'http://127.0.0.1:8123',
+      HA_TOKEN: 't',
+      OFFPEAK_URL: 'http://127.0.0.1:8080',
+      OFFPEAK_REFRESH_TOKEN: 'rt_x',
+      OFFPEAK_OPTIONS: optionsFile({}),
+    });
     expect(c).toMatchObject({ ha: { url: 'ws://127.0.0.1:8123/api/websocket', token: 't', supervised: false }, refreshToken: 'rt_x', email: null });
   });
 
@@ -44,14 +62,20 @@ describe('loadConfig', () => {
   });
 
   it('names bad values', () => {
-    const file = optionsFile({ cloud_url: 'ftp://x', email: 'a@b.co', log_level: 'loud', household_power_entity_id: 'switch.x', appliances: [{ entity_id: 'Not An Entity', colour: 'red' }] });
+    const file = optionsFile({
+      cloud_url: 'ftp://x',
+      email: 'a@b.co',
+      log_level: 'loud',
+      household_power_entity_id: 'switch.x',
+      appliances: [{ entity_id: 'Not An Entity', colour: 'red' }],
+    });
     expect(problems({ SUPERVISOR_TOKEN: 's', OFFPEAK_OPTIONS: file })).toEqual([
       'cloud_url: ftp://x must be an http or https URL',
       'password: is required with email (OFFPEAK_PASSWORD when standalone)',
       'log_level: must be one of trace, debug, info, notice, warning, warn, error, fatal',
       'household_power_entity_id: must be a sensor.* entity id',
       'appliances[0]: unknown option colour',
-      'appliances[0].appliance: is required (the appliance\'s name or id in Offpeak)',
+      "appliances[0].appliance: is required (the appliance's name or id in Offpeak)",
       'appliances[0].entity_id: must be an entity id such as switch.ev_charger',
     ]);
   });
@@ -71,7 +95,9 @@ describe('loadConfig', () => {
     const d = dir();
     const file = path.join(d, 'options.json');
     writeFileSync(file, '{nope');
-    expect(problems({ SUPERVISOR_TOKEN: 's', OFFPEAK_OPTIONS: file, OFFPEAK_URL: 'http://x', OFFPEAK_REFRESH_TOKEN: 'r' })[0]).toMatch(/^options file .* is not valid JSON/);
+    expect(problems({ SUPERVISOR_TOKEN: 's', OFFPEAK_OPTIONS: file, OFFPEAK_URL: 'http://x', OFFPEAK_REFRESH_TOKEN: 'r' })[0]).toMatch(
+      /^options file .* is not valid JSON/,
+    );
   });
 });
 

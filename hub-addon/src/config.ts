@@ -45,9 +45,28 @@ export class ConfigError extends Error {
 
 export const DEFAULT_OPTIONS_FILE = '/data/options.json';
 const SUPERVISOR_WS = 'ws://supervisor/core/websocket';
-const LEVELS: Record<string, LogLevel> = { trace: 'debug', debug: 'debug', info: 'info', notice: 'info', warning: 'warn', warn: 'warn', error: 'error', fatal: 'error' };
+const LEVELS: Record<string, LogLevel> = {
+  trace: 'debug',
+  debug: 'debug',
+  info: 'info',
+  notice: 'info',
+  warning: 'warn',
+  warn: 'warn',
+  error: 'error',
+  fatal: 'error',
+};
 const ENTITY = /^[a-z_]+\.[a-z0-9_]+$/;
-const OVERRIDE_KEYS = ['appliance', 'enabled', 'entity_id', 'soc_entity_id', 'temp_entity_id', 'indoor_temp_entity_id', 'charge_option', 'idle_option', 'hold_option'];
+const OVERRIDE_KEYS = [
+  'appliance',
+  'enabled',
+  'entity_id',
+  'soc_entity_id',
+  'temp_entity_id',
+  'indoor_temp_entity_id',
+  'charge_option',
+  'idle_option',
+  'hold_option',
+];
 
 /** The WebSocket URL of Core from an http(s) or ws(s) base: `/api/websocket` is added to a bare host. */
 export function websocketUrl(raw: string): string {
@@ -83,16 +102,18 @@ function parseOverrides(raw: unknown, problems: string[]): ApplianceOverride[] {
   }
   return raw.flatMap((item, i) => {
     const at = `appliances[${i}]`;
-    if (!item || typeof item !== 'object') return problems.push(`${at}: must be an object`), [];
+    if (!item || typeof item !== 'object') return (problems.push(`${at}: must be an object`), []);
     const o = item as Record<string, unknown>;
     const unknown = Object.keys(o).filter((k) => !OVERRIDE_KEYS.includes(k));
     if (unknown.length) problems.push(`${at}: unknown option ${unknown.join(', ')}`);
     if (!str(o.appliance)) problems.push(`${at}.appliance: is required (the appliance's name or id in Offpeak)`);
     for (const k of ['entity_id', 'soc_entity_id', 'temp_entity_id', 'indoor_temp_entity_id']) {
-      if (o[k] !== undefined && o[k] !== null && !(typeof o[k] === 'string' && ENTITY.test(o[k]))) problems.push(`${at}.${k}: must be an entity id such as switch.ev_charger`);
+      if (o[k] !== undefined && o[k] !== null && !(typeof o[k] === 'string' && ENTITY.test(o[k])))
+        problems.push(`${at}.${k}: must be an entity id such as switch.ev_charger`);
     }
     for (const k of ['charge_option', 'idle_option', 'hold_option']) {
-      if (o[k] !== undefined && o[k] !== null && typeof o[k] !== 'string') problems.push(`${at}.${k}: must be the text of an option of the battery's select entity`);
+      if (o[k] !== undefined && o[k] !== null && typeof o[k] !== 'string')
+        problems.push(`${at}.${k}: must be the text of an option of the battery's select entity`);
     }
     if (o.enabled !== undefined && typeof o.enabled !== 'boolean') problems.push(`${at}.enabled: must be true or false`);
     return [o as unknown as ApplianceOverride];
@@ -127,7 +148,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Addon
   const password = pick('OFFPEAK_PASSWORD', 'password');
   const refreshToken = pick('OFFPEAK_REFRESH_TOKEN', 'refresh_token');
   if (!refreshToken && !(email && password)) {
-    problems.push(email ? 'password: is required with email (OFFPEAK_PASSWORD when standalone)' : 'email: email and password (or refresh_token) are required (OFFPEAK_EMAIL/OFFPEAK_PASSWORD when standalone)');
+    problems.push(
+      email
+        ? 'password: is required with email (OFFPEAK_PASSWORD when standalone)'
+        : 'email: email and password (or refresh_token) are required (OFFPEAK_EMAIL/OFFPEAK_PASSWORD when standalone)',
+    );
   }
   if (email && !/^[^@\s]+@[^@\s]+$/.test(email)) problems.push('email: must be an email address');
 

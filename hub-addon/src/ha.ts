@@ -84,7 +84,10 @@ export class HaLink {
       this.adopt(conn);
     } catch (e) {
       const delay = Math.min(this.opts.maxBackoffMs ?? 30_000, 1000 * 2 ** Math.min(attempt, 10));
-      this.opts.log.warn(e === ERR_INVALID_AUTH ? 'Home Assistant refused the access token; retrying' : 'Home Assistant unreachable; retrying', { url: this.opts.url, retry_in_ms: delay });
+      this.opts.log.warn(e === ERR_INVALID_AUTH ? 'Home Assistant refused the access token; retrying' : 'Home Assistant unreachable; retrying', {
+        url: this.opts.url,
+        retry_in_ms: delay,
+      });
       this.retryTimer = setTimeout(() => void this.connectLoop(attempt + 1), delay);
     }
   }
@@ -145,7 +148,13 @@ export class HaLink {
       const socket = conn.socket;
       let timer: NodeJS.Timeout | undefined;
       const timeout = new Promise<'timeout'>((r) => (timer = setTimeout(() => r('timeout'), deadline)));
-      void Promise.race([conn.ping().then(() => 'pong' as const, () => 'pong' as const), timeout]).then((outcome) => {
+      void Promise.race([
+        conn.ping().then(
+          () => 'pong' as const,
+          () => 'pong' as const,
+        ),
+        timeout,
+      ]).then((outcome) => {
         clearTimeout(timer);
         if (outcome !== 'timeout' || conn !== this.conn || conn.socket !== socket || !socket) return;
         this.opts.log.warn('no pong from Home Assistant; dropping the half-open socket', { timeout_ms: deadline });

@@ -8,7 +8,9 @@ try {
   config = loadConfig();
 } catch (e) {
   if (!(e instanceof ConfigError)) throw e;
-  process.stderr.write(JSON.stringify({ time: new Date().toISOString(), level: 'error', logger: 'addon', msg: 'invalid configuration', problems: e.problems }) + '\n');
+  process.stderr.write(
+    JSON.stringify({ time: new Date().toISOString(), level: 'error', logger: 'addon', msg: 'invalid configuration', problems: e.problems }) + '\n',
+  );
   process.stderr.write(e.message + '\n');
   process.exit(2);
 }

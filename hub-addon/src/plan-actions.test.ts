@@ -100,7 +100,7 @@ describe('decideSlot', () => {
     });
   });
 
-  it('takes a battery select\'s hold_option in held slots and its idle option in discharge slots', () => {
+  it("takes a battery select's hold_option in held slots and its idle option in discharge slots", () => {
     const sel = entity('select.mode', 'Self use', { options: ['Self use', 'Force charge', 'Backup'] });
     const day = { intervals: [true, false, false], discharge_intervals: [false, false, true], value_trajectory: [80, 80, 70] };
     const holding = appliance('home_battery', 'select.mode', { appliance: 'A', hold_option: 'Backup' });
@@ -119,12 +119,14 @@ describe('decideSlot', () => {
     expect(option(appliance('home_battery', 'select.mode', { appliance: 'A', hold_option: 'Standby' }), 1)).toBe(
       'no hold option among ["Self use","Force charge","Backup"]; set hold_option in the add-on options',
     );
-    expect(decideSlot(appliance('home_battery', 'switch.charge', { appliance: 'A', hold_option: 'Backup' }), day, 1, entity('switch.charge', 'on'), '°F')).toMatchObject({
+    expect(
+      decideSlot(appliance('home_battery', 'switch.charge', { appliance: 'A', hold_option: 'Backup' }), day, 1, entity('switch.charge', 'on'), '°F'),
+    ).toMatchObject({
       action: { call: { service: 'turn_off' } },
     });
   });
 
-  it('holds a battery\'s charge slot once its planned level is reached: hold_option, else the idle option or switch off', () => {
+  it("holds a battery's charge slot once its planned level is reached: hold_option, else the idle option or switch off", () => {
     const sel = entity('select.mode', 'Force charge', { options: ['Self use', 'Force charge', 'Backup'] });
     const day = { intervals: [true], discharge_intervals: [false], value_trajectory: [80] };
     const reached = (a: HubAppliance, e: HassEntity) => {
@@ -136,9 +138,14 @@ describe('decideSlot', () => {
       'slot 0 charge, planned level reached: charge off',
     ]);
     expect(reached(appliance('home_battery', 'select.mode'), sel)).toEqual([{ option: 'Self use' }, 'slot 0 charge, planned level reached: charge off']);
-    expect(reached(appliance('home_battery', 'switch.charge'), entity('switch.charge', 'on'))).toEqual(['turn_off', 'slot 0 charge, planned level reached: charge off']);
+    expect(reached(appliance('home_battery', 'switch.charge'), entity('switch.charge', 'on'))).toEqual([
+      'turn_off',
+      'slot 0 charge, planned level reached: charge off',
+    ]);
     // An EV charger's slot knows no level.
-    expect(decideSlot(appliance('ev_charger', 'switch.ev'), day, 0, entity('switch.ev', 'off'), '°F', null, true)).toMatchObject({ action: { call: { service: 'turn_on' } } });
+    expect(decideSlot(appliance('ev_charger', 'switch.ev'), day, 0, entity('switch.ev', 'off'), '°F', null, true)).toMatchObject({
+      action: { call: { service: 'turn_on' } },
+    });
   });
 
   it('presses a battery button only when the wanted mode changes', () => {

@@ -5,8 +5,15 @@ import { describe, expect, it } from 'vitest';
 import { createLogger } from './log.js';
 import { BUFFER_FILE, ReadingBuffer, type BufferedReading } from './reading-buffer.js';
 
-const hvac = (minute: number): BufferedReading => ({ kind: 'hvac', reading: { timestamp: `2026-07-01T12:${String(minute).padStart(2, '0')}:00Z`, indoor_temp: 72, hvac_state: 'COOL' } });
-const soc = (id: string, minute: number): BufferedReading => ({ kind: 'appliance', applianceId: id, reading: { timestamp: `2026-07-01T12:${String(minute).padStart(2, '0')}:00Z`, state: 'IDLE', value: 50 } });
+const hvac = (minute: number): BufferedReading => ({
+  kind: 'hvac',
+  reading: { timestamp: `2026-07-01T12:${String(minute).padStart(2, '0')}:00Z`, indoor_temp: 72, hvac_state: 'COOL' },
+});
+const soc = (id: string, minute: number): BufferedReading => ({
+  kind: 'appliance',
+  applianceId: id,
+  reading: { timestamp: `2026-07-01T12:${String(minute).padStart(2, '0')}:00Z`, state: 'IDLE', value: 50 },
+});
 
 describe('ReadingBuffer', () => {
   it('keeps readings on disk across restarts and hands them out oldest first, per stream', async () => {
@@ -38,6 +45,12 @@ describe('ReadingBuffer', () => {
     await buffer.add([hvac(15), hvac(20)]);
     expect(buffer.size).toBe(3);
     expect(buffer.nextBatch()!.items.map((r) => r.reading.timestamp)).toEqual(['2026-07-01T12:10:00Z', '2026-07-01T12:15:00Z', '2026-07-01T12:20:00Z']);
-    expect(JSON.parse(lines[0]!)).toMatchObject({ level: 'warn', msg: 'reading buffer full; dropped the oldest readings', dropped: 2, first_dropped: '2026-07-01T12:00:00Z', oldest_kept: '2026-07-01T12:10:00Z' });
+    expect(JSON.parse(lines[0]!)).toMatchObject({
+      level: 'warn',
+      msg: 'reading buffer full; dropped the oldest readings',
+      dropped: 2,
+      first_dropped: '2026-07-01T12:00:00Z',
+      oldest_kept: '2026-07-01T12:10:00Z',
+    });
   });
 });

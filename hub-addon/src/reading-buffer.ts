@@ -61,7 +61,12 @@ export class ReadingBuffer {
     if (excess > 0) {
       const gone = this.items.splice(0, excess);
       this.dropped += excess;
-      this.log.warn('reading buffer full; dropped the oldest readings', { dropped: excess, oldest_kept: timestampOf(this.items[0]), first_dropped: timestampOf(gone[0]), capacity: this.capacity });
+      this.log.warn('reading buffer full; dropped the oldest readings', {
+        dropped: excess,
+        oldest_kept: timestampOf(this.items[0]),
+        first_dropped: timestampOf(gone[0]),
+        capacity: this.capacity,
+      });
     }
     await this.persist();
   }

@@ -50,7 +50,10 @@ export function hvacReading(
     indoor = sensorTempF(entities[appliance.entities.indoor_temp_entity_id ?? ''], unit);
     source = 'sensor';
   }
-  if (!inRange(indoor, 30, 120)) return { skip: `no indoor temperature from ${climate.entity_id}${appliance.entities.indoor_temp_entity_id ? ` or ${appliance.entities.indoor_temp_entity_id}` : ''}` };
+  if (!inRange(indoor, 30, 120))
+    return {
+      skip: `no indoor temperature from ${climate.entity_id}${appliance.entities.indoor_temp_entity_id ? ` or ${appliance.entities.indoor_temp_entity_id}` : ''}`,
+    };
   const reading: HvacReadingInput = {
     timestamp,
     appliance_id: appliance.id,

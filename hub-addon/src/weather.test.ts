@@ -2,16 +2,34 @@ import type { HassEntity } from 'home-assistant-js-websocket';
 import { describe, expect, it } from 'vitest';
 import { drawWeatherPushOffsetMs, forecastForPush, inPushWindow, isPushDue, localMidnightMs, WEATHER_PUSH_SPREAD_MS } from './weather.js';
 
-const weather = (attributes: Record<string, unknown>): HassEntity => ({ entity_id: 'weather.home', state: 'sunny', attributes, last_changed: '', last_updated: '', context: { id: 'c', parent_id: null, user_id: null } });
+const weather = (attributes: Record<string, unknown>): HassEntity => ({
+  entity_id: 'weather.home',
+  state: 'sunny',
+  attributes,
+  last_changed: '',
+  last_updated: '',
+  context: { id: 'c', parent_id: null, user_id: null },
+});
 const hourly = (fromIso: string, n: number, temp: (i: number) => number) =>
-  Array.from({ length: n }, (_, i) => ({ datetime: new Date(Date.parse(fromIso) + i * 3_600_000).toISOString(), temperature: temp(i), humidity: 60, wind_speed: 10 }));
+  Array.from({ length: n }, (_, i) => ({
+    datetime: new Date(Date.parse(fromIso) + i * 3_600_000).toISOString(),
+    temperature: temp(i),
+    humidity: 60,
+    wind_speed: 10,
+  }));
 
 describe('forecastForPush', () => {
   it('converts Celsius and km/h from local midnight, filling past hours with the current values', () => {
     // 02:45 UTC is 04:45 in Paris (UTC+2): hours 0-3 of the day (from 22:00Z) are past.
     const now = Date.parse('2026-07-01T02:45:00Z');
     const items = hourly('2026-07-01T02:00:00Z', 48, (i) => 20 + i * 0.1);
-    const f = forecastForPush(items, weather({ temperature: 18, temperature_unit: '°C', humidity: 70, wind_speed: 5, wind_speed_unit: 'km/h' }), '°C', now, 'Europe/Paris')!;
+    const f = forecastForPush(
+      items,
+      weather({ temperature: 18, temperature_unit: '°C', humidity: 70, wind_speed: 5, wind_speed_unit: 'km/h' }),
+      '°C',
+      now,
+      'Europe/Paris',
+    )!;
     expect(f.hourly_temps_f.slice(0, 5)).toEqual([64.4, 64.4, 64.4, 64.4, 68]);
     expect(f.hourly_humidity!.slice(0, 5)).toEqual([70, 70, 70, 70, 60]);
     expect(f.hourly_wind_mph!.slice(3, 5)).toEqual([3.1, 6.2]);
@@ -20,8 +38,24 @@ describe('forecastForPush', () => {
 
   it('caps at 72 hours and refuses less than 24', () => {
     const now = Date.parse('2026-07-01T03:00:00Z');
-    expect(forecastForPush(hourly('2026-07-01T00:00:00Z', 100, () => 70), weather({}), '°F', now, 'UTC')!.hourly_temps_f).toHaveLength(72);
-    expect(forecastForPush(hourly('2026-07-01T00:00:00Z', 10, () => 70), weather({}), '°F', now, 'UTC')).toBeNull();
+    expect(
+      forecastForPush(
+        hourly('2026-07-01T00:00:00Z', 100, () => 70),
+        weather({}),
+        '°F',
+        now,
+        'UTC',
+      )!.hourly_temps_f,
+    ).toHaveLength(72);
+    expect(
+      forecastForPush(
+        hourly('2026-07-01T00:00:00Z', 10, () => 70),
+        weather({}),
+        '°F',
+        now,
+        'UTC',
+      ),
+    ).toBeNull();
     expect(forecastForPush([], weather({}), '°F', now, 'UTC')).toBeNull();
   });
 
@@ -47,7 +81,7 @@ describe('push window and local midnight', () => {
   });
 });
 
-describe('the install\'s offset into the push window', () => {
+describe("the install's offset into the push window", () => {
   it('is drawn within the first 50 minutes, so a check every 10 minutes still pushes before 03:30', () => {
     expect(drawWeatherPushOffsetMs(() => 0)).toBe(0);
     expect(drawWeatherPushOffsetMs(() => 0.999999)).toBeLessThan(WEATHER_PUSH_SPREAD_MS);

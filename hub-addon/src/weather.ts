@@ -28,7 +28,13 @@ export function localMidnightMs(ms: number, zone: string): number {
 }
 
 /** The forecast body, or null when it cannot cover 24 hours. */
-export function forecastForPush(items: ForecastItem[], weather: HassEntity | undefined, systemUnit: string, nowMs: number, zone: string): WeatherForecastInput | null {
+export function forecastForPush(
+  items: ForecastItem[],
+  weather: HassEntity | undefined,
+  systemUnit: string,
+  nowMs: number,
+  zone: string,
+): WeatherForecastInput | null {
   const tempUnit = (weather?.attributes.temperature_unit as string | undefined) ?? systemUnit;
   const windUnit = weather?.attributes.wind_speed_unit as string | undefined;
   const byHour = new Map<number, ForecastItem>();

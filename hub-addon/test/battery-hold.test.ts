@@ -16,7 +16,14 @@ const file = batteryDayForFile();
  */
 const run = async (state: string, appliances: Harness['config']['appliances']) => {
   const { peak, account } = file.day;
-  const h = (file.h = await startHarness({ cloud: file.cloud, account, startMs: slotStart(peak - 1) - 3 * MIN, fixture: batteryFixture(state), prepare: async () => {}, configPatch: { appliances } }));
+  const h = (file.h = await startHarness({
+    cloud: file.cloud,
+    account,
+    startMs: slotStart(peak - 1) - 3 * MIN,
+    fixture: batteryFixture(state),
+    prepare: async () => {},
+    configPatch: { appliances },
+  }));
   const mode = () => file.h!.ha.getState('select.battery_mode')!.state;
   const held = mode();
   await h.cutoff.down();
@@ -25,7 +32,8 @@ const run = async (state: string, appliances: Harness['config']['appliances']) =
   await h.advance(30 * MIN);
   return [held, charge, mode()];
 };
-const batteryLogs = () => file.h!.logs.filter((l) => l.appliance === BATTERY.name && (l.msg === 'applied' || l.msg === 'already as planned')).map((l) => [l.msg, l.reason, l.why]);
+const batteryLogs = () =>
+  file.h!.logs.filter((l) => l.appliance === BATTERY.name && (l.msg === 'applied' || l.msg === 'already as planned')).map((l) => [l.msg, l.reason, l.why]);
 const expectedLogs = (msg: string, peak = file.day.peak) => [
   [msg, 'start', `slot ${peak - 2} hold: charge off`],
   [msg, 'slot boundary', `slot ${peak - 1} charge: charge on`],
@@ -33,7 +41,7 @@ const expectedLogs = (msg: string, peak = file.day.peak) => [
 ];
 const warnings = () => file.h!.logs.filter((l) => l.msg === 'the battery will discharge in slots the plan holds');
 
-describe('a home battery on the plan\'s held and discharge slots', () => {
+describe("a home battery on the plan's held and discharge slots", () => {
   it('with hold_option, selects it in the held slot, then the charge option, then the idle option in the discharge slot', async () => {
     expect(await run('self_consumption', [{ appliance: BATTERY.name, hold_option: 'backup' }])).toEqual(['backup', 'force_charge', 'self_consumption']);
     expect(batteryLogs()).toEqual(expectedLogs('applied'));

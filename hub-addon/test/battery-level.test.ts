@@ -18,7 +18,14 @@ const file = batteryDayForFile();
 /** The add-on with hold_option, started 3 minutes before the charge slot of `day` with the battery at `soc` %; the cloud then cut off (its clock is hours behind). */
 async function start(day: BatteryDay, soc: string, hold = true): Promise<Harness> {
   const appliances = hold ? [{ appliance: BATTERY.name, hold_option: 'backup' }] : [];
-  const h = (file.h = await startHarness({ cloud: file.cloud, account: day.account, startMs: slotStart(day.peak - 1) - 3 * MIN, fixture: batteryFixture('backup', soc), prepare: async () => {}, configPatch: { appliances } }));
+  const h = (file.h = await startHarness({
+    cloud: file.cloud,
+    account: day.account,
+    startMs: slotStart(day.peak - 1) - 3 * MIN,
+    fixture: batteryFixture('backup', soc),
+    prepare: async () => {},
+    configPatch: { appliances },
+  }));
   await h.cutoff.down();
   return h;
 }
@@ -43,7 +50,8 @@ async function play(minutes: number): Promise<string[]> {
 }
 const count = (modes: string[], m: string) => modes.filter((x) => x === m).length;
 /** The battery commands: why, the option, and the SOC and planned level (%) in charge slots. */
-const batteryLogs = () => file.h!.logs.filter((l) => l.appliance === BATTERY.name && l.msg === 'applied').map((l) => [l.reason, l.data?.option, l.soc_pct, l.planned_pct]);
+const batteryLogs = () =>
+  file.h!.logs.filter((l) => l.appliance === BATTERY.name && l.msg === 'applied').map((l) => [l.reason, l.data?.option, l.soc_pct, l.planned_pct]);
 
 describe('a home battery in a slot the plan charges to a level', () => {
   it('holds once its SOC reaches the planned level, charges again only well below it, and keeps its mode while the SOC is unavailable', async () => {
@@ -85,7 +93,7 @@ describe('a home battery in a slot the plan charges to a level', () => {
     expect(file.h!.logs.filter((l) => l.msg === 'the battery will charge past the planned level')).toEqual([]);
   }, 90_000);
 
-  it('charges when the slot starts with the SOC unavailable (the plan\'s charge is what later slots count on), and holds once a reading shows the level', async () => {
+  it("charges when the slot starts with the SOC unavailable (the plan's charge is what later slots count on), and holds once a reading shows the level", async () => {
     const { peak, schedule } = file.day;
     const level = schedule.value_trajectory[peak - 1]!;
     await start(file.day, 'unavailable');
@@ -113,6 +121,10 @@ describe('a home battery in a slot the plan charges to a level', () => {
     expect(mode()).toBe('self_consumption');
     const warnings = file.h!.logs.filter((l) => l.msg === 'the battery will charge past the planned level');
     expect(warnings).toHaveLength(1);
-    expect(warnings[0]).toMatchObject({ level: 'warn', entity_id: 'select.battery_mode', why: expect.stringContaining('set the battery\'s state-of-charge sensor (soc_entity_id)') });
+    expect(warnings[0]).toMatchObject({
+      level: 'warn',
+      entity_id: 'select.battery_mode',
+      why: expect.stringContaining("set the battery's state-of-charge sensor (soc_entity_id)"),
+    });
   }, 90_000);
 });

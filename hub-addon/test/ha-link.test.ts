@@ -42,7 +42,10 @@ describe('HaLink', () => {
     ha = await startHaSim({ fixture: houseFixture(Date.now()), token: HA_TOKEN });
     link = new HaLink({ url: ha.wsUrl, token: HA_TOKEN, log });
     await link.start();
-    await expect(link.call('climate', 'set_temperature', 'climate.living_room', { temperature: 120 })).rejects.toMatchObject({ name: 'HaServiceError', code: 'service_validation_error' });
+    await expect(link.call('climate', 'set_temperature', 'climate.living_room', { temperature: 120 })).rejects.toMatchObject({
+      name: 'HaServiceError',
+      code: 'service_validation_error',
+    });
     await expect(link.call('climate', 'set_foo', 'climate.living_room')).rejects.toBeInstanceOf(HaServiceError);
     // A call on an entity Home Assistant lacks succeeds and does nothing (Core's behaviour).
     await expect(link.call('switch', 'turn_on', 'switch.ghost')).resolves.toBeUndefined();

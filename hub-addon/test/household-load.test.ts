@@ -31,7 +31,10 @@ function seed(ha: HaSimHandle, entityId: string, startMs: number, unit: 'W' | 'k
 }
 
 const householdPushes = (h: Harness) => h.requests.filter((r) => r.path === '/api/v1/household-load/readings');
-const pushedReadings = (h: Harness) => householdPushes(h).filter((r) => r.status === 201).flatMap((r) => r.body.readings as { timestamp: string; value: number }[]);
+const pushedReadings = (h: Harness) =>
+  householdPushes(h)
+    .filter((r) => r.status === 201)
+    .flatMap((r) => r.body.readings as { timestamp: string; value: number }[]);
 /** Local slot of a UTC hour on a recent day. */
 const slotOfUtcHour = (startMs: number, hour: number) => {
   const d = new Date(startMs - 2 * DAY);

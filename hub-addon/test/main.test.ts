@@ -24,7 +24,11 @@ describe('main', () => {
     expect(res.stderr).toContain('cloud_url: not a url must be an http or https URL');
     expect(res.stderr).not.toContain('hunter2-secret');
     expect(res.stderr).not.toContain('sup-secret-token');
-    expect(JSON.parse(res.stderr.split('\n')[0]!)).toMatchObject({ level: 'error', msg: 'invalid configuration', problems: ['cloud_url: not a url must be an http or https URL'] });
+    expect(JSON.parse(res.stderr.split('\n')[0]!)).toMatchObject({
+      level: 'error',
+      msg: 'invalid configuration',
+      problems: ['cloud_url: not a url must be an http or https URL'],
+    });
   });
 
   it('standalone without HA_URL says so', () => {

@@ -72,7 +72,6 @@ afterAll(async () => {
   await cloud?.stop();
 });
 
-
 it("keeps yesterday's last slot for its lead after midnight, then applies slot 0 of the new day's view", async () => {
   const yesterday = h.addon.state.view!.date;
   expect(yesterday).toBe('2026-11-18');
@@ -87,7 +86,10 @@ it("keeps yesterday's last slot for its lead after midnight, then applies slot 0
   expect(slot0).not.toBe(lastSlot); // the ramp: about 57 F at 00:00, about 80 F at 23:30
 
   const applied = await waitFor(
-    () => h.logs.find((l) => (l.msg === 'applied' || l.msg === 'already as planned') && l.type === 'hvac' && l.reason === 'slot boundary' && l.date === '2026-11-19'),
+    () =>
+      h.logs.find(
+        (l) => (l.msg === 'applied' || l.msg === 'already as planned') && l.type === 'hvac' && l.reason === 'slot boundary' && l.date === '2026-11-19',
+      ),
     30_000,
     'slot 0 applied',
   );
@@ -106,7 +108,11 @@ it("keeps yesterday's last slot for its lead after midnight, then applies slot 0
 
 it("a poll that finds the new day's stamp pulls the day's view only, not the profile and appliances again", async () => {
   const fromMidnight = await beforeMidnight;
-  const rePull = await waitFor(() => polled.logs.find((l) => l.msg === 'schedules changed in the cloud; re-pulling' && l.new_day === true), 30_000, 'the poll after midnight');
+  const rePull = await waitFor(
+    () => polled.logs.find((l) => l.msg === 'schedules changed in the cloud; re-pulling' && l.new_day === true),
+    30_000,
+    'the poll after midnight',
+  );
   expect(Date.parse(rePull.time)).toBeLessThan(MIDNIGHT + 10 * MIN); // before the lead's pull
   await waitFor(() => polled.logs.find((l) => l.msg === 'schedules pulled' && l.date === '2026-11-19'), 30_000, "the new day's view");
   const paths = polled.requests.slice(fromMidnight).map((r) => `${r.method} ${r.path}`);

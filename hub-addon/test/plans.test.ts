@@ -70,7 +70,15 @@ describe('the add-on on the simulator and the real cloud', () => {
     for (const p of pushes) {
       expect(p.status).toBe(201);
       expect(p.body.client).toEqual({ kind: 'node', version: '0.1.0', node_bundle: `node ${process.versions.node}`, ha_version: '2026.8.0' });
-      expect(p.body.readings[0]).toMatchObject({ appliance_id: ids.hvac, indoor_temp: 74, hvac_state: 'COOL', indoor_source: 'entity', target_temp: expect.any(Number), indoor_humidity: 45, outdoor_temp: 71 });
+      expect(p.body.readings[0]).toMatchObject({
+        appliance_id: ids.hvac,
+        indoor_temp: 74,
+        hvac_state: 'COOL',
+        indoor_source: 'entity',
+        target_temp: expect.any(Number),
+        indoor_humidity: 45,
+        outdoor_temp: 71,
+      });
     }
     const soc = h.requests.filter((r) => r.path === `/api/v1/appliances/${ids.ev_charger}/readings`);
     expect(soc.map((r) => r.status)).toEqual([201, 201]);
@@ -114,7 +122,10 @@ describe('the add-on on the simulator and the real cloud', () => {
     expect(h.ha.getState('climate.living_room')!.attributes.temperature).not.toBe(target);
     await h.advance(3 * 60_000); // one poll period
     expect(h.ha.getState('climate.living_room')!.attributes.temperature).toBe(target);
-    expect(h.logs.find((l) => l.msg === 'applied' && l.reason === 'schedule updated')).toMatchObject({ entity_id: 'climate.living_room', data: { temperature: target } });
+    expect(h.logs.find((l) => l.msg === 'applied' && l.reason === 'schedule updated')).toMatchObject({
+      entity_id: 'climate.living_room',
+      data: { temperature: target },
+    });
   });
 
   it('leaves a manual change alone until the next slot and reports it on readings', async () => {
@@ -122,7 +133,11 @@ describe('the add-on on the simulator and the real cloud', () => {
     const overrides = h.addon.state.stats.overrides;
     await h.ha.callService('climate', 'set_temperature', { entity_id: 'climate.living_room', temperature: planned + 4 });
     await waitFor(() => h.addon.state.stats.overrides === overrides + 1, 5_000, 'override detected');
-    expect(h.logs.filter((l) => l.msg === 'manual change detected; left alone until the next slot').at(-1)).toMatchObject({ entity_id: 'climate.living_room', expected: { kind: 'attr', key: 'temperature', value: planned }, now: planned + 4 });
+    expect(h.logs.filter((l) => l.msg === 'manual change detected; left alone until the next slot').at(-1)).toMatchObject({
+      entity_id: 'climate.living_room',
+      expected: { kind: 'attr', key: 'temperature', value: planned },
+      now: planned + 4,
+    });
     // Another recompute in the same slot does not undo the person's choice.
     const shifted = rampPreferences();
     const before = (await h.account.call('GET', '/api/v1/schedules/updated-at')).body.updated_at;

@@ -53,7 +53,9 @@ describe('a cloud outage', () => {
     expect(h.addon.state.stats.readingsSent).toBe(30);
     const health = (await h.account.call('GET', '/api/v1/integration/health')).body;
     expect(health.sample_count).toBe(5);
-    const stamps = h.requests.filter((r) => r.path === '/api/v1/readings' && r.status === 201).flatMap((r) => r.body.readings.map((x: any) => Date.parse(x.timestamp)));
+    const stamps = h.requests
+      .filter((r) => r.path === '/api/v1/readings' && r.status === 201)
+      .flatMap((r) => r.body.readings.map((x: any) => Date.parse(x.timestamp)));
     expect(stamps).toEqual([0, 5, 10, 15, 20].map((m) => boundary - 5 * 60_000 + m * 60_000));
   }, 60_000);
 });
@@ -105,7 +107,11 @@ describe('Home Assistant going away', () => {
 });
 describe('sessions', () => {
   const login = async (email: string, password: string) => {
-    const res = await fetch(`${cloud.url}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+    const res = await fetch(`${cloud.url}/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password }),
+    });
     return (await res.json()) as { access_token: string; refresh_token: string; expires_at: number; user: { id: string; email: string } };
   };
   const storeSession = (dataDir: string, s: { access_token: string; refresh_token: string; expires_at: number }) =>
@@ -136,7 +142,16 @@ describe('sessions', () => {
       const dataDir = mkdtempSync(path.join(tmpdir(), 'addon-data-'));
       storeSession(dataDir, { access_token: s.access_token, refresh_token: s.refresh_token, expires_at: expiresAt });
       let wallS = expiresAt - 20 * 60;
-      const session = new CloudSession({ baseUrl: cloud.url, dataDir, email: null, password: null, refreshToken: null, log: silentLogger, wallNow: () => wallS * 1000, random: () => draw });
+      const session = new CloudSession({
+        baseUrl: cloud.url,
+        dataDir,
+        email: null,
+        password: null,
+        refreshToken: null,
+        log: silentLogger,
+        wallNow: () => wallS * 1000,
+        random: () => draw,
+      });
       await session.load();
       for (; session.stats.refreshes === 0 && wallS < expiresAt; wallS += 15) await session.call('GET', '/auth/me');
       renewedBeforeExpiryS.push(expiresAt - (wallS - 15));
@@ -152,7 +167,11 @@ describe('sessions', () => {
     const s = await login(account.email, account.password);
     const dataDir = mkdtempSync(path.join(tmpdir(), 'addon-data-'));
     // The stored access token claims an hour left, but the cloud says it expired (clock skew).
-    storeSession(dataDir, { access_token: expiredAccessToken(s.user.id, s.user.email), refresh_token: s.refresh_token, expires_at: Math.floor(Date.now() / 1000) + 3600 });
+    storeSession(dataDir, {
+      access_token: expiredAccessToken(s.user.id, s.user.email),
+      refresh_token: s.refresh_token,
+      expires_at: Math.floor(Date.now() / 1000) + 3600,
+    });
     h = await startHarness({ cloud, account, dataDir, startMs: pastBoundary(60 * 60_000) - 6 * 60_000, fixture: houseFixture, prepare: async () => {} });
     expect(h.addon.session.stats).toEqual({ logins: 0, refreshes: 1 });
     expect(h.logs.find((l) => l.msg === 'access token rejected; renewing the session')).toMatchObject({ detail: 'Token expired' });

@@ -58,7 +58,7 @@ describe('DST days', () => {
     expect(slots).toEqual([3, 2, 3, 4]);
   }, 60_000);
 
-  it('fall back: a person\'s change in the first 01:00 hour does not keep the repeated slot 2 from being applied', async () => {
+  it("fall back: a person's change in the first 01:00 hour does not keep the repeated slot 2 from being applied", async () => {
     h = await start('2026-11-01T05:04:00Z'); // 01:04 EDT, slot 2 (first pass)
     await h.ha.callService('climate', 'set_temperature', { entity_id: 'climate.living_room', temperature: 80 });
     await waitFor(() => h!.addon.state.stats.overrides === 1, 5_000, 'override detected');
@@ -118,7 +118,9 @@ describe('entities', () => {
     await h.advance(6 * MIN);
     const status = h.logs.filter((l) => l.msg === 'status').at(-1);
     expect(status).toMatchObject({ entities_missing: ['switch.ghost_charger', 'sensor.ghost_soc'], entities_found: 2 });
-    expect(h.logs.find((l) => l.msg === 'not applied' && l.appliance === 'Second car')).toMatchObject({ why: 'entity switch.ghost_charger does not exist in Home Assistant' });
+    expect(h.logs.find((l) => l.msg === 'not applied' && l.appliance === 'Second car')).toMatchObject({
+      why: 'entity switch.ghost_charger does not exist in Home Assistant',
+    });
     // Logged once, not at every pull.
     expect(h.logs.filter((l) => l.msg === 'entity does not exist in Home Assistant')).toHaveLength(2);
   }, 60_000);
@@ -149,7 +151,14 @@ describe('weather', () => {
 
   it('waits for its own offset into the window: no push before it, one after', async () => {
     const day = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
-    h = await startHarness({ cloud, account, startMs: Date.parse(`${day}T02:20:00Z`), fixture: houseFixture, prepare: async () => {}, addon: { timing: { weatherPushOffsetMs: 35 * MIN } } });
+    h = await startHarness({
+      cloud,
+      account,
+      startMs: Date.parse(`${day}T02:20:00Z`),
+      fixture: houseFixture,
+      prepare: async () => {},
+      addon: { timing: { weatherPushOffsetMs: 35 * MIN } },
+    });
     await h.advance(40 * MIN); // 03:00: in the window, before 02:30 + 35 min
     expect(h.requests.filter((r) => r.path === '/api/v1/weather')).toHaveLength(0);
     await h.advance(20 * MIN); // 03:20: the check after 03:05 pushed
@@ -164,7 +173,14 @@ describe('the schedules view around a boundary (src/view-refresh.ts)', () => {
   const LEAD = 4 * MIN;
   // No updated-at poll (a recompute after a pause switch would move its stamp): only the lead's pulls.
   const startAhead = (boundary: number) =>
-    startHarness({ cloud, account, startMs: boundary - 10 * MIN, fixture: houseFixture, prepare: async () => {}, addon: { timing: { viewLeadMs: LEAD, updatedAtPollMs: 12 * 60 * MIN } } });
+    startHarness({
+      cloud,
+      account,
+      startMs: boundary - 10 * MIN,
+      fixture: houseFixture,
+      prepare: async () => {},
+      addon: { timing: { viewLeadMs: LEAD, updatedAtPollMs: 12 * 60 * MIN } },
+    });
   const viewPulls = () => h!.requests.filter((r) => r.method === 'GET' && r.path === '/api/v1/schedules').length;
   const atBoundary = (msg: string) => h!.logs.filter((l) => l.msg === msg && l.reason === 'slot boundary' && (l.type === undefined || l.type === 'hvac'));
   const setMasterSwitch = async (on: boolean) => expect((await account.call('PUT', '/api/v1/preferences', { optimization_enabled: on })).status).toBe(200);
@@ -191,7 +207,12 @@ describe('the schedules view around a boundary (src/view-refresh.ts)', () => {
     const target = await plannedAt(boundary);
     expect(setpoint()).toBe(target);
     const [applied] = atBoundary('applied');
-    expect(applied).toMatchObject({ entity_id: 'climate.living_room', data: { temperature: target }, slot: localSlotAt(boundary, ZONE).index, date: localSlotAt(boundary, ZONE).date });
+    expect(applied).toMatchObject({
+      entity_id: 'climate.living_room',
+      data: { temperature: target },
+      slot: localSlotAt(boundary, ZONE).index,
+      date: localSlotAt(boundary, ZONE).date,
+    });
     // The view is the cloud's today on its real clock: within two hours after New York's midnight
     // that is the day after the boundary's, and the add-on says so (the run at 05:05 UTC failed here).
     const cloudDay = localSlotAt(Date.now(), ZONE).date;

@@ -1,7 +1,8 @@
 // What Linux says about a process and the machine while a benchmark runs (/proc).
 import { readFileSync } from 'node:fs';
 
-const procStatus = (pid: number, field: string) => Number(new RegExp(`^${field}:\\s+(\\d+)`, 'm').exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? NaN);
+const procStatus = (pid: number, field: string) =>
+  Number(new RegExp(`^${field}:\\s+(\\d+)`, 'm').exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? NaN);
 
 /** Resident memory of a process, MB. */
 export const rssMb = (pid: number) => procStatus(pid, 'VmRSS') / 1024;

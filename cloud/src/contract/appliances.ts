@@ -35,10 +35,12 @@ export interface ConstraintsResponse {
 export const APPLIANCE_NAME_MAX_LENGTH = 200;
 export const APPLIANCE_TYPE_DETAIL = `appliance_type must be one of ${pyTuple(APPLIANCE_TYPES)}`;
 
-
-const applianceType = yup
-  .mixed<ApplianceType>()
-  .test({ name: 'type', message: APPLIANCE_TYPE_DETAIL, params: { values: APPLIANCE_TYPES }, test: (v) => (APPLIANCE_TYPES as readonly unknown[]).includes(v) });
+const applianceType = yup.mixed<ApplianceType>().test({
+  name: 'type',
+  message: APPLIANCE_TYPE_DETAIL,
+  params: { values: APPLIANCE_TYPES },
+  test: (v) => (APPLIANCE_TYPES as readonly unknown[]).includes(v),
+});
 
 /** The name as sent; the service stores it trimmed. */
 const name = yup
@@ -50,7 +52,6 @@ const name = yup
 
 /** The per-type shape is checked by the registry; here only "an object". */
 const config = yup.mixed<Record<string, unknown>>().test('object', 'config must be an object', (v) => v === undefined || isPlainObject(v));
-
 
 export const applianceCreateSchema = yup
   .object({

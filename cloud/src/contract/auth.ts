@@ -61,63 +61,70 @@ const homeSize = yup
 
 const pricingLocation = yup.number().typeError('pricing_location must be an integer').strict().integer('pricing_location must be an integer');
 
-
 export const PASSWORD_MIN_LENGTH = 6;
 
-export const signupRequestSchema = yup.object({
-  email,
-  // The password policy answers 422, so it is checked by the service, not here.
-  password: yup.mixed().meta({ openapi: { required: true, minLength: PASSWORD_MIN_LENGTH } }),
-  location_zip: locationZip.optional(),
-  home_size_sqft: homeSize.optional(),
-  pricing_location: pricingLocation.optional(),
-  newsletter_opt_in: yup.boolean().strict().typeError('newsletter_opt_in must be a boolean').optional(),
-}).typeError(BODY_NOT_OBJECT_DETAIL);
+export const signupRequestSchema = yup
+  .object({
+    email,
+    // The password policy answers 422, so it is checked by the service, not here.
+    password: yup.mixed().meta({ openapi: { required: true, minLength: PASSWORD_MIN_LENGTH } }),
+    location_zip: locationZip.optional(),
+    home_size_sqft: homeSize.optional(),
+    pricing_location: pricingLocation.optional(),
+    newsletter_opt_in: yup.boolean().strict().typeError('newsletter_opt_in must be a boolean').optional(),
+  })
+  .typeError(BODY_NOT_OBJECT_DETAIL);
 export type SignupRequest = yup.InferType<typeof signupRequestSchema>;
 
-export const loginRequestSchema = yup.object({
-  email,
-  password: yup.string().strict().typeError('password must be a string').required('password is required'),
-}).typeError(BODY_NOT_OBJECT_DETAIL);
+export const loginRequestSchema = yup
+  .object({
+    email,
+    password: yup.string().strict().typeError('password must be a string').required('password is required'),
+  })
+  .typeError(BODY_NOT_OBJECT_DETAIL);
 export type LoginRequest = yup.InferType<typeof loginRequestSchema>;
 
-export const refreshRequestSchema = yup.object({
-  refresh_token: yup.string().strict().typeError('refresh_token must be a string').required('refresh_token is required'),
-}).typeError(BODY_NOT_OBJECT_DETAIL);
+export const refreshRequestSchema = yup
+  .object({
+    refresh_token: yup.string().strict().typeError('refresh_token must be a string').required('refresh_token is required'),
+  })
+  .typeError(BODY_NOT_OBJECT_DETAIL);
 
 /** PATCH /auth/me: every field optional; null clears (decisions.md gives the cleared values). */
-export const profilePatchSchema = yup.object({
-  location_zip: locationZip.nullable().optional(),
-  home_size_sqft: homeSize.nullable().optional(),
-  pricing_location: pricingLocation.nullable().optional(),
-  timezone: yup.string().strict().typeError('timezone must be a string').nullable().optional(),
-  weather_entity_id: yup
-    .string()
-    .strict()
-    .typeError('weather_entity_id must be a string')
-    .test('weather', 'weather_entity_id must be a weather.* entity id', (v) => v == null || v === '' || /^weather\.[a-z0-9_]+$/.test(v))
-    .nullable()
-    .optional(),
-  household_power_entity_id: yup
-    .string()
-    .strict()
-    .typeError('household_power_entity_id must be a sensor.* entity id or null')
-    .test('sensor', 'household_power_entity_id must be a sensor.* entity id or null', (v) => v == null || /^sensor\.[a-z0-9_]+$/.test(v))
-    .nullable()
-    .optional(),
-  max_import_kw: yup
-    .number()
-    .strict()
-    .typeError('max_import_kw must be a number between 1 and 200 or null')
-    .test({
-      name: 'range',
-      message: 'max_import_kw must be a number between 1 and 200 or null',
-      params: { min: 1, max: 200 },
-      test: (v) => v == null || (Number.isFinite(v) && v >= 1 && v <= 200),
-    })
-    .nullable()
-    .optional(),
-}).typeError(BODY_NOT_OBJECT_DETAIL);
+export const profilePatchSchema = yup
+  .object({
+    location_zip: locationZip.nullable().optional(),
+    home_size_sqft: homeSize.nullable().optional(),
+    pricing_location: pricingLocation.nullable().optional(),
+    timezone: yup.string().strict().typeError('timezone must be a string').nullable().optional(),
+    weather_entity_id: yup
+      .string()
+      .strict()
+      .typeError('weather_entity_id must be a string')
+      .test('weather', 'weather_entity_id must be a weather.* entity id', (v) => v == null || v === '' || /^weather\.[a-z0-9_]+$/.test(v))
+      .nullable()
+      .optional(),
+    household_power_entity_id: yup
+      .string()
+      .strict()
+      .typeError('household_power_entity_id must be a sensor.* entity id or null')
+      .test('sensor', 'household_power_entity_id must be a sensor.* entity id or null', (v) => v == null || /^sensor\.[a-z0-9_]+$/.test(v))
+      .nullable()
+      .optional(),
+    max_import_kw: yup
+      .number()
+      .strict()
+      .typeError('max_import_kw must be a number between 1 and 200 or null')
+      .test({
+        name: 'range',
+        message: 'max_import_kw must be a number between 1 and 200 or null',
+        params: { min: 1, max: 200 },
+        test: (v) => v == null || (Number.isFinite(v) && v >= 1 && v <= 200),
+      })
+      .nullable()
+      .optional(),
+  })
+  .typeError(BODY_NOT_OBJECT_DETAIL);
 export type ProfilePatchRequest = yup.InferType<typeof profilePatchSchema>;
 
 export const PASSWORD_POLICY_DETAIL = 'Password should be at least 6 characters';

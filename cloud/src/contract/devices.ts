@@ -126,7 +126,9 @@ export const claimRequestSchema = yup
         test: (v) => v === undefined || (v.trim().length >= 1 && v.trim().length <= DEVICE_NAME_MAX_LENGTH),
       }),
     // Membership is the service's 422 check (claim-checks.ts).
-    hvac_type: text('hvac_type').required('hvac_type is required').meta({ openapi: { enum: HVAC_TYPES } }),
+    hvac_type: text('hvac_type')
+      .required('hvac_type is required')
+      .meta({ openapi: { enum: HVAC_TYPES } }),
     ir_protocol: text('ir_protocol').max(IR_PROTOCOL_MAX_LENGTH, `ir_protocol must be at most ${IR_PROTOCOL_MAX_LENGTH} characters`).optional(),
     setpoint_min_f: integerBetween('setpoint_min_f', 40, 99).optional(),
     setpoint_max_f: integerBetween('setpoint_max_f', 40, 99).optional(),

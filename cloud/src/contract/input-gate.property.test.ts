@@ -42,7 +42,8 @@ interface Gate {
 }
 
 const fieldsOf = (schema: yup.AnyObjectSchema): string[] => Object.keys(schema.fields);
-const outcome = (r: GateResult<unknown> | { ok: boolean; detail?: unknown }): Outcome => (r.ok ? { ok: true } : { ok: false, detail: (r as { detail: unknown }).detail });
+const outcome = (r: GateResult<unknown> | { ok: boolean; detail?: unknown }): Outcome =>
+  r.ok ? { ok: true } : { ok: false, detail: (r as { detail: unknown }).detail };
 
 /** A route schema behind the gate, as `validate()` runs it. */
 const schemaGate = (schema: yup.AnyObjectSchema, example: unknown, extraKeys: string[] = []): Gate => ({
@@ -61,7 +62,14 @@ const EXAMPLE_CONFIGS: Record<ApplianceType, Record<string, unknown>> = {
   robot: { entity_id: 'vacuum.robot' },
 };
 
-const hvacReading = { timestamp: '2026-07-01T14:05:00Z', indoor_temp: 72.5, hvac_state: 'COOL', outdoor_temp: 90, commanded_hvac_mode: 'cool', appliance_id: '2f8f5f0e-3c1a-4b7e-9a55-1c2d3e4f5a6b' };
+const hvacReading = {
+  timestamp: '2026-07-01T14:05:00Z',
+  indoor_temp: 72.5,
+  hvac_state: 'COOL',
+  outdoor_temp: 90,
+  commanded_hvac_mode: 'cool',
+  appliance_id: '2f8f5f0e-3c1a-4b7e-9a55-1c2d3e4f5a6b',
+};
 const temps = Array.from({ length: 24 }, () => 70);
 
 /** The route's composite checks: the envelope, then what the service checks with the result. */
@@ -92,13 +100,38 @@ function constraintsGate(type: ApplianceType): Gate {
 }
 
 const GATES: Record<string, Gate> = {
-  'POST /auth/signup': schemaGate(signupRequestSchema, { email: 'a@example.com', password: 'secret1', location_zip: '12345', home_size_sqft: 1500, pricing_location: 1, newsletter_opt_in: true }),
+  'POST /auth/signup': schemaGate(signupRequestSchema, {
+    email: 'a@example.com',
+    password: 'secret1',
+    location_zip: '12345',
+    home_size_sqft: 1500,
+    pricing_location: 1,
+    newsletter_opt_in: true,
+  }),
   'POST /auth/login': schemaGate(loginRequestSchema, { email: 'a@example.com', password: 'secret1' }),
   'POST /auth/refresh': schemaGate(refreshRequestSchema, { refresh_token: 'abc' }),
-  'PATCH /auth/me': schemaGate(profilePatchSchema, { location_zip: '12345-6789', home_size_sqft: 1500, pricing_location: 2, timezone: 'America/New_York', weather_entity_id: 'weather.home' }),
+  'PATCH /auth/me': schemaGate(profilePatchSchema, {
+    location_zip: '12345-6789',
+    home_size_sqft: 1500,
+    pricing_location: 2,
+    timezone: 'America/New_York',
+    weather_entity_id: 'weather.home',
+  }),
   'PUT /appliances/{id}': schemaGate(applianceUpdateSchema, { name: 'x', config: { entity_id: 'climate.a' }, is_active: true }),
-  'POST /devices/claim': schemaGate(claimRequestSchema, { enroll_token: 't', device_id: 'dev-1', name: 'Bedroom', hvac_type: 'window_ac', ir_protocol: 'nec', setpoint_min_f: 61, setpoint_max_f: 86 }),
-  'POST /readings (gate)': schemaGate(hvacReadingsRequestSchema, { readings: [hvacReading], client: { kind: 'node', version: '1.0' } }, fieldsOf(hvacReadingSchema)),
+  'POST /devices/claim': schemaGate(claimRequestSchema, {
+    enroll_token: 't',
+    device_id: 'dev-1',
+    name: 'Bedroom',
+    hvac_type: 'window_ac',
+    ir_protocol: 'nec',
+    setpoint_min_f: 61,
+    setpoint_max_f: 86,
+  }),
+  'POST /readings (gate)': schemaGate(
+    hvacReadingsRequestSchema,
+    { readings: [hvacReading], client: { kind: 'node', version: '1.0' } },
+    fieldsOf(hvacReadingSchema),
+  ),
   'POST /readings (route)': {
     check: (input) => {
       const issues = readingsRequestIssues(input);
@@ -108,8 +141,16 @@ const GATES: Record<string, Gate> = {
     example: { readings: [hvacReading, hvacReading], client: { kind: 'hacs', version: '2.0', ha_version: '2026.1' } },
     keys: ['readings', 'client', ...Object.keys(hvacReading), 'kind', 'version'],
   },
-  'POST /appliances/{id}/readings': schemaGate(applianceReadingsRequestSchema, { readings: [{ timestamp: '2026-07-01T14:05:00Z', state: 'CHARGING', value: 50, power_watts: 7000, metadata: { a: [1, { b: 'c' }] } }] }, ['timestamp', 'state', 'value', 'metadata']),
-  'POST /weather': schemaGate(weatherPushSchema, { forecast: { hourly_temps_f: temps, hourly_humidity: temps, hourly_wind_mph: temps } }, ['hourly_temps_f', 'hourly_humidity', 'hourly_wind_mph']),
+  'POST /appliances/{id}/readings': schemaGate(
+    applianceReadingsRequestSchema,
+    { readings: [{ timestamp: '2026-07-01T14:05:00Z', state: 'CHARGING', value: 50, power_watts: 7000, metadata: { a: [1, { b: 'c' }] } }] },
+    ['timestamp', 'state', 'value', 'metadata'],
+  ),
+  'POST /weather': schemaGate(weatherPushSchema, { forecast: { hourly_temps_f: temps, hourly_humidity: temps, hourly_wind_mph: temps } }, [
+    'hourly_temps_f',
+    'hourly_humidity',
+    'hourly_wind_mph',
+  ]),
   'GET /me/metrics/summary ?window': schemaGate(metricsWindowQuerySchema, jsonObject([['window', '30']])),
   'POST /appliances/{id}/command': {
     check: (input) => outcome(parseControlCommand(input, { minF: 61, maxF: 86 })),
@@ -128,7 +169,13 @@ const GATES: Record<string, Gate> = {
   },
   'PUT /rates': {
     check: (input) => outcome(validateRateUpdate(input, { ...EMPTY_RATE_SETTINGS })),
-    example: { hourly_rates_cents_per_kwh: temps.map(() => 12), pricing_source: 'custom', dynamic_zone: null, pricing_adder_cents_per_kwh: 2, pricing_location: 1 },
+    example: {
+      hourly_rates_cents_per_kwh: temps.map(() => 12),
+      pricing_source: 'custom',
+      dynamic_zone: null,
+      pricing_adder_cents_per_kwh: 2,
+      pricing_location: 1,
+    },
     keys: Object.keys(EMPTY_RATE_SETTINGS),
   },
   ...Object.fromEntries(APPLIANCE_TYPES.map((type) => [`POST /appliances (${type})`, applianceGate(type)])),
@@ -138,9 +185,9 @@ const GATES: Record<string, Gate> = {
 
 /** Every field of the gate's key list set at once, each to a hostile value or left out. */
 const everyFieldHostile = (keys: readonly string[]) =>
-  fc.array(fc.option(hostileValue, { nil: undefined }), { minLength: keys.length, maxLength: keys.length }).map((values) =>
-    jsonObject(keys.flatMap((k, i) => (values[i] === undefined ? [] : [[k, values[i]] as const]))),
-  );
+  fc
+    .array(fc.option(hostileValue, { nil: undefined }), { minLength: keys.length, maxLength: keys.length })
+    .map((values) => jsonObject(keys.flatMap((k, i) => (values[i] === undefined ? [] : [[k, values[i]] as const]))));
 
 const inputsFor = (gate: Gate) => fc.oneof(anyJson(gate.keys), mutatedFrom(gate.example, gate.keys), everyFieldHostile(gate.keys));
 
@@ -179,8 +226,21 @@ describe('the validation gate, property-based', () => {
       if (s.fields) return Object.entries(s.fields).flatMap(([k, f]) => [k, ...declared(f)]);
       return s.innerType ? declared(s.innerType) : [];
     };
-    const schemas: yup.AnyObjectSchema[] = [signupRequestSchema, loginRequestSchema, refreshRequestSchema, profilePatchSchema, applianceCreateSchema, applianceUpdateSchema, claimRequestSchema, hvacReadingsRequestSchema, applianceReadingsRequestSchema, weatherPushSchema, metricsWindowQuerySchema];
-    for (const type of APPLIANCE_TYPES) schemas.push(applianceTypes[type].configSchema, ...(applianceTypes[type].constraintSchema ? [applianceTypes[type].constraintSchema] : []));
+    const schemas: yup.AnyObjectSchema[] = [
+      signupRequestSchema,
+      loginRequestSchema,
+      refreshRequestSchema,
+      profilePatchSchema,
+      applianceCreateSchema,
+      applianceUpdateSchema,
+      claimRequestSchema,
+      hvacReadingsRequestSchema,
+      applianceReadingsRequestSchema,
+      weatherPushSchema,
+      metricsWindowQuerySchema,
+    ];
+    for (const type of APPLIANCE_TYPES)
+      schemas.push(applianceTypes[type].configSchema, ...(applianceTypes[type].constraintSchema ? [applianceTypes[type].constraintSchema] : []));
     expect(schemas.flatMap(declared).filter((k) => PROTO_KEYS.includes(k))).toEqual([]);
   });
 

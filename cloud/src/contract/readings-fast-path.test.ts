@@ -89,7 +89,12 @@ const FIELD_VALUES: Record<string, unknown[]> = {
 };
 const FIELD_NAMES = Object.keys(FIELD_VALUES);
 
-const fieldValue = (key: string) => fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...FIELD_VALUES[key]!) }, { weight: 1, arbitrary: fc.constant(null) }, { weight: 1, arbitrary: hostileValue });
+const fieldValue = (key: string) =>
+  fc.oneof(
+    { weight: 4, arbitrary: fc.constantFrom(...FIELD_VALUES[key]!) },
+    { weight: 1, arbitrary: fc.constant(null) },
+    { weight: 1, arbitrary: hostileValue },
+  );
 
 /** A reading that is valid more often than not: required fields mostly present, extra and prototype-named keys sometimes. */
 const reading = fc
@@ -113,20 +118,29 @@ const client = fc.oneof(
 
 const nearValidBody = fc
   .tuple(fc.array(reading, { minLength: 0, maxLength: 4 }), client, fc.option(fc.constantFrom(...PROTO_KEYS), { nil: undefined }))
-  .map(([readings, c, protoKey]) => jsonObject([['readings', readings], ...(c === undefined ? [] : [['client', c] as const]), ...(protoKey ? [[protoKey, {}] as const] : [])]));
+  .map(([readings, c, protoKey]) =>
+    jsonObject([['readings', readings], ...(c === undefined ? [] : [['client', c] as const]), ...(protoKey ? [[protoKey, {}] as const] : [])]),
+  );
 
 describe('parseHvacReadingsFast, property-based parity with the gate', () => {
   it('never throws, and whenever it answers, the gate accepts the body with the same value', () => {
     let fastAnswers = 0;
     fc.assert(
-      fc.property(fc.oneof(nearValidBody, anyJson(['readings', 'client', ...FIELD_NAMES]), mutatedFrom({ readings: [base, base], client: { kind: 'node', version: '1' } }, FIELD_NAMES)), (body) => {
-        const fast = parseHvacReadingsFast(body);
-        const slow = passGate(hvacReadingsRequestSchema, body ?? {});
-        if (fast === null) return;
-        fastAnswers++;
-        expect(slow.ok).toBe(true);
-        expect(fast).toEqual(slow.ok && slow.value);
-      }),
+      fc.property(
+        fc.oneof(
+          nearValidBody,
+          anyJson(['readings', 'client', ...FIELD_NAMES]),
+          mutatedFrom({ readings: [base, base], client: { kind: 'node', version: '1' } }, FIELD_NAMES),
+        ),
+        (body) => {
+          const fast = parseHvacReadingsFast(body);
+          const slow = passGate(hvacReadingsRequestSchema, body ?? {});
+          if (fast === null) return;
+          fastAnswers++;
+          expect(slow.ok).toBe(true);
+          expect(fast).toEqual(slow.ok && slow.value);
+        },
+      ),
       { seed: 1207, numRuns: Number(process.env.GATE_PROPERTY_RUNS ?? 1000) },
     );
     // The generator reaches the fast path often enough for the property to mean something.
@@ -134,7 +148,9 @@ describe('parseHvacReadingsFast, property-based parity with the gate', () => {
   });
 
   it('drops prototype-named keys like the gate instead of crashing (issue 12 item 7)', () => {
-    const reading = JSON.parse('{"timestamp":"2026-07-01T14:05:00Z","indoor_temp":70,"hvac_state":"COOL","hasOwnProperty":1,"__proto__":{"x":1},"constructor":{},"toString":"x"}');
+    const reading = JSON.parse(
+      '{"timestamp":"2026-07-01T14:05:00Z","indoor_temp":70,"hvac_state":"COOL","hasOwnProperty":1,"__proto__":{"x":1},"constructor":{},"toString":"x"}',
+    );
     expect(parseHvacReadingsFast({ readings: [reading] })).toEqual({ readings: [{ timestamp: '2026-07-01T14:05:00Z', indoor_temp: 70, hvac_state: 'COOL' }] });
   });
 });

@@ -14,5 +14,8 @@ export function clientNetwork(ip: string): string {
   const right = ip.includes('::') && tail ? tail.split(':') : [];
   // An embedded IPv4 tail (::1.2.3.4) is two groups, but only the first four groups matter here.
   const groups = ip.includes('::') ? [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right] : left;
-  return `${groups.slice(0, 4).map((g) => Number.parseInt(g, 16).toString(16)).join(':')}::/64`;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => Number.parseInt(g, 16).toString(16))
+    .join(':')}::/64`;
 }

@@ -96,7 +96,8 @@ describe('assessLink for a satellite-driven HVAC', () => {
   it('is stale_data once a push is 30 minutes overdue', () => {
     expect(assessLink(satellite(91, 1), now)).toMatchObject({
       status: 'stale_data',
-      message: 'The newest reading is from 1 hour 31 minutes ago; the satellite device pushes its readings every 1 hour, so its pushes may be failing. Check its WiFi connection.',
+      message:
+        'The newest reading is from 1 hour 31 minutes ago; the satellite device pushes its readings every 1 hour, so its pushes may be failing. Check its WiFi connection.',
     });
   });
 
@@ -168,7 +169,13 @@ describe('linkHealth', () => {
   });
 
   it('says so when every unit is healthy', () => {
-    const health = linkHealth([{ applianceId: 'a', name: 'A', stats: stats(2) }, { applianceId: 'b', name: 'B', stats: stats(3) }], now);
+    const health = linkHealth(
+      [
+        { applianceId: 'a', name: 'A', stats: stats(2) },
+        { applianceId: 'b', name: 'B', stats: stats(3) },
+      ],
+      now,
+    );
     expect(health).toMatchObject({ status: 'healthy', message: 'All 2 HVAC units are sending readings normally.' });
   });
 

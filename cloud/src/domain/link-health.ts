@@ -20,7 +20,6 @@ export const FLAT_TOLERANCE_F = 0.05;
 /** Worst first (decisions.md): the overall status is the first of these any unit has. */
 const SEVERITY: readonly LinkStatus[] = ['no_data', 'stale_data', 'frozen_sensor', 'healthy'];
 
-
 /** The instants bounding the readings to aggregate for `now`; readings stamped up to the allowed clock skew ahead count. */
 export function linkWindow(now: Date): { since: Date; flatSince: Date; until: Date } {
   const t = now.getTime();
@@ -80,19 +79,44 @@ export interface LinkHealth extends LinkHealthFields {
 /** The status of one HVAC's stream at `now`, with a message written for the homeowner. */
 export function assessLink(stats: ReadingWindowStats, now: Date, satellite: SatelliteRules = DEFAULT_SATELLITE_RULES): LinkHealthFields {
   const last = stats.sampleCount > 0 ? stats.lastReadingAt : null;
-  if (!last) return fields('no_data', null, now, 0, `No readings in the last ${LOOKBACK_HOURS} hours. Check that the integration or device is online and pushing readings.`);
+  if (!last)
+    return fields(
+      'no_data',
+      null,
+      now,
+      0,
+      `No readings in the last ${LOOKBACK_HOURS} hours. Check that the integration or device is online and pushing readings.`,
+    );
   const ageMs = Math.max(0, now.getTime() - last.getTime());
   const ago = describeDuration(ageMs);
   if (stats.satelliteLastContactAt) {
     const silentMs = Math.max(0, now.getTime() - stats.satelliteLastContactAt.getTime());
     if (silentMs > STALE_AFTER_MINUTES * MINUTE_MS) {
-      return fields('stale_data', last, now, stats.sampleCount, `The satellite device last contacted the service ${describeDuration(silentMs)} ago; it normally calls every minute. Check that it has power and WiFi.`);
+      return fields(
+        'stale_data',
+        last,
+        now,
+        stats.sampleCount,
+        `The satellite device last contacted the service ${describeDuration(silentMs)} ago; it normally calls every minute. Check that it has power and WiFi.`,
+      );
     }
     if (ageMs > satellite.pushIntervalS * 1000 + STALE_AFTER_MINUTES * MINUTE_MS) {
-      return fields('stale_data', last, now, stats.sampleCount, `The newest reading is from ${ago} ago; the satellite device pushes its readings every ${describeDuration(satellite.pushIntervalS * 1000)}, so its pushes may be failing. Check its WiFi connection.`);
+      return fields(
+        'stale_data',
+        last,
+        now,
+        stats.sampleCount,
+        `The newest reading is from ${ago} ago; the satellite device pushes its readings every ${describeDuration(satellite.pushIntervalS * 1000)}, so its pushes may be failing. Check its WiFi connection.`,
+      );
     }
   } else if (ageMs > STALE_AFTER_MINUTES * MINUTE_MS) {
-    return fields('stale_data', last, now, stats.sampleCount, `The newest reading is from ${ago} ago; readings normally come every few minutes, so the push pipeline may be stalled. Check the integration or device connection.`);
+    return fields(
+      'stale_data',
+      last,
+      now,
+      stats.sampleCount,
+      `The newest reading is from ${ago} ago; readings normally come every few minutes, so the push pipeline may be stalled. Check the integration or device connection.`,
+    );
   }
   const flatSpanMs = stats.flatFirstAt ? last.getTime() - stats.flatFirstAt.getTime() : 0;
   const isFlat =
@@ -102,7 +126,13 @@ export function assessLink(stats: ReadingWindowStats, now: Date, satellite: Sate
     stats.flatMaxF !== null &&
     stats.flatMaxF - stats.flatMinF < FLAT_TOLERANCE_F;
   if (isFlat) {
-    return fields('frozen_sensor', last, now, stats.sampleCount, `Readings arrive on time, but the indoor temperature has stayed at exactly ${stats.flatMaxF!.toFixed(1)} °F for ${describeDuration(flatSpanMs)} (${stats.flatCount} readings); the temperature sensor may be frozen. Check the sensor that reports the indoor temperature.`);
+    return fields(
+      'frozen_sensor',
+      last,
+      now,
+      stats.sampleCount,
+      `Readings arrive on time, but the indoor temperature has stayed at exactly ${stats.flatMaxF!.toFixed(1)} °F for ${describeDuration(flatSpanMs)} (${stats.flatCount} readings); the temperature sensor may be frozen. Check the sensor that reports the indoor temperature.`,
+    );
   }
   return fields('healthy', last, now, stats.sampleCount, `Readings are arriving normally; the newest is from ${ago} ago.`);
 }
@@ -115,10 +145,23 @@ export function linkHealth(
 ): LinkHealth {
   const appliances = units.map((u) => ({ appliance_id: u.applianceId, name: u.name, ...assessLink(u.stats, now, satellite) }));
   if (appliances.length === 0) {
-    return { ...fields('no_data', null, now, 0, 'No HVAC appliance is registered, so there is no reading stream to check. Add an HVAC appliance and push its readings.'), appliances };
+    return {
+      ...fields(
+        'no_data',
+        null,
+        now,
+        0,
+        'No HVAC appliance is registered, so there is no reading stream to check. Add an HVAC appliance and push its readings.',
+      ),
+      appliances,
+    };
   }
   const worst = [...appliances].sort((a, b) => SEVERITY.indexOf(a.status) - SEVERITY.indexOf(b.status))[0]!;
-  const latest = appliances.map((a) => a.last_reading_at).filter((t): t is string => t !== null).sort().at(-1);
+  const latest = appliances
+    .map((a) => a.last_reading_at)
+    .filter((t): t is string => t !== null)
+    .sort()
+    .at(-1);
   const needAttention = appliances.filter((a) => a.status !== 'healthy').length;
   const message =
     appliances.length === 1

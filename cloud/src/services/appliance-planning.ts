@@ -84,7 +84,12 @@ export const appliancePlanning = {
         i.dischargeEfficiency,
         ctx.slotHours,
       ).map((kw, slot) =>
-        slot < ctx.fromSlot ? 0 : Math.max(Math.min(kw, i.maxChargeRateKw, i.chargeHeadroomKw?.[slot] ?? Infinity), ctx.exportPricesCentsPerKwh ? -Infinity : -(i.householdLoadKw[slot] ?? 0)),
+        slot < ctx.fromSlot
+          ? 0
+          : Math.max(
+              Math.min(kw, i.maxChargeRateKw, i.chargeHeadroomKw?.[slot] ?? Infinity),
+              ctx.exportPricesCentsPerKwh ? -Infinity : -(i.householdLoadKw[slot] ?? 0),
+            ),
       ),
   }),
   water_heater: regular('water_heater', {

@@ -105,7 +105,13 @@ export function createDailyMetricsJob(store: Store, config: DailyMetricsConfig, 
       const startedAt = Date.now();
       const runKey = metricsRunKey(opts);
       if (opts.range && opts.range.start > opts.range.end) throw new RangeError(`backfill start ${opts.range.start} is after end ${opts.range.end}`);
-      const outcome = (status: DailyMetricsOutcome['status'], accounts = 0, days = 0): DailyMetricsOutcome => ({ runKey, status, accounts, days, seconds: (Date.now() - startedAt) / 1000 });
+      const outcome = (status: DailyMetricsOutcome['status'], accounts = 0, days = 0): DailyMetricsOutcome => ({
+        runKey,
+        status,
+        accounts,
+        days,
+        seconds: (Date.now() - startedAt) / 1000,
+      });
 
       await store.metricsRuns.purgeFinished(KEEP_FINISHED_RUN_DAYS);
       const claim = await store.metricsRuns.claim(runKey, workerId, config.leaseMs, Boolean(opts.range || opts.restart));

@@ -165,7 +165,10 @@ export function createDeviceCommandsService(
   /** The 429 for a poll that would park over a limit, or null. Registered polls count, this one included. */
   function overLimit(deviceId: string): AppError | null {
     if (waiters.countFor(deviceId) > limits.maxParkedPerDevice) {
-      return tooManyRequests(`Too many concurrent long-polls for this device (limit ${limits.maxParkedPerDevice}); poll again once one has answered`, retryAfterS());
+      return tooManyRequests(
+        `Too many concurrent long-polls for this device (limit ${limits.maxParkedPerDevice}); poll again once one has answered`,
+        retryAfterS(),
+      );
     }
     if (waiters.parkedCount() > limits.maxParked) {
       const wait = retryAfterS();

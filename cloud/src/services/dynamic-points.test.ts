@@ -22,7 +22,10 @@ describe('dynamicPointsLoader (the one loader of the rates endpoint, the recompu
     expect(await load(chicago, '2026-07-15', 'America/Chicago')).toEqual([point]);
     await load({ ...chicago }, '2026-07-15', 'America/Chicago');
     await load(chicago, '2026-07-15', 'America/New_York');
-    expect(prices.asked).toEqual(['comed-hourly 2026-07-15T05:00:00.000Z 2026-07-16T05:00:00.000Z', 'comed-hourly 2026-07-15T04:00:00.000Z 2026-07-16T04:00:00.000Z']);
+    expect(prices.asked).toEqual([
+      'comed-hourly 2026-07-15T05:00:00.000Z 2026-07-16T05:00:00.000Z',
+      'comed-hourly 2026-07-15T04:00:00.000Z 2026-07-16T04:00:00.000Z',
+    ]);
   });
 
   it('is null without a dynamic tariff, for an unknown zone, and when nothing is stored', async () => {

@@ -48,10 +48,17 @@ export function createHouseholdLoadService(store: Store, deps: { profiles: Profi
       const timeZone = effectiveTimeZone(row);
       const active = appliances.filter((a) => a.is_active).length;
       const day = ceilingDay(now);
-      const { total, newestBefore: newest } = await store.householdLoad.insertCharged(rows, { userId, day, ceiling: dailyCeiling(active, dailyLimitPerAppliance) });
+      const { total, newestBefore: newest } = await store.householdLoad.insertCharged(rows, {
+        userId,
+        day,
+        ceiling: dailyCeiling(active, dailyLimitPerAppliance),
+      });
       if (total === null) {
         const storedToday = await store.readings.dailyCount(userId, day);
-        throw tooManyRequests(ceilingExceededDetail({ perAppliance: dailyLimitPerAppliance, activeAppliances: active, storedToday, batch: rows.length }), secondsUntilReset(now));
+        throw tooManyRequests(
+          ceilingExceededDetail({ perAppliance: dailyLimitPerAppliance, activeAppliances: active, storedToday, batch: rows.length }),
+          secondsUntilReset(now),
+        );
       }
       const newestDay = newest && localDateOf(newest, timeZone);
       const today = localDateOf(now, timeZone);

@@ -120,7 +120,11 @@ export function createServices(store: Store, opts: ServiceOptions) {
     readings,
     waiters: commandWaiters,
     clock,
-    limits: { maxParked: opts.config.longPollMaxParked, maxParkedPerDevice: opts.config.longPollMaxPerDevice, commandsPerPoll: opts.config.deviceCommandsPerPoll },
+    limits: {
+      maxParked: opts.config.longPollMaxParked,
+      maxParkedPerDevice: opts.config.longPollMaxPerDevice,
+      commandsPerPoll: opts.config.deviceCommandsPerPoll,
+    },
   });
   const metrics = createMetricsService(store, { profiles, rates, defaultAdderCentsPerKwh: opts.config.dynamicPriceAdderCentsPerKwh });
   const dailyMetrics = createDailyMetricsJob(store, {
@@ -132,7 +136,37 @@ export function createServices(store: Store, opts: ServiceOptions) {
   const purge = createPurgeService(store, { retentionDays: opts.config.purgeRetentionDays });
   scheduleEvents.subscribe((_userId, applianceIds) => deviceCommands.nudgeForNewSchedules(applianceIds));
   const readiness = createReadinessService(store);
-  return { clock, readiness, rateLimiter, auth, profiles, planningEvents, readings, householdLoad, linkHealth, appliances, constraints, preferences, rates, priceFeeds, weather, outdoorForecast, commandWaiters, devices, deviceCommands, scheduleEvents, schedules, modelRefit, insights, recompute, recomputeQueue, nightlyRun, metrics, dailyMetrics, purge };
+  return {
+    clock,
+    readiness,
+    rateLimiter,
+    auth,
+    profiles,
+    planningEvents,
+    readings,
+    householdLoad,
+    linkHealth,
+    appliances,
+    constraints,
+    preferences,
+    rates,
+    priceFeeds,
+    weather,
+    outdoorForecast,
+    commandWaiters,
+    devices,
+    deviceCommands,
+    scheduleEvents,
+    schedules,
+    modelRefit,
+    insights,
+    recompute,
+    recomputeQueue,
+    nightlyRun,
+    metrics,
+    dailyMetrics,
+    purge,
+  };
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -19,10 +19,7 @@ export function createInsightsService(
       const appliance = await deps.appliances.requireOwned(userId, applianceId);
       if (appliance.appliance_type !== 'hvac') throw notFound(DETAIL.applianceNotFound);
       const since = new Date(now.getTime() - INSIGHT_WINDOW_DAYS * DAY_MS);
-      const [readings, pushes] = await Promise.all([
-        store.thermalModels.readings(appliance.id, since, now),
-        deps.weather.forecastHistory(userId, since, now),
-      ]);
+      const [readings, pushes] = await Promise.all([store.thermalModels.readings(appliance.id, since, now), deps.weather.forecastHistory(userId, since, now)]);
       const hints = detectHints(readings, weatherPointsFromPushes(pushes), now);
       return {
         appliance_id: appliance.id,

@@ -95,7 +95,12 @@ function machineDay(appliance: PlanningApplianceRow, plan: NewestPlanRow | undef
  * Computes the figures of every local day `datesOf` gives each account (in its time zone). Solar
  * arrays produce rather than consume and are not machines of the figures.
  */
-export async function computeBatch(store: Store, context: DayContext, userIds: readonly string[], datesOf: (timeZone: string) => LocalDate[]): Promise<BatchResult> {
+export async function computeBatch(
+  store: Store,
+  context: DayContext,
+  userIds: readonly string[],
+  datesOf: (timeZone: string) => LocalDate[],
+): Promise<BatchResult> {
   const [accounts, appliances] = await Promise.all([store.planningInputs.accounts(userIds), store.planningInputs.appliances(userIds)]);
   const machinesOf = new Map<string, PlanningApplianceRow[]>();
   for (const a of appliances) {

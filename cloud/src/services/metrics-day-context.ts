@@ -40,7 +40,12 @@ export function createDayContext(store: Store, opts: { defaultAdderCentsPerKwh: 
       if (!grid) {
         const { start, end } = dayBoundsUtc(date, timeZone);
         const starts = slotStartsUtc(date, timeZone);
-        grid = { dayStart: start, dayEnd: end, slotHours: slotDurationsHours(date, timeZone), slotStartsLiteral: `{${starts.map((d) => d.toISOString()).join(',')}}` };
+        grid = {
+          dayStart: start,
+          dayEnd: end,
+          slotHours: slotDurationsHours(date, timeZone),
+          slotStartsLiteral: `{${starts.map((d) => d.toISOString()).join(',')}}`,
+        };
         grids.set(key, grid);
       }
       return grid;
@@ -52,7 +57,13 @@ export function createDayContext(store: Store, opts: { defaultAdderCentsPerKwh: 
       let tariff = curves.get(key);
       if (!tariff) {
         tariff = dynamicPoints(settings, date, timeZone).then((points) => {
-          const prices = buildRateCurve({ settings, date, timeZone, defaultAdderCentsPerKwh: opts.defaultAdderCentsPerKwh, dynamicPoints: points }).rates_cents_per_kwh;
+          const prices = buildRateCurve({
+            settings,
+            date,
+            timeZone,
+            defaultAdderCentsPerKwh: opts.defaultAdderCentsPerKwh,
+            dynamicPoints: points,
+          }).rates_cents_per_kwh;
           return { prices, periods: pricePeriods(prices) };
         });
         curves.set(key, tariff);

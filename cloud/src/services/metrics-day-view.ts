@@ -29,7 +29,11 @@ export async function metricsDayView(
 ): Promise<MetricsDayView> {
   if (typeof date !== 'string' || !isIsoDate(date)) throw badRequest(METRICS_DETAIL.dateNotIso);
   const { store } = deps;
-  const [profile, appliances, curve] = await Promise.all([deps.profiles.ensure(userId), store.appliances.listByUser(userId), deps.rates.curveForDate(userId, date)]);
+  const [profile, appliances, curve] = await Promise.all([
+    deps.profiles.ensure(userId),
+    store.appliances.listByUser(userId),
+    deps.rates.curveForDate(userId, date),
+  ]);
   const hvac = chooseHvac(appliances, requestedApplianceId);
   const empty: MetricsDayView = {
     date,

@@ -22,7 +22,9 @@ export async function materializeRankings(store: Store, now: Date, minCohortHome
   }
   const homes: RankableHome[] = accounts.flatMap((a) => {
     const days = daysOf.get(a.user_id);
-    return days ? [{ userId: a.user_id, cohorts: cohortKeys(a.location_zip, ratePlanKey(a.rate_settings)), values: rankedValues(days, a.active_appliances) }] : [];
+    return days
+      ? [{ userId: a.user_id, cohorts: cohortKeys(a.location_zip, ratePlanKey(a.rate_settings)), values: rankedValues(days, a.active_appliances) }]
+      : [];
   });
   const anchorOf = new Map(anchors.map((a) => [a.userId, a.anchor]));
   const ranked = rankFleet(homes, minCohortHomes);

@@ -54,7 +54,9 @@ export function createMetricsService(store: Store, deps: { profiles: ProfilesSer
         return {
           window,
           latest_date: stored[0]!.anchorDate,
-          rankings: RANKED_METRICS.map((metric) => rankingEntry(stored.find((r) => r.metric === metric) ?? { metric, cohortKind: null, rank: null, percentile: null, value: null })),
+          rankings: RANKED_METRICS.map((metric) =>
+            rankingEntry(stored.find((r) => r.metric === metric) ?? { metric, cohortKind: null, rank: null, percentile: null, value: null }),
+          ),
         };
       }
       const [{ latest, days }, appliances] = await Promise.all([windowDays(userId, window), store.appliances.listByUser(userId)]);

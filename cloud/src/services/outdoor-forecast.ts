@@ -79,12 +79,20 @@ export function createOutdoorForecastService(deps: {
         if (forecast.source !== 'pushed' || missingIrradiance) {
           const why = [...reasons, ...chosen.reasons].join('; ');
           const level = weather === null && location.key !== null ? 'warn' : 'info';
-          logger[level]({ userId: account.userId, date, source: forecast.source, irradiance: forecast.irradiance !== null }, `outdoor forecast from ${forecast.source}: ${why}`);
+          logger[level](
+            { userId: account.userId, date, source: forecast.source, irradiance: forecast.irradiance !== null },
+            `outdoor forecast from ${forecast.source}: ${why}`,
+          );
         }
         return forecast;
       } catch (err) {
         logger.error({ userId: account.userId, date, err: (err as Error).message }, 'outdoor forecast inputs invalid; using a constant default');
-        return { tempsF: new Array<number>(48).fill(LAST_RESORT_TEMP_F), irradiance: null, source: 'seasonal', location: { lat: APPROXIMATE_LATITUDE, lon: 0 } };
+        return {
+          tempsF: new Array<number>(48).fill(LAST_RESORT_TEMP_F),
+          irradiance: null,
+          source: 'seasonal',
+          location: { lat: APPROXIMATE_LATITUDE, lon: 0 },
+        };
       }
     },
 

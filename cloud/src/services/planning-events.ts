@@ -1,7 +1,8 @@
 import { EventEmitter } from 'node:events';
 
 /** Why an account's planning inputs changed. */
-export type PlanningChange = 'preferences' | 'constraints' | 'appliances' | 'rates' | 'weather' | 'prices' | 'household_load' | 'household_readings' | 'import_limit';
+export type PlanningChange =
+  'preferences' | 'constraints' | 'appliances' | 'rates' | 'weather' | 'prices' | 'household_load' | 'household_readings' | 'import_limit';
 
 /**
  * Changes that refine a plan already made rather than answer a person or a new price: the hub's

@@ -1,11 +1,5 @@
 import { DETAIL } from '../contract/index.js';
-import {
-  accountPreferences,
-  unitPreferences,
-  type AccountPreferences,
-  type Preferences,
-  type StoredPreferences,
-} from '../domain/preferences/defaults.js';
+import { accountPreferences, unitPreferences, type AccountPreferences, type Preferences, type StoredPreferences } from '../domain/preferences/defaults.js';
 import { applyPreferencesUpdate, type PreferencesScope } from '../domain/preferences/preferences-update.js';
 import { badRequest, MissingReferenceError, notFound, unauthorized } from '../errors.js';
 import type { PreferencesMutation, Store } from '../store/index.js';

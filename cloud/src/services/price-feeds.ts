@@ -42,10 +42,7 @@ export interface PriceRefreshOptions {
 }
 
 /** The configuration the feeds read (see README, Configuration). */
-export type PriceFeedsConfig = Pick<
-  Config,
-  'priceFeedBaseUrls' | 'priceFeedCredentials' | 'priceFeedTimeoutMs' | 'priceFeedRetries' | 'priceFeedRetryDelayMs'
->;
+export type PriceFeedsConfig = Pick<Config, 'priceFeedBaseUrls' | 'priceFeedCredentials' | 'priceFeedTimeoutMs' | 'priceFeedRetries' | 'priceFeedRetryDelayMs'>;
 
 /**
  * The market days (in the market's own calendar) that together cover the given local days; an
@@ -77,10 +74,7 @@ function uniqueByStart(points: readonly PricePoint[]): PricePoint[] {
  * of every zone whose stored prices changed. One failing zone or day never stops the others and
  * never removes stored prices.
  */
-export function createPriceFeedsService(
-  store: Store,
-  deps: { planningEvents: PlanningEvents; config: PriceFeedsConfig; logger?: Logger },
-) {
+export function createPriceFeedsService(store: Store, deps: { planningEvents: PlanningEvents; config: PriceFeedsConfig; logger?: Logger }) {
   const { planningEvents, config } = deps;
   const logger = deps.logger ?? log('price-feeds');
 
@@ -133,7 +127,10 @@ export function createPriceFeedsService(
     const localDays = accounts.flatMap((a) => {
       const timeZone = effectiveTimeZone(a);
       const today = localDateOf(opts.now, timeZone);
-      return [{ date: today, timeZone }, { date: addDays(today, 1), timeZone }];
+      return [
+        { date: today, timeZone },
+        { date: addDays(today, 1), timeZone },
+      ];
     });
     const outcomes: PriceDayOutcome[] = [];
     for (const date of marketDaysCovering(localDays, adapter.marketTimeZone)) {

@@ -5,7 +5,6 @@ import { log } from '../log.js';
 import type { PurgeCounts, Store } from '../store/index.js';
 import { DAY_MS } from '../domain/time/durations.js';
 
-
 /** Days expired claim codes, delivered commands and forecast pushes are kept by default (PURGE_RETENTION_DAYS). */
 export const DEFAULT_PURGE_RETENTION_DAYS = 30;
 
@@ -16,7 +15,10 @@ export function createPurgeService(store: Store, deps: { retentionDays?: number;
     /** Deletes what expired before `now` (refresh tokens) or before `now` less the retention (the rest). */
     async run(now: Date): Promise<PurgeCounts> {
       const counts = await store.purge.purgeExpired(now, new Date(now.getTime() - retentionDays * DAY_MS));
-      logger.info(counts, `purge done refresh_tokens=${counts.refreshTokens} claim_codes=${counts.claimCodes} commands=${counts.deliveredCommands} weather=${counts.weatherPushes}`);
+      logger.info(
+        counts,
+        `purge done refresh_tokens=${counts.refreshTokens} claim_codes=${counts.claimCodes} commands=${counts.deliveredCommands} weather=${counts.weatherPushes}`,
+      );
       return counts;
     },
   };

@@ -14,14 +14,16 @@ function isSameSettings(a: StoredRateSettings, b: StoredRateSettings): boolean {
 }
 
 /** GET/PUT /api/v1/rates (2.12, 4.12) and the curve the optimizer plans a day with. */
-export function createRatesService(
-  store: Store,
-  deps: { profiles: ProfilesService; planningEvents: PlanningEvents; defaultAdderCentsPerKwh: number },
-) {
+export function createRatesService(store: Store, deps: { profiles: ProfilesService; planningEvents: PlanningEvents; defaultAdderCentsPerKwh: number }) {
   const { profiles, planningEvents, defaultAdderCentsPerKwh } = deps;
 
   /** The rate curve of one local date of the account. */
-  async function buildFor(userId: string, profile: ProfileRow, date: LocalDate, stored?: Omit<StoredRateSettings, 'pricing_location'>): Promise<RateCurveResponse> {
+  async function buildFor(
+    userId: string,
+    profile: ProfileRow,
+    date: LocalDate,
+    stored?: Omit<StoredRateSettings, 'pricing_location'>,
+  ): Promise<RateCurveResponse> {
     const timeZone = effectiveTimeZone(profile);
     const settings: StoredRateSettings = {
       ...(stored ?? (await store.rateSettings.find(userId))),

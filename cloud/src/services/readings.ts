@@ -1,4 +1,11 @@
-import { DETAIL, type ApplianceReadingsRequest, type HvacReadingInput, type HvacReadingsRequest, type ReadingClient, type ReadingsAccepted } from '../contract/index.js';
+import {
+  DETAIL,
+  type ApplianceReadingsRequest,
+  type HvacReadingInput,
+  type HvacReadingsRequest,
+  type ReadingClient,
+  type ReadingsAccepted,
+} from '../contract/index.js';
 import { ceilingDay, ceilingExceededDetail, dailyCeiling, secondsUntilReset } from '../domain/readings/daily-ceiling.js';
 import { HVAC_STATE_DETAIL, normalizeHvacState } from '../domain/readings/hvac-state.js';
 import { resolveReadingTarget, type ReadingsCaller } from '../domain/readings/reading-target.js';
@@ -18,7 +25,13 @@ export function createReadingsService(store: Store, opts: { dailyLimitPerApplian
    * Stores `batch` rows with `insert` when today's ceiling allows them; over it, throws 429 and
    * nothing is stored or counted.
    */
-  async function chargedInsert(userId: string, appliances: ApplianceRow[], batch: number, now: Date, insert: (charge: CeilingCharge) => Promise<number | null>): Promise<void> {
+  async function chargedInsert(
+    userId: string,
+    appliances: ApplianceRow[],
+    batch: number,
+    now: Date,
+    insert: (charge: CeilingCharge) => Promise<number | null>,
+  ): Promise<void> {
     const activeAppliances = appliances.filter((a) => a.is_active).length;
     const day = ceilingDay(now);
     const total = await insert({ userId, day, ceiling: dailyCeiling(activeAppliances, opts.dailyLimitPerAppliance) });

@@ -83,14 +83,27 @@ export function planRegular<T extends ApplianceType>(
   ctx: DayContext,
   home: HomeShare = NO_LIMIT_HOME,
 ): PlannedUnit {
-  const facts: ApplianceFacts = { config: appliance.config ?? {}, constraints: appliance.constraints, recentValue: account.recentValues.get(appliance.id) ?? null };
+  const facts: ApplianceFacts = {
+    config: appliance.config ?? {},
+    constraints: appliance.constraints,
+    recentValue: account.recentValues.get(appliance.id) ?? null,
+  };
   const built = spec.inputs(facts, home);
   const result: PlanResult = planner(ctx, built.input);
   const kw = spec.drawKw?.(built.input) ?? 0;
   const intervals = result.schedule.intervals;
   return {
     status: 'ok',
-    body: { schedule: result.schedule, source: 'optimization', mode: null, modelConfidence: null, baselineCents: result.baselineCostCents, optimizedCents: result.optimizedCostCents, used: built.used, missed: result.missed },
+    body: {
+      schedule: result.schedule,
+      source: 'optimization',
+      mode: null,
+      modelConfidence: null,
+      baselineCents: result.baselineCostCents,
+      optimizedCents: result.optimizedCostCents,
+      used: built.used,
+      missed: result.missed,
+    },
     ...(kw > 0 && Array.isArray(intervals) && { loadKw: intervals.map((on) => (on === true ? kw : 0)) }),
     flowKw: spec.flowKw(built.input, result.schedule as Record<string, unknown>, ctx),
   };
@@ -115,18 +128,43 @@ export async function planHvacUnit({ deps, account, appliance, ctx, now, isToday
     return {
       status: 'calibrating',
       detail: warmupDetail(warmup),
-      body: { schedule: defaultsSchedule(comfortBand(prefs)), source: 'defaults', mode: prefs.optimization_mode, modelConfidence: null, baselineCents: 0, optimizedCents: 0, used: { optimization_mode: prefs.optimization_mode, warm_up: warmupDetail(warmup) }, missed: [] },
+      body: {
+        schedule: defaultsSchedule(comfortBand(prefs)),
+        source: 'defaults',
+        mode: prefs.optimization_mode,
+        modelConfidence: null,
+        baselineCents: 0,
+        optimizedCents: 0,
+        used: { optimization_mode: prefs.optimization_mode, warm_up: warmupDetail(warmup) },
+        missed: [],
+      },
     };
   }
   const recent = account.hvacReadings.get(appliance.id) ?? [];
   const indoorTempF = isToday ? currentIndoorTempF(recent, now) : null;
-  const facts = { config: appliance.config ?? {}, prefs, model, indoorTempF, recentDuty: recentDuty(recent, now, model.ratedPowerW), profileHomeSizeSqft: account.profile?.home_size_sqft ?? 0 };
+  const facts = {
+    config: appliance.config ?? {},
+    prefs,
+    model,
+    indoorTempF,
+    recentDuty: recentDuty(recent, now, model.ratedPowerW),
+    profileHomeSizeSqft: account.profile?.home_size_sqft ?? 0,
+  };
   const built = hvacInputs(facts, ctx.fromSlot);
   const result = planHvac(ctx, built.input);
   return {
     status: 'ok',
     flowKw: result.plannedPowerKw,
-    body: { schedule: result.schedule, source: 'optimization', mode: prefs.optimization_mode, modelConfidence: model.confidence, baselineCents: result.baselineCostCents, optimizedCents: result.optimizedCostCents, used: built.used, missed: result.missed },
+    body: {
+      schedule: result.schedule,
+      source: 'optimization',
+      mode: prefs.optimization_mode,
+      modelConfidence: model.confidence,
+      baselineCents: result.baselineCostCents,
+      optimizedCents: result.optimizedCostCents,
+      used: built.used,
+      missed: result.missed,
+    },
   };
 }
 

@@ -54,12 +54,9 @@ async function dayContext(deps: DayDeps, account: AccountInputs, day: PlanningDa
     defaultAdderCentsPerKwh: deps.defaultAdderCentsPerKwh,
     dynamicPoints: await deps.dynamicPoints(settings, day.date, timeZone),
   });
-  const forecast = await deps.outdoorForecast.resolve(
-    { userId: account.userId, locationZip: account.profile?.location_zip ?? '', timeZone },
-    day.date,
-    now,
-    { needIrradiance: solar.length > 0 },
-  );
+  const forecast = await deps.outdoorForecast.resolve({ userId: account.userId, locationZip: account.profile?.location_zip ?? '', timeZone }, day.date, now, {
+    needIrradiance: solar.length > 0,
+  });
   const base: DayContext = {
     date: day.date,
     timeZone,
@@ -111,11 +108,18 @@ export async function planAccountDay(
   // Comfort first, then deadlines: each appliance gets what the import limit leaves after the
   // household load and the appliances planned before it (docs/home-plan.md).
   const order = allocationOrder(
-    active.filter((a) => a.appliance_type !== 'solar').map((a) => ({ id: a.id, type: a.appliance_type, deadlineMinute: minuteOr(a.constraints, 'deadline_time'), appliance: a })),
+    active
+      .filter((a) => a.appliance_type !== 'solar')
+      .map((a) => ({ id: a.id, type: a.appliance_type, deadlineMinute: minuteOr(a.constraints, 'deadline_time'), appliance: a })),
   );
   const flows: number[][] = [];
   for (const { appliance } of order) {
-    const home = { householdLoadKw: load.loadKw48, householdLoadDaysKw: loadDays, loadSource: load.source, headroomKw: headroomKw(maxImportKw, load.loadKw48, flows) };
+    const home = {
+      householdLoadKw: load.loadKw48,
+      householdLoadDaysKw: loadDays,
+      loadSource: load.source,
+      headroomKw: headroomKw(maxImportKw, load.loadKw48, flows),
+    };
     const unit = await planUnit(deps, account, appliance, ctx, now, isToday, home);
     planned.set(appliance.id, unit);
     if (unit.flowKw) flows.push(unit.flowKw);
@@ -136,7 +140,16 @@ export async function planAccountDay(
         appliance.id,
         checked({
           status: 'forecast',
-          body: { schedule: result.schedule, source: 'optimization', mode: null, modelConfidence: null, baselineCents: 0, optimizedCents: 0, used: result.constraintsUsed[appliance.id] ?? {}, missed: [] },
+          body: {
+            schedule: result.schedule,
+            source: 'optimization',
+            mode: null,
+            modelConfidence: null,
+            baselineCents: 0,
+            optimizedCents: 0,
+            used: result.constraintsUsed[appliance.id] ?? {},
+            missed: [],
+          },
         }),
       );
     }
@@ -147,7 +160,13 @@ export async function planAccountDay(
   for (const appliance of active) {
     const unit = planned.get(appliance.id)!;
     const detail = unit.detail ?? limitDetail(maxImportKw, unit.body?.missed ?? []);
-    results.push({ appliance_id: appliance.id, appliance_type: appliance.appliance_type, name: appliance.name, status: unit.status, ...(detail && { detail }) });
+    results.push({
+      appliance_id: appliance.id,
+      appliance_type: appliance.appliance_type,
+      name: appliance.name,
+      status: unit.status,
+      ...(detail && { detail }),
+    });
     const body = unit.body;
     if (!body) continue;
     const savings = body.source === 'defaults' ? 0 : savingsPct(body.baselineCents, body.optimizedCents);

@@ -62,7 +62,11 @@ export async function loadAccountInputs(store: Store, userIds: readonly string[]
   const [models, solarFits, values, hvacReadings, loadMeans] = await Promise.all([
     store.thermalModels.find(hvacIds),
     store.solarFits.find(idsOf((a) => a.appliance_type === 'solar')),
-    store.planningInputs.latestValues(idsOf((a) => READING_TYPES.has(a.appliance_type)), recent.since, recent.until),
+    store.planningInputs.latestValues(
+      idsOf((a) => READING_TYPES.has(a.appliance_type)),
+      recent.since,
+      recent.until,
+    ),
     store.planningInputs.recentHvacReadings(hvacIds, recent.since, recent.until),
     store.householdLoad.halfHourMeans(userIds, new Date(now.getTime() - LOAD_WINDOW_DAYS * DAY_MS), now),
   ]);

@@ -79,22 +79,36 @@ export function createRecomputeService(
   }
 
   /** Stores the rows (and finishes the job) in one transaction. */
-  async function write(target: RecomputeTarget, rows: NewScheduleRow[], homes: { userId: string; date: string; plan: HomeBlock }[], outcome: string): Promise<void> {
+  async function write(
+    target: RecomputeTarget,
+    rows: NewScheduleRow[],
+    homes: { userId: string; date: string; plan: HomeBlock }[],
+    outcome: string,
+  ): Promise<void> {
     if (!target.job && rows.length === 0 && homes.length === 0) return;
     // With a job, the rows and the job's completion commit together, so a commit lost in a
     // database crash loses both and the job runs again: asynchronous commit is safe here and
     // saves a disk flush per account in the nightly run.
     const { job } = target;
-    await store.transaction(async (transaction) => {
-      if (job && !(await store.jobs.finish(job.job.id, job.workerId, outcome, transaction))) throw new Superseded();
-      await store.schedules.insert(rows, { transaction });
-      await store.schedules.trim(rows, historyRowsPerDay, transaction);
-      await store.homePlans.insert(homes, { transaction });
-    }, { isCommitAsync: Boolean(job) });
+    await store.transaction(
+      async (transaction) => {
+        if (job && !(await store.jobs.finish(job.job.id, job.workerId, outcome, transaction))) throw new Superseded();
+        await store.schedules.insert(rows, { transaction });
+        await store.schedules.trim(rows, historyRowsPerDay, transaction);
+        await store.homePlans.insert(homes, { transaction });
+      },
+      { isCommitAsync: Boolean(job) },
+    );
   }
 
   /** Plans one account's days and stores them; `previous` holds the newest rows by `appliance|date`. */
-  async function planOne(dayDeps: DayDeps, target: RecomputeTarget, account: AccountInputs, previous: Map<string, ScheduleRow>, now: Date): Promise<AccountOutcome> {
+  async function planOne(
+    dayDeps: DayDeps,
+    target: RecomputeTarget,
+    account: AccountInputs,
+    previous: Map<string, ScheduleRow>,
+    now: Date,
+  ): Promise<AccountOutcome> {
     const exit = !account.profile ? 'no profile' : account.accountPrefs.optimization_mode === 'off' ? 'optimization_mode off' : null;
     const rows: NewScheduleRow[] = [];
     const homes: { userId: string; date: string; plan: HomeBlock }[] = [];
@@ -116,7 +130,7 @@ export function createRecomputeService(
     const changed = rows.filter((r) => !isUnchangedPlan(previous.get(`${r.appliance_id}|${r.local_date}`), r));
     try {
       const unchanged = rows.length - changed.length;
-      await write(target, changed, homes, exit ?? `planned ${rows.length} rows${unchanged ? `, ${unchanged} unchanged` : ""}`);
+      await write(target, changed, homes, exit ?? `planned ${rows.length} rows${unchanged ? `, ${unchanged} unchanged` : ''}`);
     } catch (err) {
       if (err instanceof Superseded) return { userId: account.userId, results: [], written: [], exit: 'superseded' };
       throw err;
@@ -132,7 +146,11 @@ export function createRecomputeService(
    * answers the error, the worker gives the job back).
    */
   async function planAccounts(targets: readonly RecomputeTarget[], now: Date): Promise<PromiseSettledResult<AccountOutcome>[]> {
-    const accounts = await loadAccountInputs(store, targets.map((t) => t.userId), now);
+    const accounts = await loadAccountInputs(
+      store,
+      targets.map((t) => t.userId),
+      now,
+    );
     // An account that never needed its profile yet gets it now, from its signup fields, as on any
     // other endpoint; an account gone meanwhile stays without (an early exit).
     for (const account of accounts.filter((a) => !a.profile)) {
@@ -171,14 +189,20 @@ export function createRecomputeService(
       if (limit) {
         const verdict = await limit.limiter.consume(`recompute:account:${userId}`, limit.perMinute, 60_000);
         if (!verdict.allowed) {
-          throw tooManyRequests(`Too many recomputes: at most ${limit.perMinute} a minute per account; try again in ${verdict.retryAfterS} seconds`, verdict.retryAfterS);
+          throw tooManyRequests(
+            `Too many recomputes: at most ${limit.perMinute} a minute per account; try again in ${verdict.retryAfterS} seconds`,
+            verdict.retryAfterS,
+          );
         }
       }
       const [outcome] = await planAccounts([{ userId, trigger: 'recompute' }], now);
       if (outcome!.status === 'rejected') throw outcome!.reason;
       const { results, written, exit } = outcome!.value;
       const statuses = results.map((r) => r.status).join(',');
-      logger.info({ userId, written: written.length, exit }, `recompute user=${userId} rows=${written.length} results=[${statuses}]${exit ? ` exit="${exit}"` : ''}`);
+      logger.info(
+        { userId, written: written.length, exit },
+        `recompute user=${userId} rows=${written.length} results=[${statuses}]${exit ? ` exit="${exit}"` : ''}`,
+      );
       return { ...(await deps.schedules.view(userId, now)), results };
     },
   };

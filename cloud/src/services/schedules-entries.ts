@@ -14,7 +14,10 @@ import type { ApplianceRow, ScheduleRow } from '../store/index.js';
 export function scheduleEntry(appliance: ApplianceRow, row: ScheduleRow | null, health: IntegrationHealth | null): ScheduleEntry {
   const isHvac = appliance.appliance_type === 'hvac';
   // Stored data of an unknown type (or a config that is not an object) has no entities block.
-  const entities = isApplianceType(appliance.appliance_type) && appliance.config && typeof appliance.config === 'object' ? entitiesOf(appliance.appliance_type, appliance.config) : null;
+  const entities =
+    isApplianceType(appliance.appliance_type) && appliance.config && typeof appliance.config === 'object'
+      ? entitiesOf(appliance.appliance_type, appliance.config)
+      : null;
   const unitHealth = isHvac ? health?.appliances.find((h) => h.appliance_id === appliance.id) : undefined;
   const missed = (row?.missed ?? []) as MissedLimit[];
   return {

@@ -83,7 +83,10 @@ export function createSchedulesService(store: Store, deps: { profiles: ProfilesS
       if (!row) {
         return {
           date: today,
-          schedule: clampSetpoints(defaultsSchedule(comfortBand(prefs)) as unknown as Record<string, unknown>, hvac.config) as unknown as HvacScheduleResponse['schedule'],
+          schedule: clampSetpoints(
+            defaultsSchedule(comfortBand(prefs)) as unknown as Record<string, unknown>,
+            hvac.config,
+          ) as unknown as HvacScheduleResponse['schedule'],
           mode: prefs.optimization_mode,
           estimated_savings_pct: 0,
           model_confidence: null,

@@ -38,11 +38,14 @@ export function createWeatherFallback(config: WeatherFallbackConfig) {
   async function request(location: { lat: number; lon: number }): Promise<FallbackResult> {
     let body: Buffer;
     try {
-      body = await fetchFeedBody({ url: openMeteoUrl(config.weatherFallbackBaseUrl, location) }, {
-        timeoutMs: config.weatherFallbackTimeoutMs,
-        retries: 0, // the seasonal default is always there; a retry would only slow the nightly run
-        retryDelayMs: 0,
-      });
+      body = await fetchFeedBody(
+        { url: openMeteoUrl(config.weatherFallbackBaseUrl, location) },
+        {
+          timeoutMs: config.weatherFallbackTimeoutMs,
+          retries: 0, // the seasonal default is always there; a retry would only slow the nightly run
+          retryDelayMs: 0,
+        },
+      );
     } catch (err) {
       return { ok: false, reason: `fallback feed failed: ${(err as Error).message}` };
     }

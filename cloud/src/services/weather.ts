@@ -67,9 +67,7 @@ export function createWeatherService(store: Store, deps: { profiles: ProfilesSer
     /** Every push with at least one hour in [from, to), oldest push first (model refits). */
     async forecastHistory(userId: string, from: Date, to: Date): Promise<WeatherForecast[]> {
       const rows = await store.weather.listStartingBetween(userId, new Date(from.getTime() - LONGEST_PUSH_MS), to);
-      return rows
-        .map(toForecast)
-        .filter((f) => f.startsAt.getTime() + f.hourlyTempsF.length * 3_600_000 > from.getTime());
+      return rows.map(toForecast).filter((f) => f.startsAt.getTime() + f.hourlyTempsF.length * 3_600_000 > from.getTime());
     },
   };
 }

@@ -71,11 +71,13 @@ const ACK_SQL = `
 
 /** The durable device command queue (3.3). */
 export function createCommandsRepo(db: Sequelize, sql: Sql) {
-
   return {
     /** Stores a control command for the appliance's claimed device and signals its waiters; null with no device bound. */
     async insertControl(applianceId: string, payload: object): Promise<{ id: number; deviceId: string } | null> {
-      const [row] = await db.query<{ id: number; device_id: string }>(INSERT_CONTROL_SQL, { bind: [applianceId, JSON.stringify(payload)], type: QueryTypes.SELECT });
+      const [row] = await db.query<{ id: number; device_id: string }>(INSERT_CONTROL_SQL, {
+        bind: [applianceId, JSON.stringify(payload)],
+        type: QueryTypes.SELECT,
+      });
       return row ? { id: row.id, deviceId: row.device_id } : null;
     },
 

@@ -69,7 +69,11 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Embe
     rmSync(pwfile, { force: true });
     writePrivateFile(pwfile, `${password}\n`, owner);
     try {
-      await run(bin.initdb, [`--pgdata=${clusterDir}`, '--auth=scram-sha-256', '--username=postgres', `--pwfile=${pwfile}`, '--encoding=UTF8', '--locale=C'], owner);
+      await run(
+        bin.initdb,
+        [`--pgdata=${clusterDir}`, '--auth=scram-sha-256', '--username=postgres', `--pwfile=${pwfile}`, '--encoding=UTF8', '--locale=C'],
+        owner,
+      );
     } finally {
       rmSync(pwfile, { force: true });
     }
@@ -114,7 +118,12 @@ async function binaries(): Promise<{ postgres: string; initdb: string }> {
 
 /** The uid/gid of the `postgres` system user, created when missing; checks it can reach `dir`. */
 function postgresUser(dir: string): { uid: number; gid: number } {
-  const id = (flag: string) => Number(execFileSync('id', [flag, 'postgres'], { stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim());
+  const id = (flag: string) =>
+    Number(
+      execFileSync('id', [flag, 'postgres'], { stdio: ['ignore', 'pipe', 'ignore'] })
+        .toString()
+        .trim(),
+    );
   try {
     id('-u');
   } catch {

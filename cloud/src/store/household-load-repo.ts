@@ -12,7 +12,8 @@ export interface HalfHourMean {
 
 // The batch, charged against the daily reading ceiling in the same statement ($1 user, $2 day,
 // $3 batch size, $4 ceiling), with the newest instant stored before it (the statement's snapshot).
-const CHARGED_INSERT_SQL = chargedInsertSql(`
+const CHARGED_INSERT_SQL = chargedInsertSql(
+  `
   INSERT INTO household_load_readings (user_id, ts, watts)
   SELECT $1, t.ts, t.watts FROM unnest($5::timestamptz[], $6::float8[]) AS t(ts, watts) WHERE ${WHEN_CHARGED}
   ON CONFLICT (user_id, ts) DO UPDATE SET watts = EXCLUDED.watts`,

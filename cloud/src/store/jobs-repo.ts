@@ -54,7 +54,13 @@ export function createJobsRepo(db: Sequelize) {
      * new request moves it to the new `runAfter` (the debounce), but never past `latestAfterFirstMs`
      * after the first request; a `refinement` joins it without moving it later.
      */
-    async requestRecompute(userId: string, reason: string, requestedAt: Date, runAfter: Date, opts: { latestAfterFirstMs: number; refinement: boolean }): Promise<void> {
+    async requestRecompute(
+      userId: string,
+      reason: string,
+      requestedAt: Date,
+      runAfter: Date,
+      opts: { latestAfterFirstMs: number; refinement: boolean },
+    ): Promise<void> {
       await db.query(
         `INSERT INTO planning_jobs (kind, user_id, reasons, run_after, requested_at) VALUES ('recompute', $1, ARRAY[$2::text], $3, $4)
          ON CONFLICT ${WAITING_RECOMPUTE} DO UPDATE

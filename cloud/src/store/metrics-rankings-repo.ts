@@ -31,7 +31,9 @@ export function createMetricsRankingsRepo(db: Sequelize) {
   return {
     /** Every account with a stored day: time zone, ZIP, rate settings and active appliance count. */
     async accounts(): Promise<RankingAccountRow[]> {
-      const rows = await select<RankingAccountRow & { pricing_location: number | null; pricing_source: StoredRateSettings['pricing_source']; dynamic_zone: string | null }>(
+      const rows = await select<
+        RankingAccountRow & { pricing_location: number | null; pricing_source: StoredRateSettings['pricing_source']; dynamic_zone: string | null }
+      >(
         `SELECT u.user_id, p.timezone, coalesce(p.location_zip, '') AS location_zip, p.pricing_location, r.pricing_source, r.dynamic_zone,
                 (SELECT count(*)::int FROM appliances a WHERE a.user_id = u.user_id AND a.is_active) AS active_appliances
            FROM (SELECT DISTINCT user_id FROM metrics_daily) u
@@ -42,7 +44,15 @@ export function createMetricsRankingsRepo(db: Sequelize) {
       );
       return rows.map(({ pricing_location, pricing_source, dynamic_zone, ...row }) => ({
         ...row,
-        rate_settings: { pricing_source, pricing_location, dynamic_zone, hourly_rates_cents_per_kwh: null, pricing_adder_cents_per_kwh: null, export_pricing: null, export_hourly_rates_cents_per_kwh: null },
+        rate_settings: {
+          pricing_source,
+          pricing_location,
+          dynamic_zone,
+          hourly_rates_cents_per_kwh: null,
+          pricing_adder_cents_per_kwh: null,
+          export_pricing: null,
+          export_hourly_rates_cents_per_kwh: null,
+        },
       }));
     },
 

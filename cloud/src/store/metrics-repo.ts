@@ -107,8 +107,23 @@ function unnestInsert(table: string, keys: readonly (readonly [string, string])[
   return `INSERT INTO ${table} (${names}, computed_at) SELECT ${select}, $1 FROM unnest(${arrays}) AS t(${names})`;
 }
 
-const INSERT_DAYS = unnestInsert('metrics_daily', [['user_id', 'uuid'], ['local_date', 'date']], DAY_COLUMNS);
-const INSERT_MACHINES = unnestInsert('metrics_machine_daily', [['appliance_id', 'uuid'], ['local_date', 'date'], ['user_id', 'uuid']], MACHINE_COLUMNS);
+const INSERT_DAYS = unnestInsert(
+  'metrics_daily',
+  [
+    ['user_id', 'uuid'],
+    ['local_date', 'date'],
+  ],
+  DAY_COLUMNS,
+);
+const INSERT_MACHINES = unnestInsert(
+  'metrics_machine_daily',
+  [
+    ['appliance_id', 'uuid'],
+    ['local_date', 'date'],
+    ['user_id', 'uuid'],
+  ],
+  MACHINE_COLUMNS,
+);
 
 const STORED_DAY_SELECT = `SELECT local_date::text AS date, ${DAY_COLUMNS.map(([c, k]) => `${c} AS "${k}"`).join(', ')} FROM metrics_daily`;
 
@@ -117,7 +132,8 @@ const pgIntArray = (values: number[] | null) => (values === null ? null : `{${va
 
 /** The metrics tables. */
 export function createMetricsRepo(db: Sequelize) {
-  const select = <T extends object>(sql: string, bind: unknown[], transaction?: Transaction) => db.query<T>(sql, { bind, type: QueryTypes.SELECT, transaction });
+  const select = <T extends object>(sql: string, bind: unknown[], transaction?: Transaction) =>
+    db.query<T>(sql, { bind, type: QueryTypes.SELECT, transaction });
   /** The pairs with their distinct grids numbered, so each grid's 48 starts are parsed once. */
   const pairBind = (pairs: readonly MetricsPair[]) => {
     const grids = new Map<string, number>();
@@ -190,11 +206,22 @@ export function createMetricsRepo(db: Sequelize) {
       await db.query(`DELETE FROM metrics_daily t ${where}`, { bind: keys, transaction });
       await db.query(`DELETE FROM metrics_machine_daily t ${where}`, { bind: keys, transaction });
       if (days.length > 0) {
-        const bind = [computedAt, days.map((d) => d.userId), days.map((d) => d.date), ...DAY_COLUMNS.map(([c, k]) => days.map((d) => (c === 'override_by_hour' ? pgIntArray(d.overrideByHour) : d[k])))];
+        const bind = [
+          computedAt,
+          days.map((d) => d.userId),
+          days.map((d) => d.date),
+          ...DAY_COLUMNS.map(([c, k]) => days.map((d) => (c === 'override_by_hour' ? pgIntArray(d.overrideByHour) : d[k]))),
+        ];
         await db.query(INSERT_DAYS, { bind, transaction });
       }
       if (machines.length > 0) {
-        const bind = [computedAt, machines.map((m) => m.applianceId), machines.map((m) => m.date), machines.map((m) => m.userId), ...MACHINE_COLUMNS.map(([, k]) => machines.map((m) => m[k]))];
+        const bind = [
+          computedAt,
+          machines.map((m) => m.applianceId),
+          machines.map((m) => m.date),
+          machines.map((m) => m.userId),
+          ...MACHINE_COLUMNS.map(([, k]) => machines.map((m) => m[k])),
+        ];
         await db.query(INSERT_MACHINES, { bind, transaction });
       }
     },
@@ -209,7 +236,6 @@ export function createMetricsRepo(db: Sequelize) {
       const [row] = await select<{ d: string | null }>(`SELECT max(local_date)::text AS d FROM metrics_daily WHERE user_id = $1`, [userId]);
       return row?.d ?? null;
     },
-
   };
 }
 

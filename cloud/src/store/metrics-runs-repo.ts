@@ -28,7 +28,10 @@ export function createMetricsRunsRepo(db: Sequelize) {
           { bind: [runKey], type: QueryTypes.SELECT, transaction },
         );
         if (!row) {
-          await db.query(`INSERT INTO metrics_runs (run_key, locked_by, locked_until) VALUES ($1, $2, ${lease})`, { bind: [runKey, workerId, leaseMs], transaction });
+          await db.query(`INSERT INTO metrics_runs (run_key, locked_by, locked_until) VALUES ($1, $2, ${lease})`, {
+            bind: [runKey, workerId, leaseMs],
+            transaction,
+          });
           return { status: 'claimed', cursor: null, done: 0 };
         }
         if (row.is_locked && row.locked_by !== workerId) return { status: 'busy' };

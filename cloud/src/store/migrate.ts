@@ -19,9 +19,10 @@ export async function migrate(db: Sequelize): Promise<string[]> {
   const umzug = new Umzug({
     migrations: migrations.map((m) => ({
       name: m.name,
-      up: () => db.transaction(async (transaction) => {
-        for (const sql of m.up) await db.query(sql, { transaction });
-      }),
+      up: () =>
+        db.transaction(async (transaction) => {
+          for (const sql of m.up) await db.query(sql, { transaction });
+        }),
     })),
     storage: new SequelizeStorage({ sequelize: db, tableName: 'schema_migrations' }),
     logger: { info: (m) => migLog.debug(m), warn: (m) => migLog.warn(m), error: (m) => migLog.error(m), debug: () => {} },

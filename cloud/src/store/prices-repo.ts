@@ -34,12 +34,7 @@ export function createPricesRepo(db: Sequelize) {
              OR dynamic_prices.end_utc IS DISTINCT FROM EXCLUDED.end_utc
          RETURNING start_utc`,
         {
-          bind: [
-            zone,
-            points.map((p) => p.startUtc.toISOString()),
-            points.map((p) => p.endUtc.toISOString()),
-            points.map((p) => p.pricePerMwh),
-          ],
+          bind: [zone, points.map((p) => p.startUtc.toISOString()), points.map((p) => p.endUtc.toISOString()), points.map((p) => p.pricePerMwh)],
         },
       );
       return (rows as unknown[]).length;

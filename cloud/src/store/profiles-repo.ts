@@ -2,7 +2,17 @@ import type { Models, ProfileRow } from './models/index.js';
 import type { Sql } from './sql.js';
 
 export type ProfilePatch = Partial<
-  Pick<ProfileRow, 'location_zip' | 'home_size_sqft' | 'pricing_location' | 'timezone' | 'weather_entity_id' | 'household_power_entity_id' | 'max_import_kw' | 'household_load_kw_48'>
+  Pick<
+    ProfileRow,
+    | 'location_zip'
+    | 'home_size_sqft'
+    | 'pricing_location'
+    | 'timezone'
+    | 'weather_entity_id'
+    | 'household_power_entity_id'
+    | 'max_import_kw'
+    | 'household_load_kw_48'
+  >
 >;
 
 // The model's columns, read on the hot paths without the model (sql.ts).

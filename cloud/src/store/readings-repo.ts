@@ -101,9 +101,20 @@ function unnestInsert<R>(table: string, columns: readonly (readonly [keyof R, st
 /** HVAC and appliance readings, and the daily counter behind the reading ceiling. */
 export function createReadingsRepo(sql: Sql) {
   /** Charges the ceiling and stores the batch in one statement (reading-ceiling-sql.ts); the stored total, or null over the ceiling. */
-  async function chargedInsert<R>(table: string, columns: readonly (readonly [keyof R, string])[], rows: readonly R[], charge: CeilingCharge): Promise<number | null> {
+  async function chargedInsert<R>(
+    table: string,
+    columns: readonly (readonly [keyof R, string])[],
+    rows: readonly R[],
+    charge: CeilingCharge,
+  ): Promise<number | null> {
     const insert = unnestInsert(table, columns, rows, { first: 5, where: WHEN_CHARGED });
-    const [row] = await sql.rows<{ total: number | null }>(chargedInsertSql(insert.sql), [charge.userId, charge.day, rows.length, charge.ceiling, ...insert.bind]);
+    const [row] = await sql.rows<{ total: number | null }>(chargedInsertSql(insert.sql), [
+      charge.userId,
+      charge.day,
+      rows.length,
+      charge.ceiling,
+      ...insert.bind,
+    ]);
     return row?.total ?? null;
   }
 
@@ -116,7 +127,8 @@ export function createReadingsRepo(sql: Sql) {
     insertHvacCharged: (rows: readonly NewHvacReading[], charge: CeilingCharge) => chargedInsert('hvac_readings', HVAC_COLUMNS, rows, charge),
 
     /** Stores a batch of non-HVAC readings the same way. */
-    insertForApplianceCharged: (rows: readonly NewApplianceReading[], charge: CeilingCharge) => chargedInsert('appliance_readings', APPLIANCE_COLUMNS, rows, charge),
+    insertForApplianceCharged: (rows: readonly NewApplianceReading[], charge: CeilingCharge) =>
+      chargedInsert('appliance_readings', APPLIANCE_COLUMNS, rows, charge),
 
     /** The account's counter for a UTC day (0 before its first reading). */
     async dailyCount(userId: string, day: string): Promise<number> {

@@ -47,18 +47,12 @@ export function createRefreshTokensRepo(db: Sequelize, { RefreshToken }: Models)
           return isLive ? ({ kind: 'replayed', userId: row.user_id } as const) : ({ kind: 'invalid' } as const);
         }
         if (row.rotated_at) {
-          await RefreshToken.update(
-            { revoked_at: now },
-            { where: { family_id: row.family_id, revoked_at: { [Op.is]: null } }, transaction },
-          );
+          await RefreshToken.update({ revoked_at: now }, { where: { family_id: row.family_id, revoked_at: { [Op.is]: null } }, transaction });
           return { kind: 'reused', userId: row.user_id } as const;
         }
         if (row.expires_at <= now) return { kind: 'invalid' } as const;
         await RefreshToken.update({ rotated_at: now }, { where: { id: row.id }, transaction });
-        await RefreshToken.create(
-          { user_id: row.user_id, family_id: row.family_id, token_hash: next.tokenHash, expires_at: next.expiresAt },
-          { transaction },
-        );
+        await RefreshToken.create({ user_id: row.user_id, family_id: row.family_id, token_hash: next.tokenHash, expires_at: next.expiresAt }, { transaction });
         return { kind: 'rotated', userId: row.user_id } as const;
       });
     },

@@ -122,7 +122,9 @@ export function createSchedulesRepo(db: Sequelize, sql: Sql) {
     async profileWithStamps(userId: string, dates: readonly LocalDate[]): Promise<{ profile: ProfileRow | null; stamps: (Date | null)[] }> {
       const stamp = (i: number) => `(SELECT max(created_at) FROM schedules WHERE user_id = $1 AND local_date = $${i + 2}::date) AS at_${i}`;
       const [row] = await select<ProfileRow & { has_profile: boolean } & Record<string, unknown>>(
-        `SELECT p.user_id IS NOT NULL AS has_profile, ${PROFILE_COLUMNS.split(',').map((c) => `p.${c.trim()}`).join(', ')}, ${dates.map((_, i) => stamp(i)).join(', ')}
+        `SELECT p.user_id IS NOT NULL AS has_profile, ${PROFILE_COLUMNS.split(',')
+          .map((c) => `p.${c.trim()}`)
+          .join(', ')}, ${dates.map((_, i) => stamp(i)).join(', ')}
            FROM (SELECT $1::uuid AS id) u LEFT JOIN profiles p ON p.user_id = u.id`,
         [userId, ...dates],
       );

@@ -10,7 +10,14 @@ import { log } from '../log.js';
 /** Connection settings of the Sequelize instance, for a connection of our own. */
 function clientConfig(db: Sequelize): pg.ClientConfig {
   const c = db.config;
-  return { host: c.host, port: c.port === undefined ? undefined : Number(c.port), user: c.username, password: c.password ?? undefined, database: c.database, connectionTimeoutMillis: 3_000 };
+  return {
+    host: c.host,
+    port: c.port === undefined ? undefined : Number(c.port),
+    user: c.username,
+    password: c.password ?? undefined,
+    database: c.database,
+    connectionTimeoutMillis: 3_000,
+  };
 }
 
 /**

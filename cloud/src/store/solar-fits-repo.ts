@@ -9,10 +9,13 @@ export function createSolarFitsRepo(db: Sequelize) {
     /** The stored fits of these appliances, by appliance id. */
     async find(applianceIds: readonly string[]): Promise<Map<string, SolarYieldFit>> {
       if (applianceIds.length === 0) return new Map();
-      const rows = await db.query<{ appliance_id: string; fit: StoredFit }>(`SELECT appliance_id, fit FROM solar_yield_fits WHERE appliance_id = ANY($1::uuid[])`, {
-        bind: [applianceIds],
-        type: QueryTypes.SELECT,
-      });
+      const rows = await db.query<{ appliance_id: string; fit: StoredFit }>(
+        `SELECT appliance_id, fit FROM solar_yield_fits WHERE appliance_id = ANY($1::uuid[])`,
+        {
+          bind: [applianceIds],
+          type: QueryTypes.SELECT,
+        },
+      );
       return new Map(rows.map((r) => [r.appliance_id, { ...r.fit, calculatedAt: new Date(r.fit.calculatedAt) }]));
     },
 
@@ -39,7 +42,9 @@ export function createSolarFitsRepo(db: Sequelize) {
     },
 
     /** Active solar arrays of every account with their config and owner's profile (null when it has none yet), for the weekly refit. */
-    async activeArrays(): Promise<{ applianceId: string; userId: string; config: Record<string, unknown>; profile: { timezone: string | null; location_zip: string } | null }[]> {
+    async activeArrays(): Promise<
+      { applianceId: string; userId: string; config: Record<string, unknown>; profile: { timezone: string | null; location_zip: string } | null }[]
+    > {
       return db.query(
         `SELECT a.id AS "applianceId", a.user_id AS "userId", a.config,
                 CASE WHEN p.user_id IS NULL THEN NULL ELSE json_build_object('timezone', p.timezone, 'location_zip', p.location_zip) END AS profile

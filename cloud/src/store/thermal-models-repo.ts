@@ -50,7 +50,15 @@ export function createThermalModelsRepo(db: Sequelize) {
          ON CONFLICT (appliance_id) DO UPDATE SET params = EXCLUDED.params, grid_minutes = EXCLUDED.grid_minutes,
            rated_power_w = EXCLUDED.rated_power_w, stats = EXCLUDED.stats, confidence = EXCLUDED.confidence, fitted_at = EXCLUDED.fitted_at`,
         {
-          bind: [applianceId, JSON.stringify(model.params), model.gridMinutes, JSON.stringify(model.ratedPowerW), JSON.stringify(model.stats), model.confidence, fittedAt],
+          bind: [
+            applianceId,
+            JSON.stringify(model.params),
+            model.gridMinutes,
+            JSON.stringify(model.ratedPowerW),
+            JSON.stringify(model.stats),
+            model.confidence,
+            fittedAt,
+          ],
         },
       );
     },

@@ -30,7 +30,10 @@ export function createWeatherRepo({ WeatherForecast }: Models) {
     async latestPushedBetween(userId: string, since: Date, until: Date): Promise<WeatherForecastRow | null> {
       return (await WeatherForecast.findOne({
         where: { user_id: userId, pushed_at: { [Op.gte]: since, [Op.lte]: until } },
-        order: [['pushed_at', 'DESC'], ['id', 'DESC']],
+        order: [
+          ['pushed_at', 'DESC'],
+          ['id', 'DESC'],
+        ],
         raw: true,
       })) as WeatherForecastRow | null;
     },
@@ -39,7 +42,10 @@ export function createWeatherRepo({ WeatherForecast }: Models) {
     async listStartingBetween(userId: string, from: Date, to: Date): Promise<WeatherForecastRow[]> {
       return (await WeatherForecast.findAll({
         where: { user_id: userId, starts_at: { [Op.gte]: from, [Op.lt]: to } },
-        order: [['pushed_at', 'ASC'], ['id', 'ASC']],
+        order: [
+          ['pushed_at', 'ASC'],
+          ['id', 'ASC'],
+        ],
         raw: true,
       })) as unknown as WeatherForecastRow[];
     },

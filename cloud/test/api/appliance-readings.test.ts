@@ -37,12 +37,22 @@ describe('POST /api/v1/appliances/{id}/readings: storing', () => {
     const user = await userWith('home_battery');
     const metadata = { source: 'sensor.battery_soc', nested: { unit: '%', samples: [1, 2] } };
     const res = await push(user.token, user.applianceId, {
-      readings: [reading({ timestamp: '2024-07-01T10:00:00-04:00', state: 'DISCHARGING', value: 80.5, power_watts: -2500, metadata }), reading({ value: 79, metadata: null })],
+      readings: [
+        reading({ timestamp: '2024-07-01T10:00:00-04:00', state: 'DISCHARGING', value: 80.5, power_watts: -2500, metadata }),
+        reading({ value: 79, metadata: null }),
+      ],
     });
     expect(res).toMatchObject({ status: 201, body: { accepted: 2 } });
     const stored = await rows(cloud, 'SELECT * FROM appliance_readings WHERE user_id = $1 ORDER BY ts', [user.userId]);
     expect(stored).toHaveLength(2);
-    expect(stored[0]).toMatchObject({ appliance_id: user.applianceId, ts: new Date('2024-07-01T14:00:00Z'), state: 'DISCHARGING', value: 80.5, power_watts: -2500, metadata });
+    expect(stored[0]).toMatchObject({
+      appliance_id: user.applianceId,
+      ts: new Date('2024-07-01T14:00:00Z'),
+      state: 'DISCHARGING',
+      value: 80.5,
+      power_watts: -2500,
+      metadata,
+    });
     expect(stored[1]).toMatchObject({ state: 'CHARGING', value: 79, power_watts: null, metadata: null });
     expect(await storedCounts(cloud, user.userId)).toEqual({ hvac: 0, appliance: 2, counted: 2 });
   });
@@ -86,7 +96,10 @@ describe('POST /api/v1/appliances/{id}/readings: refusals store nothing', () => 
   ] as const)('%s value %d -> 400', async (type, value, detail) => {
     const user = await userWith(type);
     const inRange = type === 'water_heater' ? 120 : 50;
-    expect(await push(user.token, user.applianceId, { readings: [reading({ value: inRange }), reading({ value })] })).toMatchObject({ status: 400, body: { detail } });
+    expect(await push(user.token, user.applianceId, { readings: [reading({ value: inRange }), reading({ value })] })).toMatchObject({
+      status: 400,
+      body: { detail },
+    });
     expect(await storedCounts(cloud, user.userId)).toEqual(nothingStored);
   });
 
@@ -117,7 +130,11 @@ describe('POST /api/v1/appliances/{id}/readings: refusals store nothing', () => 
     ['101 readings', { readings: many }, 'readings must contain between 1 and 100 readings'],
     ['a reading that is not an object', { readings: [reading(), 5] }, 'each reading must be an object'],
     ['timestamp missing', { readings: [reading({ timestamp: undefined })] }, 'timestamp is required'],
-    ['timestamp without a zone', { readings: [reading({ timestamp: '2024-07-01 10:00' })] }, 'timestamp must be an ISO 8601 date-time with a time zone, e.g. 2024-07-01T14:05:00Z'],
+    [
+      'timestamp without a zone',
+      { readings: [reading({ timestamp: '2024-07-01 10:00' })] },
+      'timestamp must be an ISO 8601 date-time with a time zone, e.g. 2024-07-01T14:05:00Z',
+    ],
     ['timestamp in the future', { readings: [reading({ timestamp: minutesAgo(-60) })] }, 'timestamp must not be more than 15 minutes in the future'],
     ['state missing', { readings: [reading({ state: undefined })] }, 'state is required'],
     ['state empty', { readings: [reading({ state: '' })] }, 'state is required'],

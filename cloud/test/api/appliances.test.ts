@@ -49,7 +49,12 @@ afterAll(async () => {
   await proxy.close();
 });
 
-async function create(token: string, appliance_type: string, config: object = FULL_CONFIGS[appliance_type as keyof typeof FULL_CONFIGS], name = `my ${appliance_type}`) {
+async function create(
+  token: string,
+  appliance_type: string,
+  config: object = FULL_CONFIGS[appliance_type as keyof typeof FULL_CONFIGS],
+  name = `my ${appliance_type}`,
+) {
   return api.post('/api/v1/appliances', { appliance_type, name, config }, { token });
 }
 
@@ -110,12 +115,21 @@ describe('POST /api/v1/appliances', () => {
     [{ appliance_type: 'solar', name: 'x', config: 'tilt=20' }, 'config must be an object'],
     [{ appliance_type: 'hvac', name: 'x', config: {} }, 'entity_id: is required'],
     [{ appliance_type: 'hvac', name: 'x', config: { entity_id: 'switch.ac' } }, 'entity_id: must be a climate.* entity id'],
-    [{ appliance_type: 'hvac', name: 'x', config: { entity_id: 'climate.a', hvac_type: 'boiler' } }, "hvac_type: must be one of ('central_ac', 'window_ac', 'heat_pump', 'furnace', 'mini_split')"],
-    [{ appliance_type: 'ev_charger', name: 'x', config: { entity_id: 'switch.ev', battery_capacity_kwh: 301 } }, 'battery_capacity_kwh: must be between 0 and 300'],
+    [
+      { appliance_type: 'hvac', name: 'x', config: { entity_id: 'climate.a', hvac_type: 'boiler' } },
+      "hvac_type: must be one of ('central_ac', 'window_ac', 'heat_pump', 'furnace', 'mini_split')",
+    ],
+    [
+      { appliance_type: 'ev_charger', name: 'x', config: { entity_id: 'switch.ev', battery_capacity_kwh: 301 } },
+      'battery_capacity_kwh: must be between 0 and 300',
+    ],
     [{ appliance_type: 'ev_charger', name: 'x', config: { entity_id: 'switch.ev', efficiency: '0.9' } }, 'efficiency: must be a number'],
     [{ appliance_type: 'water_heater', name: 'x', config: { entity_id: 'sensor.tank' } }, 'entity_id: must be a switch.* or climate.* entity id'],
     [{ appliance_type: 'dehumidifier', name: 'x', config: { entity_id: 'humidifier.d' } }, 'indoor_temp_entity_id: is required'],
-    [{ appliance_type: 'robot', name: 'x', config: { entity_id: 'vacuum.k', battery_capacity_kwh: 0 } }, 'battery_capacity_kwh: must be greater than 0 and at most 10'],
+    [
+      { appliance_type: 'robot', name: 'x', config: { entity_id: 'vacuum.k', battery_capacity_kwh: 0 } },
+      'battery_capacity_kwh: must be greater than 0 and at most 10',
+    ],
     [{ appliance_type: 'solar', name: 'x', config: { tilt_degrees: 91 } }, 'tilt_degrees: must be between 0 and 90'],
   ])('rejects %j with 400 %s and stores nothing', async (body, detail) => {
     const { token, userId } = await signUp(api);
@@ -343,7 +357,10 @@ describe('DELETE /api/v1/appliances/{id}', () => {
     const hvac = await createId(token, 'hvac');
     expect((await api.post(`/api/v1/appliances/${ev}/constraints`, { target_charge_pct: 80 }, { token })).status).toBe(200);
     expect((await api.put(`/api/v1/appliances/${hvac}/preferences`, { base_temperature: 70 }, { token })).status).toBe(200);
-    expect((await api.post(`/api/v1/appliances/${ev}/readings`, { readings: [{ timestamp: new Date().toISOString(), state: 'IDLE', value: 40 }] }, { token })).status).toBe(201);
+    expect(
+      (await api.post(`/api/v1/appliances/${ev}/readings`, { readings: [{ timestamp: new Date().toISOString(), state: 'IDLE', value: 40 }] }, { token }))
+        .status,
+    ).toBe(201);
     events.length = 0;
 
     for (const id of [ev, hvac]) {

@@ -180,7 +180,10 @@ describe('POST /auth/refresh', () => {
     expect((await api.post('/auth/refresh', { refresh_token: third.body.refresh_token })).status).toBe(200);
   });
 
-  it.each([['garbage', 'not-a-token'], ['empty', '']])('rejects a %s token', async (_case, token) => {
+  it.each([
+    ['garbage', 'not-a-token'],
+    ['empty', ''],
+  ])('rejects a %s token', async (_case, token) => {
     const res = await api.post('/auth/refresh', { refresh_token: token });
     expect(res.status).toBe(400);
     expect(res.body.detail).toBe(token ? 'Invalid Refresh Token' : 'refresh_token is required');

@@ -23,7 +23,13 @@ afterAll(() => cloud.stop());
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 const claim = (body: unknown) => api.post('/api/v1/devices/claim', body);
-const claimBody = (code: string, fields: Record<string, unknown> = {}) => ({ enroll_token: code, device_id: uniqueDeviceId(), name: 'Bedroom AC', hvac_type: 'mini_split', ...fields });
+const claimBody = (code: string, fields: Record<string, unknown> = {}) => ({
+  enroll_token: code,
+  device_id: uniqueDeviceId(),
+  name: 'Bedroom AC',
+  hvac_type: 'mini_split',
+  ...fields,
+});
 
 /** What an account has stored on the device plane: appliances, devices, and its codes' state. */
 async function stored(userId: string) {
@@ -74,11 +80,21 @@ describe('POST /api/v1/devices/enroll-token', () => {
 describe('POST /api/v1/devices/claim', () => {
   it('creates the HVAC with ir_protocol and the bounds, binds the device and returns the token once', async () => {
     const user = await signUp(api);
-    const body = claimBody(await enrollToken(api, user.token), { name: '  Office split  ', hvac_type: 'heat_pump', ir_protocol: 'daikin_arc452', setpoint_min_f: 64, setpoint_max_f: 80 });
+    const body = claimBody(await enrollToken(api, user.token), {
+      name: '  Office split  ',
+      hvac_type: 'heat_pump',
+      ir_protocol: 'daikin_arc452',
+      setpoint_min_f: 64,
+      setpoint_max_f: 80,
+    });
     const res = await claim(body);
     expect(res.status).toBe(200);
     expect(Object.keys(res.body).sort()).toEqual(['appliance_id', 'device_id', 'device_token']);
-    expect(res.body).toMatchObject({ device_id: body.device_id, appliance_id: expect.stringMatching(UUID), device_token: expect.stringMatching(/^opk_dev_[\w-]{43}$/) });
+    expect(res.body).toMatchObject({
+      device_id: body.device_id,
+      appliance_id: expect.stringMatching(UUID),
+      device_token: expect.stringMatching(/^opk_dev_[\w-]{43}$/),
+    });
     expect(await appliancesOf(user.token)).toEqual([
       expect.objectContaining({
         id: res.body.appliance_id,
@@ -216,7 +232,12 @@ describe('POST /api/v1/devices/claim', () => {
     const results = await Promise.all([a, b].map(async (u) => claim(claimBody(await enrollToken(api, u.token), { device_id: deviceId }))));
     expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
     const counts = [await stored(a.userId), await stored(b.userId)];
-    expect(counts).toEqual(expect.arrayContaining([{ appliances: 1, devices: 1, used_codes: 1 }, { appliances: 0, devices: 0, used_codes: 0 }]));
+    expect(counts).toEqual(
+      expect.arrayContaining([
+        { appliances: 1, devices: 1, used_codes: 1 },
+        { appliances: 0, devices: 0, used_codes: 0 },
+      ]),
+    );
   });
 
   it('needs no token (the code is the proof) and ignores a user token', async () => {
@@ -232,7 +253,9 @@ describe('claiming again after DELETE', () => {
     const first = await claimDevice(api, user.token, { hvac_type: 'window_ac', ir_protocol: 'nec', setpoint_min_f: 62, setpoint_max_f: 84 });
     await api.put(`/api/v1/appliances/${first.applianceId}`, { name: 'Renamed by the user' }, { token: user.token });
     expect((await api.delete(`/api/v1/devices/${first.deviceId}`, { token: user.token })).status).toBe(204);
-    const again = await claim(claimBody(await enrollToken(api, user.token), { device_id: first.deviceId, name: 'Fresh name', hvac_type: 'mini_split', setpoint_min_f: 65 }));
+    const again = await claim(
+      claimBody(await enrollToken(api, user.token), { device_id: first.deviceId, name: 'Fresh name', hvac_type: 'mini_split', setpoint_min_f: 65 }),
+    );
     expect(again.status).toBe(200);
     expect(again.body.appliance_id).toBe(first.applianceId);
     expect(again.body.device_token).not.toBe(first.deviceToken);

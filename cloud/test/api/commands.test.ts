@@ -53,7 +53,7 @@ describe('POST /api/v1/appliances/{id}/command', () => {
     expect((await poll(device)).body[0].payload).toEqual({ kind: 'control', power: true, mode: 'HEAT', target_temp_f: 68.5, fan: 'low', hold: true });
   });
 
-  it('answers 404 Appliance not found first: missing, malformed or another user\'s appliance, whatever the body', async () => {
+  it("answers 404 Appliance not found first: missing, malformed or another user's appliance, whatever the body", async () => {
     const { device } = await userWithDevice();
     const stranger = await signUp(api);
     for (const id of [MISSING_ID, 'not-a-uuid', device.applianceId]) {
@@ -95,7 +95,10 @@ describe('POST /api/v1/appliances/{id}/command', () => {
     expect(await command(user.token, device.applianceId, { target_temp_f: 60.5 })).toMatchObject({ status: 400, body: { detail: rangeDetail(61, 86) } });
     expect(await command(user.token, device.applianceId, { target_temp_f: 86.5 })).toMatchObject({ status: 400, body: { detail: rangeDetail(61, 86) } });
     const lone = await userWithDevice({ setpoint_min_f: 66 });
-    expect(await command(lone.user.token, lone.device.applianceId, { target_temp_f: 87 })).toMatchObject({ status: 400, body: { detail: rangeDetail(66, 86) } });
+    expect(await command(lone.user.token, lone.device.applianceId, { target_temp_f: 87 })).toMatchObject({
+      status: 400,
+      body: { detail: rangeDetail(66, 86) },
+    });
   });
 
   it('answers 409 no device bound after the 400 checks, for an appliance without a satellite or after DELETE', async () => {
@@ -117,7 +120,10 @@ describe('POST /api/v1/appliances/{id}/command', () => {
 
   it('needs a user token: 401 without, 403 with a device token (its own appliance included)', async () => {
     const { device } = await userWithDevice();
-    expect(await api.post(`/api/v1/appliances/${device.applianceId}/command`, { power: true })).toMatchObject({ status: 401, body: { detail: 'Not authenticated' } });
+    expect(await api.post(`/api/v1/appliances/${device.applianceId}/command`, { power: true })).toMatchObject({
+      status: 401,
+      body: { detail: 'Not authenticated' },
+    });
     expect(await command(device.deviceToken, device.applianceId, { power: true })).toMatchObject({ status: 403 });
     expect(await storedCommands(device.applianceId)).toEqual([]);
   });
@@ -174,7 +180,7 @@ describe('schedule_updated nudges', () => {
     expect((await poll(device)).body).toHaveLength(1);
   });
 
-  it('is queued when new schedule rows are published for the satellite\'s appliance', async () => {
+  it("is queued when new schedule rows are published for the satellite's appliance", async () => {
     const { user, device } = await userWithDevice();
     const plain = await createAppliance(cloud, user, 'hvac');
     cloud.services.scheduleEvents.schedulesWritten(user.userId, [plain, device.applianceId]);
@@ -184,7 +190,11 @@ describe('schedule_updated nudges', () => {
 
   it('asks the database once per schedule write, not once per appliance (a nightly run writes every appliance of every home)', async () => {
     const { user, device } = await userWithDevice();
-    const others = [await createAppliance(cloud, user, 'hvac'), await createAppliance(cloud, user, 'ev_charger'), await createAppliance(cloud, user, 'water_heater')];
+    const others = [
+      await createAppliance(cloud, user, 'hvac'),
+      await createAppliance(cloud, user, 'ev_charger'),
+      await createAppliance(cloud, user, 'water_heater'),
+    ];
     const statements: string[] = [];
     const count = (_options: unknown, query: { sql?: string }) => {
       if (query.sql?.includes('device_commands')) statements.push(query.sql);

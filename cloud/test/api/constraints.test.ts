@@ -15,7 +15,8 @@ async function userWith(type: ApplianceType) {
 }
 
 const stored = async (applianceId: string) =>
-  (await rows<{ constraints: unknown }>(t.cloud, `SELECT constraints FROM appliance_constraints WHERE appliance_id = $1`, [applianceId]))[0]?.constraints ?? null;
+  (await rows<{ constraints: unknown }>(t.cloud, `SELECT constraints FROM appliance_constraints WHERE appliance_id = $1`, [applianceId]))[0]?.constraints ??
+  null;
 const eventsOf = (userId: string) => t.events.filter(([u]) => u === userId).map(([, reason]) => reason);
 
 const FULL: [ApplianceType, Record<string, unknown>][] = [

@@ -26,7 +26,10 @@ beforeAll(async () => {
   writeFileSync(path.join(dist, 'assets', 'index-AbC123.js'), ASSET);
   writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   const config = testConfig();
-  const app = createApp({ bodyLimit: config.bodyLimit, trustProxy: config.trustProxy, jwtSecret: 'test-secret-that-is-long-enough-for-hs256-signing', dashboardDir: dist }, cloud.services);
+  const app = createApp(
+    { bodyLimit: config.bodyLimit, trustProxy: config.trustProxy, jwtSecret: 'test-secret-that-is-long-enough-for-hs256-signing', dashboardDir: dist },
+    cloud.services,
+  );
   server = await new Promise<Server>((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
   });
@@ -60,12 +63,15 @@ describe('the dashboard at /', () => {
     expect(res.headers.get('cache-control')).toBe('no-cache');
   });
 
-  it.each(['/plan', '/appliances/0b6f1c1e-4f1e-4a51-9d0e-2b0f3d2f6a11', '/savings'])('answers the app route %s with index.html (history fallback)', async (route) => {
-    const res = await api.get(route);
-    expect(res.status).toBe(200);
-    expect(res.body).toBe(INDEX);
-    expect(res.headers.get('cache-control')).toBe('no-cache');
-  });
+  it.each(['/plan', '/appliances/0b6f1c1e-4f1e-4a51-9d0e-2b0f3d2f6a11', '/savings'])(
+    'answers the app route %s with index.html (history fallback)',
+    async (route) => {
+      const res = await api.get(route);
+      expect(res.status).toBe(200);
+      expect(res.body).toBe(INDEX);
+      expect(res.headers.get('cache-control')).toBe('no-cache');
+    },
+  );
 
   it('answers a missing asset with the JSON 404', async () => {
     expect(await api.get('/assets/missing-123.js')).toMatchObject({ status: 404, body: { detail: 'Not found: GET /assets/missing-123.js' } });
@@ -89,7 +95,10 @@ describe('the dashboard at /', () => {
 
 describe('without a built dashboard', () => {
   it('serves the API and answers / with the JSON 404', async () => {
-    const app = createApp({ bodyLimit: '1mb', trustProxy: false, jwtSecret: 'test-secret-that-is-long-enough-for-hs256-signing', dashboardDir: path.join(dist, 'nope') }, cloud.services);
+    const app = createApp(
+      { bodyLimit: '1mb', trustProxy: false, jwtSecret: 'test-secret-that-is-long-enough-for-hs256-signing', dashboardDir: path.join(dist, 'nope') },
+      cloud.services,
+    );
     const s = await new Promise<Server>((resolve) => {
       const x = app.listen(0, '127.0.0.1', () => resolve(x));
     });

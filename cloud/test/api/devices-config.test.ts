@@ -74,7 +74,7 @@ describe('GET /api/v1/devices/config', () => {
     expect(config).toMatchObject({ utc_offset_minutes_now: offset, next_transition: transition });
   });
 
-  it('falls back to the ZIP code\'s zone, then UTC, and reports the zone actually used', async () => {
+  it("falls back to the ZIP code's zone, then UTC, and reports the zone actually used", async () => {
     expect((await configFor({ location_zip: '10001' })).config).toMatchObject({ timezone: 'America/New_York' });
     expect((await configFor({})).config).toMatchObject({ timezone: 'UTC', utc_offset_minutes_now: 0, next_transition: null });
   });
@@ -84,10 +84,18 @@ describe('GET /api/v1/devices/config', () => {
     expect((await configFor({}, { setpoint_max_f: 82 })).config).toMatchObject({ setpoint_min_f: 61, setpoint_max_f: 82 });
   });
 
-  it('builds the comfort band from the unit\'s own preferences, not the account\'s, on the local-midnight grid', async () => {
+  it("builds the comfort band from the unit's own preferences, not the account's, on the local-midnight grid", async () => {
     const { user, device } = await configFor({ timezone: 'Asia/Kolkata' });
     await api.put('/api/v1/preferences', { base_temperature: 60 }, { token: user.token });
-    expect((await api.put(`/api/v1/appliances/${device.applianceId}/preferences`, { savings_level: 3, time_away: '09:00', time_home: '18:30' }, { token: user.token })).status).toBe(200);
+    expect(
+      (
+        await api.put(
+          `/api/v1/appliances/${device.applianceId}/preferences`,
+          { savings_level: 3, time_away: '09:00', time_home: '18:30' },
+          { token: user.token },
+        )
+      ).status,
+    ).toBe(200);
     const { comfort_band } = (await api.get('/api/v1/devices/config', { token: device.deviceToken })).body;
     const away = (slot: number) => slot >= 18 && slot < 37; // 09:00 is slot 18, 18:30 slot 37
     expect(comfort_band.high_temps_f).toEqual(Array.from({ length: 48 }, (_, s) => (away(s) ? 84 : 74)));

@@ -33,8 +33,15 @@ async function deliveredCommand(userToken: string, device: ClaimedDevice): Promi
 }
 
 const deviceRow = async (deviceId: string) =>
-  (await rows<{ firmware_version: string | null; rssi: number | null; last_seen_at: Date | null }>(cloud, `SELECT firmware_version, rssi, last_seen_at FROM devices WHERE device_id = $1`, [deviceId]))[0]!;
-const readingsOf = (applianceId: string) => rows<Record<string, unknown>>(cloud, `SELECT * FROM hvac_readings WHERE appliance_id = $1 ORDER BY ts, id`, [applianceId]);
+  (
+    await rows<{ firmware_version: string | null; rssi: number | null; last_seen_at: Date | null }>(
+      cloud,
+      `SELECT firmware_version, rssi, last_seen_at FROM devices WHERE device_id = $1`,
+      [deviceId],
+    )
+  )[0]!;
+const readingsOf = (applianceId: string) =>
+  rows<Record<string, unknown>>(cloud, `SELECT * FROM hvac_readings WHERE appliance_id = $1 ORDER BY ts, id`, [applianceId]);
 
 describe('POST /api/v1/devices/state', () => {
   it('answers { status, command_acked, reading_written } and records firmware, RSSI and the contact time', async () => {
@@ -93,7 +100,7 @@ describe('POST /api/v1/devices/state', () => {
 });
 
 describe('acknowledging commands', () => {
-  it('acknowledges the device\'s own delivered command, and says so again on a retried report', async () => {
+  it("acknowledges the device's own delivered command, and says so again on a retried report", async () => {
     const { user, device } = await userWithDevice();
     const id = await deliveredCommand(user.token, device);
     expect((await report(device, { source: 'command', command_id: id })).body).toMatchObject({ command_acked: true });
@@ -103,7 +110,7 @@ describe('acknowledging commands', () => {
     expect(await rows(cloud, `SELECT acked_at FROM device_commands WHERE id = $1`, [id])).toEqual([first]);
   });
 
-  it('does not acknowledge another device\'s command, even of the same account, nor an unknown id', async () => {
+  it("does not acknowledge another device's command, even of the same account, nor an unknown id", async () => {
     const user = await signUp(api);
     await setTier(cloud.store, user.email, 'premium');
     const [mine, theirs] = [await claimDevice(api, user.token), await claimDevice(api, user.token)];
@@ -131,7 +138,15 @@ describe('the reading a state report writes', () => {
   it('copies the measured values of the latest reading and applies the reported mode, target and fan, stamped now', async () => {
     const { device } = await userWithDevice();
     const older = hvacReading({ timestamp: minutesAgo(20), indoor_temp: 70, outdoor_temp: 80 });
-    const latest = hvacReading({ timestamp: minutesAgo(5), indoor_temp: 76.4, indoor_humidity: 52, outdoor_temp: 93, hvac_state: 'COOL', target_temp: 75, fan_mode: 'auto' });
+    const latest = hvacReading({
+      timestamp: minutesAgo(5),
+      indoor_temp: 76.4,
+      indoor_humidity: 52,
+      outdoor_temp: 93,
+      hvac_state: 'COOL',
+      target_temp: 75,
+      fan_mode: 'auto',
+    });
     await api.post('/api/v1/readings', { readings: [latest, older] }, { token: device.deviceToken });
     const before = Date.now();
     expect((await report(device, { source: 'command', mode: 'HEAT', target_temp_f: 68, fan: 'high' })).body.reading_written).toBe(true);
@@ -156,7 +171,12 @@ describe('the reading a state report writes', () => {
     const { device } = await userWithDevice();
     await api.post('/api/v1/readings', { readings: [hvacReading({ hvac_state: 'COOL' })] }, { token: device.deviceToken });
     await report(device, { source: 'override', mode: 'COOL', power: false });
-    expect((await readingsOf(device.applianceId)).at(-1)).toMatchObject({ hvac_state: 'OFF', commanded_hvac_mode: 'OFF', override_active: true, indoor_temp: 72.5 });
+    expect((await readingsOf(device.applianceId)).at(-1)).toMatchObject({
+      hvac_state: 'OFF',
+      commanded_hvac_mode: 'OFF',
+      override_active: true,
+      indoor_temp: 72.5,
+    });
   });
 
   it('keeps the latest state when the report names no mode', async () => {

@@ -29,7 +29,7 @@ describe('GET /api/v1/devices', () => {
     expect(await api.get('/api/v1/devices', { token: user.token })).toMatchObject({ status: 200, body: [] });
   });
 
-  it('lists the caller\'s claimed devices with the 2.13 fields, mode standalone, and no one else\'s', async () => {
+  it("lists the caller's claimed devices with the 2.13 fields, mode standalone, and no one else's", async () => {
     const user = await signUp(api);
     await setTier(cloud.store, user.email, 'premium');
     const before = Date.now();
@@ -38,13 +38,31 @@ describe('GET /api/v1/devices', () => {
     await claimDevice(api, (await signUp(api)).token);
     const devices = await listDevices(user.token);
     expect(devices).toEqual([
-      { device_id: a.deviceId, appliance_id: a.applianceId, appliance_name: 'Office', mode: 'standalone', firmware_version: null, last_seen_at: expect.stringMatching(ISO), rssi: null, claimed_at: expect.stringMatching(ISO) },
-      { device_id: b.deviceId, appliance_id: b.applianceId, appliance_name: 'Den', mode: 'standalone', firmware_version: null, last_seen_at: expect.stringMatching(ISO), rssi: null, claimed_at: expect.stringMatching(ISO) },
+      {
+        device_id: a.deviceId,
+        appliance_id: a.applianceId,
+        appliance_name: 'Office',
+        mode: 'standalone',
+        firmware_version: null,
+        last_seen_at: expect.stringMatching(ISO),
+        rssi: null,
+        claimed_at: expect.stringMatching(ISO),
+      },
+      {
+        device_id: b.deviceId,
+        appliance_id: b.applianceId,
+        appliance_name: 'Den',
+        mode: 'standalone',
+        firmware_version: null,
+        last_seen_at: expect.stringMatching(ISO),
+        rssi: null,
+        claimed_at: expect.stringMatching(ISO),
+      },
     ]);
     expect(Date.parse(devices[0]!.claimed_at as string)).toBeGreaterThanOrEqual(before - 1000);
   });
 
-  it('shows what the device reported and the appliance\'s current name', async () => {
+  it("shows what the device reported and the appliance's current name", async () => {
     const user = await signUp(api);
     const device = await claimDevice(api, user.token);
     await api.post('/api/v1/devices/state', { source: 'schedule', firmware_version: '1.4.2', rssi: -61 }, { token: device.deviceToken });
@@ -83,17 +101,21 @@ describe('DELETE /api/v1/devices/{device_id}', () => {
     expect(await rows(cloud, `SELECT appliance_id FROM hvac_readings WHERE user_id = $1`, [user.userId])).toEqual([{ appliance_id: device.applianceId }]);
   });
 
-  it('answers 404 Device not found for an unknown, already removed or another user\'s device, and leaves that one claimed', async () => {
+  it("answers 404 Device not found for an unknown, already removed or another user's device, and leaves that one claimed", async () => {
     const [owner, stranger] = [await signUp(api), await signUp(api)];
     const device = await claimDevice(api, owner.token);
-    for (const id of ['NO-SUCH-DEVICE', 'x']) expect(await api.delete(`/api/v1/devices/${id}`, { token: owner.token })).toMatchObject({ status: 404, body: { detail: 'Device not found' } });
-    expect(await api.delete(`/api/v1/devices/${device.deviceId}`, { token: stranger.token })).toMatchObject({ status: 404, body: { detail: 'Device not found' } });
+    for (const id of ['NO-SUCH-DEVICE', 'x'])
+      expect(await api.delete(`/api/v1/devices/${id}`, { token: owner.token })).toMatchObject({ status: 404, body: { detail: 'Device not found' } });
+    expect(await api.delete(`/api/v1/devices/${device.deviceId}`, { token: stranger.token })).toMatchObject({
+      status: 404,
+      body: { detail: 'Device not found' },
+    });
     expect((await api.get('/api/v1/devices/config', { token: device.deviceToken })).status).toBe(200);
     expect((await api.delete(`/api/v1/devices/${device.deviceId}`, { token: owner.token })).status).toBe(204);
     expect(await api.delete(`/api/v1/devices/${device.deviceId}`, { token: owner.token })).toMatchObject({ status: 404, body: { detail: 'Device not found' } });
   });
 
-  it('needs a user token: 401 without, 403 with the device\'s own token (nothing changes)', async () => {
+  it("needs a user token: 401 without, 403 with the device's own token (nothing changes)", async () => {
     const device = await claimDevice(api, (await signUp(api)).token);
     expect(await api.delete(`/api/v1/devices/${device.deviceId}`)).toMatchObject({ status: 401, body: { detail: 'Not authenticated' } });
     expect(await api.delete(`/api/v1/devices/${device.deviceId}`, { token: device.deviceToken })).toMatchObject({ status: 403, body: REFUSED });
@@ -120,12 +142,16 @@ describe('device token authentication', () => {
     ['POST', '/api/v1/readings', { readings: [hvacReading()] }],
   ];
 
-  it.each(DEVICE_ROUTES)('%s %s: 401 Not authenticated without a token, Invalid device token for an unknown one or a user token', async (method, path, body) => {
-    const user = await signUp(api);
-    expect(await api.call(method, path, { body })).toMatchObject({ status: 401, body: { detail: 'Not authenticated' } });
-    expect(await api.call(method, path, { body, token: 'opk_dev_unknown-token' })).toMatchObject({ status: 401, body: INVALID_DEVICE_TOKEN });
-    if (path !== '/api/v1/readings') expect(await api.call(method, path, { body, token: user.token })).toMatchObject({ status: 401, body: INVALID_DEVICE_TOKEN });
-  });
+  it.each(DEVICE_ROUTES)(
+    '%s %s: 401 Not authenticated without a token, Invalid device token for an unknown one or a user token',
+    async (method, path, body) => {
+      const user = await signUp(api);
+      expect(await api.call(method, path, { body })).toMatchObject({ status: 401, body: { detail: 'Not authenticated' } });
+      expect(await api.call(method, path, { body, token: 'opk_dev_unknown-token' })).toMatchObject({ status: 401, body: INVALID_DEVICE_TOKEN });
+      if (path !== '/api/v1/readings')
+        expect(await api.call(method, path, { body, token: user.token })).toMatchObject({ status: 401, body: INVALID_DEVICE_TOKEN });
+    },
+  );
 
   it.each(DEVICE_ROUTES)('%s %s: 403 once the bound appliance is deleted (the device is claimed but unbound)', async (method, path, body) => {
     const user = await signUp(api);
@@ -166,7 +192,10 @@ describe('POST /api/v1/readings with a device token', () => {
     await setTier(cloud.store, user.email, 'premium');
     const device = await claimDevice(api, user.token);
     await claimDevice(api, user.token);
-    expect(await pushReadings(device.deviceToken, [hvacReading(), hvacReading({ appliance_id: device.applianceId })])).toMatchObject({ status: 201, body: { accepted: 2 } });
+    expect(await pushReadings(device.deviceToken, [hvacReading(), hvacReading({ appliance_id: device.applianceId })])).toMatchObject({
+      status: 201,
+      body: { accepted: 2 },
+    });
     expect(await rows(cloud, `SELECT appliance_id, source FROM hvac_readings WHERE user_id = $1`, [user.userId])).toEqual([
       { appliance_id: device.applianceId, source: 'device' },
       { appliance_id: device.applianceId, source: 'device' },
@@ -189,7 +218,7 @@ describe('POST /api/v1/readings with a device token', () => {
 describe('link health of a satellite-driven HVAC', () => {
   const healthOf = async (token: string) => (await api.get('/api/v1/integration/health', { token })).body.appliances[0];
 
-  it('is judged by the device\'s contact and its push interval, not the 30-minute rule for hubs', async () => {
+  it("is judged by the device's contact and its push interval, not the 30-minute rule for hubs", async () => {
     const user = await signUp(api);
     const device = await claimDevice(api, user.token);
     const captured = [55, 50, 45].map((m) => hvacReading({ timestamp: new Date(Date.now() - m * 60_000).toISOString(), indoor_temp: 70 + m / 10 }));

@@ -31,7 +31,13 @@ interface Row {
   constraints_used: Record<string, any>;
 }
 const newestRow = async (applianceId: string) =>
-  (await rows<Row>(cloud, `SELECT appliance_id, local_date::text AS local_date, trigger, schedule, constraints_used FROM schedules WHERE appliance_id = $1 ORDER BY id DESC LIMIT 1`, [applianceId]))[0]!;
+  (
+    await rows<Row>(
+      cloud,
+      `SELECT appliance_id, local_date::text AS local_date, trigger, schedule, constraints_used FROM schedules WHERE appliance_id = $1 ORDER BY id DESC LIMIT 1`,
+      [applianceId],
+    )
+  )[0]!;
 
 /**
  * An account in San Francisco with a 20 kWh battery at 80 % (80 % at 17:00, 20 % minimum), a 6 kW
@@ -42,9 +48,21 @@ async function household() {
   const user = await signUp(api);
   await api.patch('/auth/me', { timezone: ZONE, location_zip: '94103' }, { token: user.token });
   const battery = await createAppliance(cloud, user, 'home_battery', { name: 'Powerwall' });
-  await api.put(`/api/v1/appliances/${battery}`, { config: { entity_id: 'switch.battery_charge', capacity_kwh: CAPACITY_KWH, max_charge_rate_kw: 5, max_discharge_rate_kw: 5, discharge_efficiency: 1 } }, { token: user.token });
-  await api.post(`/api/v1/appliances/${battery}/constraints`, { target_charge_pct: 80, min_charge_pct: 20, max_charge_pct: 80, deadline_time: '17:00' }, { token: user.token });
-  const pushed = await api.post(`/api/v1/appliances/${battery}/readings`, { readings: [{ timestamp: new Date().toISOString(), state: 'IDLE', value: 80 }] }, { token: user.token });
+  await api.put(
+    `/api/v1/appliances/${battery}`,
+    { config: { entity_id: 'switch.battery_charge', capacity_kwh: CAPACITY_KWH, max_charge_rate_kw: 5, max_discharge_rate_kw: 5, discharge_efficiency: 1 } },
+    { token: user.token },
+  );
+  await api.post(
+    `/api/v1/appliances/${battery}/constraints`,
+    { target_charge_pct: 80, min_charge_pct: 20, max_charge_pct: 80, deadline_time: '17:00' },
+    { token: user.token },
+  );
+  const pushed = await api.post(
+    `/api/v1/appliances/${battery}/readings`,
+    { readings: [{ timestamp: new Date().toISOString(), state: 'IDLE', value: 80 }] },
+    { token: user.token },
+  );
   expect(pushed.status).toBe(201);
   const solar = await createAppliance(cloud, user, 'solar', { name: 'Roof' });
   await api.put(`/api/v1/appliances/${solar}`, { config: { system_size_kw: 6, tilt_degrees: 20 } }, { token: user.token });

@@ -38,7 +38,12 @@ describe('export rates: GET /api/v1/rates', () => {
     const res = await t.api.get('/api/v1/rates', { token });
     expect(res.status).toBe(200);
     expect(res.body).toEqual(expectedCurve({}));
-    expect(res.body).toMatchObject({ export_pricing: 'none', export_source: 'none', export_hourly_rates_cents_per_kwh: null, export_rates_cents_per_kwh: null });
+    expect(res.body).toMatchObject({
+      export_pricing: 'none',
+      export_source: 'none',
+      export_hourly_rates_cents_per_kwh: null,
+      export_rates_cents_per_kwh: null,
+    });
   });
 });
 
@@ -102,7 +107,12 @@ describe('export rates: PUT /api/v1/rates, each mode', () => {
     await put(token, { export_hourly_rates_cents_per_kwh: EXPORT_HOURLY });
     const res = await put(token, { export_pricing: 'none' });
     expect(res.body).toEqual(expectedCurve({ export_pricing: 'none', export_hourly_rates_cents_per_kwh: EXPORT_HOURLY }));
-    expect(res.body).toMatchObject({ export_pricing: 'none', export_source: 'none', export_hourly_rates_cents_per_kwh: null, export_rates_cents_per_kwh: null });
+    expect(res.body).toMatchObject({
+      export_pricing: 'none',
+      export_source: 'none',
+      export_hourly_rates_cents_per_kwh: null,
+      export_rates_cents_per_kwh: null,
+    });
     // Back to custom without resending the array: the stored one is used.
     const back = await put(token, { export_pricing: 'custom' });
     expect(back.body.export_rates_cents_per_kwh).toEqual(slots(EXPORT_HOURLY));
@@ -116,7 +126,12 @@ describe('export rates: null clearing', () => {
     await put(token, { export_hourly_rates_cents_per_kwh: EXPORT_HOURLY });
     const res = await put(token, { export_hourly_rates_cents_per_kwh: null });
     expect(res.body).toEqual(expectedCurve({ export_pricing: 'custom' }));
-    expect(res.body).toMatchObject({ export_pricing: 'custom', export_source: 'none', export_hourly_rates_cents_per_kwh: null, export_rates_cents_per_kwh: null });
+    expect(res.body).toMatchObject({
+      export_pricing: 'custom',
+      export_source: 'none',
+      export_hourly_rates_cents_per_kwh: null,
+      export_rates_cents_per_kwh: null,
+    });
   });
 
   it('a null export_pricing clears it to none; import settings are untouched', async () => {
@@ -160,14 +175,25 @@ describe('export rates: bad input changes nothing', () => {
     ['an unknown export pricing', { export_pricing: 'feed_in_tariff' }, PRICING],
     ['export pricing in another case', { export_pricing: 'NET_METERING' }, PRICING],
     ['export pricing as a number', { export_pricing: 1 }, PRICING],
-    ['valid import and export fields before a bad one', { hourly_rates_cents_per_kwh: IMPORT_HOURLY, pricing_location: 3, export_hourly_rates_cents_per_kwh: EXPORT_HOURLY, export_pricing: 'nem' }, PRICING],
+    [
+      'valid import and export fields before a bad one',
+      { hourly_rates_cents_per_kwh: IMPORT_HOURLY, pricing_location: 3, export_hourly_rates_cents_per_kwh: EXPORT_HOURLY, export_pricing: 'nem' },
+      PRICING,
+    ],
     ['a valid export pricing with a bad array', { export_pricing: 'net_metering', export_hourly_rates_cents_per_kwh: withHour(4, 501) }, rateAt(4)],
-    ['a bad import field with valid export fields', { pricing_source: 'solar', export_pricing: 'net_metering' }, "pricing_source must be one of ['zone', 'custom', 'dynamic']"],
+    [
+      'a bad import field with valid export fields',
+      { pricing_source: 'solar', export_pricing: 'net_metering' },
+      "pricing_source must be one of ['zone', 'custom', 'dynamic']",
+    ],
   ];
 
   it.each(cases)('%s', async (_name, body, detail) => {
     const { token, userId } = await signUp(t.api);
-    const send = () => (typeof body === 'string' ? t.api.call('PUT', '/api/v1/rates', { token, rawBody: body, headers: { 'content-type': 'application/json' } }) : put(token, body));
+    const send = () =>
+      typeof body === 'string'
+        ? t.api.call('PUT', '/api/v1/rates', { token, rawBody: body, headers: { 'content-type': 'application/json' } })
+        : put(token, body);
     // A fresh account never gets a rate_settings row from a rejected PUT.
     expect(await send()).toMatchObject({ status: 400, body: { detail } });
     expect(await settingsRows(userId)).toEqual([]);

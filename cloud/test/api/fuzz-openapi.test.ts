@@ -95,7 +95,10 @@ describe('fuzzing every OpenAPI operation', () => {
             // A device token asking for a foreign appliance's schedule: 403 (interface 4.18).
             const expected = credential === 'deviceAuth' ? 403 : 404;
             const leaked = foreign.markers.filter((m) => m !== applianceId && m !== foreign.deviceId && text.includes(m));
-            if (status !== expected || leaked.length > 0) wrong.push(`${request.method} ${request.url} (${credential}): ${status} ${text.slice(0, 200)}${leaked.length ? ` leaks ${leaked.join(', ')}` : ''}`);
+            if (status !== expected || leaked.length > 0)
+              wrong.push(
+                `${request.method} ${request.url} (${credential}): ${status} ${text.slice(0, 200)}${leaked.length ? ` leaks ${leaked.join(', ')}` : ''}`,
+              );
           }
         }
       }
@@ -110,8 +113,17 @@ describe('fuzzing every OpenAPI operation', () => {
   it(`answers ${RUNS} hostile requests (seed ${SEED}) without a 5xx, every 4xx with its detail, nothing stored when refused`, async () => {
     const operations = operationsOf(doc);
     expect(operations.length).toBeGreaterThan(40);
-    const report = await runFuzz(cloud.url, doc, ctx, { seed: SEED, runs: RUNS, store, settle: () => cloud.services.recomputeQueue.settled(), foreign, only: ONLY });
-    console.log(`fuzz seed ${SEED}: ${report.sent} requests over ${operations.length} operations, by status ${JSON.stringify(report.byStatus)}, ${report.failures.length} failing operations`);
+    const report = await runFuzz(cloud.url, doc, ctx, {
+      seed: SEED,
+      runs: RUNS,
+      store,
+      settle: () => cloud.services.recomputeQueue.settled(),
+      foreign,
+      only: ONLY,
+    });
+    console.log(
+      `fuzz seed ${SEED}: ${report.sent} requests over ${operations.length} operations, by status ${JSON.stringify(report.byStatus)}, ${report.failures.length} failing operations`,
+    );
     expect(report.failures.length, report.failures.map(describeFailure).join('\n\n')).toBe(0);
   }, 600_000);
 });

@@ -46,7 +46,8 @@ describe('household load', () => {
 
     // Two days of a sensor (one in kW sent as W by the hub: 1.2 kW = 1200 W) are not enough.
     const house = (slot: number) => (slot >= 34 && slot < 42 ? 3000 : 1200);
-    for (const daysAgo of [1, 2]) expect((await api.post('/api/v1/household-load/readings', { readings: dayReadings(daysAgo, house) }, { token: user.token })).status).toBe(201);
+    for (const daysAgo of [1, 2])
+      expect((await api.post('/api/v1/household-load/readings', { readings: dayReadings(daysAgo, house) }, { token: user.token })).status).toBe(201);
     expect(await get()).toMatchObject({ source: 'set', days_measured: 2 });
     // A third day with a gap of 8 slots still covers most (40 of 48).
     const third = dayReadings(3, house).filter((_, slot) => slot < 10 || slot >= 18);
@@ -61,7 +62,7 @@ describe('household load', () => {
     expect(await rows(cloud, 'SELECT household_load_kw_48 FROM profiles WHERE user_id = $1', [user.userId])).toEqual([{ household_load_kw_48: null }]);
   });
 
-  it('a first push re-plans only when it carries a past day: today\'s readings alone cannot change the profile', async () => {
+  it("a first push re-plans only when it carries a past day: today's readings alone cannot change the profile", async () => {
     const openJobs = async (userId: string) => {
       await cloud.services.recomputeQueue.settled();
       return rows<{ reasons: string[] }>(cloud, 'SELECT reasons FROM planning_jobs WHERE user_id = $1 AND finished_at IS NULL', [userId]);
@@ -108,7 +109,11 @@ describe('household load', () => {
     [[{ timestamp: new Date().toISOString(), value: -1 }], 'readings[0].value', 'value must be between 0 and 100000'],
     [[{ timestamp: new Date().toISOString(), value: 100_001 }], 'readings[0].value', 'value must be between 0 and 100000'],
     [[{ timestamp: new Date().toISOString(), value: '900' }], 'readings[0].value', 'value must be a number'],
-    [[{ timestamp: '2026-01-01 10:00', value: 900 }], 'readings[0].timestamp', 'timestamp must be an ISO 8601 date-time with a time zone, e.g. 2024-07-01T14:05:00Z'],
+    [
+      [{ timestamp: '2026-01-01 10:00', value: 900 }],
+      'readings[0].timestamp',
+      'timestamp must be an ISO 8601 date-time with a time zone, e.g. 2024-07-01T14:05:00Z',
+    ],
     [[{ timestamp: new Date(Date.now() + DAY_MS).toISOString(), value: 900 }], 'future', null],
     [[], 'empty', 'readings must contain between 1 and 100 readings'],
   ])('POST readings %j (%s) answers 400 and stores nothing of the batch', async (readings, _what, detail) => {
@@ -169,7 +174,11 @@ describe('one import limit for the whole home', () => {
     await api.put(`/api/v1/appliances/${ev}`, { config: { entity_id: 'switch.ev_charger', battery_capacity_kwh: 60, max_charge_rate_kw: 7.2 } }, token);
     await api.post(`/api/v1/appliances/${ev}/constraints`, { target_charge_pct: 80, current_charge_pct: 50, deadline_time: '03:00' }, token);
     const battery = await createAppliance(cloud, user, 'home_battery', { name: 'Battery' });
-    await api.put(`/api/v1/appliances/${battery}`, { config: { entity_id: 'switch.battery_charge', capacity_kwh: 13.5, max_charge_rate_kw: 5, max_discharge_rate_kw: 5 } }, token);
+    await api.put(
+      `/api/v1/appliances/${battery}`,
+      { config: { entity_id: 'switch.battery_charge', capacity_kwh: 13.5, max_charge_rate_kw: 5, max_discharge_rate_kw: 5 } },
+      token,
+    );
     // No reading and no current_charge_pct for a home battery: it starts at the documented 50 %.
     await api.post(`/api/v1/appliances/${battery}/constraints`, { min_charge_pct: 10 }, token);
     const tank = await createAppliance(cloud, user, 'water_heater', { name: 'Tank' });
@@ -205,7 +214,9 @@ describe('one import limit for the whole home', () => {
     expect(Math.max(...of(battery).schedule.value_trajectory)).toBeGreaterThan(50);
     // 6 kW of pool pump leave no room for a 7.2 kW charger before 03:00: the target is named.
     expect(of(ev).missed.map((m: { limit: string }) => m.limit)).toEqual(['target_charge_pct']);
-    expect(results.find((r) => r.appliance_id === ev)!.detail).toMatch(/^within max_import_kw 12 kW: target_charge_pct reaches 50 % by 03:00, short of the 80 % target/);
+    expect(results.find((r) => r.appliance_id === ev)!.detail).toMatch(
+      /^within max_import_kw 12 kW: target_charge_pct reaches 50 % by 03:00, short of the 80 % target/,
+    );
     expect(of(ev).constraints_used.import_limited_slots).toBeGreaterThan(0);
   });
 
@@ -232,7 +243,11 @@ describe('the EMHASS comparison day (issue 20)', () => {
     await api.put('/api/v1/rates', { hourly_rates_cents_per_kwh: Array.from({ length: 24 }, (_, h) => (h >= 16 && h < 21 ? 52 : 40)) }, token);
     expect((await api.put('/api/v1/household-load', { load_kw_48: instance.input.householdLoadKw }, token)).status).toBe(200);
     const battery = await createAppliance(cloud, user, 'home_battery', { name: 'Battery' });
-    await api.put(`/api/v1/appliances/${battery}`, { config: { entity_id: 'switch.battery_charge', capacity_kwh: 13.5, max_charge_rate_kw: 5, max_discharge_rate_kw: 5 } }, token);
+    await api.put(
+      `/api/v1/appliances/${battery}`,
+      { config: { entity_id: 'switch.battery_charge', capacity_kwh: 13.5, max_charge_rate_kw: 5, max_discharge_rate_kw: 5 } },
+      token,
+    );
     // Half full (the documented default without a reading), 10 % minimum, no target.
     await api.post(`/api/v1/appliances/${battery}/constraints`, { min_charge_pct: 10 }, token);
     const now = new Date();
@@ -242,7 +257,13 @@ describe('the EMHASS comparison day (issue 20)', () => {
       'SELECT baseline_cost_cents, optimized_cost_cents, constraints_used FROM schedules WHERE appliance_id = $1 ORDER BY id DESC LIMIT 1',
       [battery],
     );
-    expect(row!.constraints_used).toMatchObject({ household_load: 'set', charge_efficiency: 0.95, discharge_efficiency: 0.95, target_charge_pct: 50, max_charge_pct: 100 });
+    expect(row!.constraints_used).toMatchObject({
+      household_load: 'set',
+      charge_efficiency: 0.95,
+      discharge_efficiency: 0.95,
+      target_charge_pct: 50,
+      max_charge_pct: 100,
+    });
     // The exact optimum of the same day (the bench's MILP), with the charge left at the end valued at the refill price.
     const exact = solveBatteryReference(await highsLoader(), instance.day, instance.input);
     expect(exact.optimal).toBe(true);
@@ -266,15 +287,24 @@ describe('a battery planned for the spread of the measured days (issue 20)', () 
     // Three weeks of a sensor: every third evening (16:00-21:00) draws 2.8 kW, the others 0.8 kW.
     for (let daysAgo = 1; daysAgo <= 21; daysAgo++) {
       const readings = dayReadings(daysAgo, (slot) => (slot >= 32 && slot < 42 ? (daysAgo % 3 === 0 ? 2800 : 800) : 500));
-      for (const half of [readings.slice(0, 24), readings.slice(24)]) expect((await api.post('/api/v1/household-load/readings', { readings: half }, token)).status).toBe(201);
+      for (const half of [readings.slice(0, 24), readings.slice(24)])
+        expect((await api.post('/api/v1/household-load/readings', { readings: half }, token)).status).toBe(201);
     }
     const battery = await createAppliance(cloud, user, 'home_battery', { name: 'Battery' });
-    await api.put(`/api/v1/appliances/${battery}`, { config: { entity_id: 'switch.battery_charge', capacity_kwh: 13.5, max_charge_rate_kw: 5, max_discharge_rate_kw: 5 } }, token);
+    await api.put(
+      `/api/v1/appliances/${battery}`,
+      { config: { entity_id: 'switch.battery_charge', capacity_kwh: 13.5, max_charge_rate_kw: 5, max_discharge_rate_kw: 5 } },
+      token,
+    );
     await api.post(`/api/v1/appliances/${battery}/constraints`, { min_charge_pct: 10 }, token);
     const now = new Date();
     await cloud.services.recompute.planAccounts([{ userId: user.userId, trigger: 'nightly', runAt: now }], now);
 
-    const [row] = await rows<{ schedule: any; constraints_used: any }>(cloud, 'SELECT schedule, constraints_used FROM schedules WHERE appliance_id = $1 ORDER BY id DESC LIMIT 1', [battery]);
+    const [row] = await rows<{ schedule: any; constraints_used: any }>(
+      cloud,
+      'SELECT schedule, constraints_used FROM schedules WHERE appliance_id = $1 ORDER BY id DESC LIMIT 1',
+      [battery],
+    );
     const [home] = await rows<{ plan: any }>(cloud, 'SELECT plan FROM home_plans WHERE user_id = $1 ORDER BY id DESC LIMIT 1', [user.userId]);
     const plan = home!.plan;
     expect(row!.constraints_used).toMatchObject({ household_load: 'measured', target_charge_pct: 50 });
@@ -282,7 +312,14 @@ describe('a battery planned for the spread of the measured days (issue 20)', () 
     // The exact plan for the profile alone covers an average evening; this one holds more charge for the high ones.
     const slotPrices = Array.from({ length: 48 }, (_, s) => prices[Math.floor(s / 2)]!);
     const input = { socPct: 50, capacityKwh: 13.5, maxChargeRateKw: 5, maxDischargeRateKw: 5, chargeEfficiency: 0.95, dischargeEfficiency: 0.95 };
-    const pointPlan = planHomeBattery(day(slotPrices), { ...input, targetPct: 50, minPct: 10, maxPct: 100, deadlineMinute: null, householdLoadKw: plan.load_kw_48 });
+    const pointPlan = planHomeBattery(day(slotPrices), {
+      ...input,
+      targetPct: 50,
+      minPct: 10,
+      maxPct: 100,
+      deadlineMinute: null,
+      householdLoadKw: plan.load_kw_48,
+    });
     expect(row!.schedule.value_trajectory[31]).toBeGreaterThan(pointPlan.schedule.value_trajectory[31]! + 5);
     // The home block is that plan as it plays out on the profile: the battery covers the house, never exports.
     expect(plan.export_kw_48).toEqual(Array(48).fill(0));

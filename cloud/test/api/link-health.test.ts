@@ -22,14 +22,17 @@ const NO_READINGS = 'No readings in the last 6 hours. Check that the integration
  * "3 hours 15 minutes" read "3 hours 14 minutes" now and then.
  */
 async function pushAt(token: string, minutes: number[], tempAt: (i: number) => number, applianceId?: string, nowMs = Date.now()) {
-  const readings = minutes.map((m, i) => hvacReading({ timestamp: minutesAgo(m, nowMs), indoor_temp: tempAt(i), ...(applianceId && { appliance_id: applianceId }) }));
+  const readings = minutes.map((m, i) =>
+    hvacReading({ timestamp: minutesAgo(m, nowMs), indoor_temp: tempAt(i), ...(applianceId && { appliance_id: applianceId }) }),
+  );
   const res = await api.post('/api/v1/readings', { readings }, { token });
   if (res.status !== 201) throw new Error(`push failed: ${res.status} ${JSON.stringify(res.body)}`);
   return readings.map((r) => r.timestamp);
 }
 
 const health = (token: string) => api.get('/api/v1/integration/health', { token });
-const every = (stepMin: number, fromMin: number, toMin: number) => Array.from({ length: Math.floor((toMin - fromMin) / stepMin) + 1 }, (_, i) => fromMin + i * stepMin);
+const every = (stepMin: number, fromMin: number, toMin: number) =>
+  Array.from({ length: Math.floor((toMin - fromMin) / stepMin) + 1 }, (_, i) => fromMin + i * stepMin);
 const varying = (i: number) => 72 + (i % 3) * 0.3;
 
 describe('GET /api/v1/integration/health', () => {
@@ -84,7 +87,9 @@ describe('GET /api/v1/integration/health', () => {
     const { body } = await health(user.token);
     expect(body).toMatchObject({ status: 'stale_data', sample_count: 13 });
     expect(body.last_reading_age_seconds).toBeGreaterThanOrEqual(45 * 60);
-    expect(body.message).toMatch(/^The newest reading is from 4[56] minutes ago; readings normally come every few minutes, so the push pipeline may be stalled\./);
+    expect(body.message).toMatch(
+      /^The newest reading is from 4[56] minutes ago; readings normally come every few minutes, so the push pipeline may be stalled\./,
+    );
   });
 
   it('is frozen_sensor when 12+ on-cadence readings over 3+ hours are identical', async () => {

@@ -37,7 +37,10 @@ describe('a database error in the log', () => {
     expect(logged).not.toContain(email);
     expect(logged).not.toMatch(/INSERT INTO/i);
     const [entry] = errorLines();
-    expect(entry.err).toMatchObject({ message: expect.stringContaining('users_broken'), original: { code: '23514', table: 'users', constraint: 'users_broken' } });
+    expect(entry.err).toMatchObject({
+      message: expect.stringContaining('users_broken'),
+      original: { code: '23514', table: 'users', constraint: 'users_broken' },
+    });
     expect(entry.err.original.detail).toBe('Failing row contains (…).');
     expect(entry.err.stack).toContain('users-repo');
   });
@@ -82,7 +85,10 @@ describe('SQL traced at LOG_LEVEL=trace', () => {
       const { refreshToken } = await signUp(tracedApi);
       lines.length = 0;
       expect((await tracedApi.post('/auth/refresh', { refresh_token: refreshToken })).status).toBe(200);
-      const sql = lines.map((l) => JSON.parse(l)).filter((l) => l.name === 'db').map((l) => l.msg as string);
+      const sql = lines
+        .map((l) => JSON.parse(l))
+        .filter((l) => l.name === 'db')
+        .map((l) => l.msg as string);
       expect(sql.some((s) => /FROM "refresh_tokens".*"token_hash" = '…'/.test(s))).toBe(true);
       expect(lines.join('\n')).not.toContain(createHash('sha256').update(refreshToken).digest('hex'));
     } finally {

@@ -21,7 +21,8 @@ beforeAll(async () => {
 afterAll(() => cloud.stop());
 
 const poll = (device: ClaimedDevice, waitS: number) => api.get(`/api/v1/devices/commands?wait=${waitS}`, { token: device.deviceToken });
-const send = (device: ClaimedDevice, body: object = { fan: 'auto' }) => api.post(`/api/v1/appliances/${device.applianceId}/command`, body, { token: user.token });
+const send = (device: ClaimedDevice, body: object = { fan: 'auto' }) =>
+  api.post(`/api/v1/appliances/${device.applianceId}/command`, body, { token: user.token });
 
 async function parked(n: number): Promise<void> {
   const deadline = Date.now() + 5_000;
@@ -37,7 +38,10 @@ describe('long-poll limits', () => {
     const first = poll(device, 20);
     await parked(1);
     const second = await poll(device, 10);
-    expect(second).toMatchObject({ status: 429, body: { detail: 'Too many concurrent long-polls for this device (limit 1); poll again once one has answered' } });
+    expect(second).toMatchObject({
+      status: 429,
+      body: { detail: 'Too many concurrent long-polls for this device (limit 1); poll again once one has answered' },
+    });
     expect(Number(second.headers.get('retry-after'))).toBeGreaterThanOrEqual(5);
     expect(await poll(device, 0)).toMatchObject({ status: 200, body: [] });
     const queued = await send(device);

@@ -22,7 +22,8 @@ beforeAll(async () => {
 afterAll(() => Promise.all([a.stop(), b.stop()]));
 
 const poll = (api: ApiClient, device: ClaimedDevice, waitS: number) => api.get(`/api/v1/devices/commands?wait=${waitS}`, { token: device.deviceToken });
-const sendCommand = (api: ApiClient, token: string, device: ClaimedDevice, body: object = { target_temp_f: 71 }) => api.post(`/api/v1/appliances/${device.applianceId}/command`, body, { token });
+const sendCommand = (api: ApiClient, token: string, device: ClaimedDevice, body: object = { target_temp_f: 71 }) =>
+  api.post(`/api/v1/appliances/${device.applianceId}/command`, body, { token });
 
 /** Resolves once `cloud` has `n` parked polls (the poll reached its wait). */
 async function parked(cloud: RunningCloud, n = 1): Promise<void> {
@@ -35,7 +36,9 @@ async function parked(cloud: RunningCloud, n = 1): Promise<void> {
 
 /** Each command of an appliance and whether it was handed over (read through instance B). */
 const deliveries = (applianceId: string) =>
-  rows<{ id: number; delivered: boolean }>(b, `SELECT id, delivered_at IS NOT NULL AS delivered FROM device_commands WHERE appliance_id = $1 ORDER BY id`, [applianceId]);
+  rows<{ id: number; delivered: boolean }>(b, `SELECT id, delivered_at IS NOT NULL AS delivered FROM device_commands WHERE appliance_id = $1 ORDER BY id`, [
+    applianceId,
+  ]);
 
 async function setup(api: ApiClient) {
   const user = await signUp(api);
@@ -80,7 +83,10 @@ describe('a parked long-poll', () => {
 
   it('answers [] when the wait elapses; a fractional wait is rounded down', async () => {
     const { device } = await setup(apiA);
-    for (const [query, seconds] of [['1', 1], ['1.9', 1]] as const) {
+    for (const [query, seconds] of [
+      ['1', 1],
+      ['1.9', 1],
+    ] as const) {
       const started = Date.now();
       expect(await apiA.get(`/api/v1/devices/commands?wait=${query}`, { token: device.deviceToken })).toMatchObject({ status: 200, body: [] });
       const elapsed = Date.now() - started;
@@ -97,7 +103,7 @@ describe('a parked long-poll', () => {
     expect((await waiting).body).toHaveLength(1);
   });
 
-  it('is not woken by another device\'s command', async () => {
+  it("is not woken by another device's command", async () => {
     const { device } = await setup(apiA);
     const other = await setup(apiA);
     const waiting = poll(apiA, device, 1);
@@ -168,7 +174,11 @@ describe('nothing is lost or delivered twice', () => {
     // and the kernel closes its database connections (here: the one its hand-over is on).
     const handed = (await a.services.deviceCommands.poll(bound, 0, { isLive: () => true, signal: new AbortController().signal }))!;
     expect(handed.commands.map((c) => c.id)).toEqual([queued.body.command_id]);
-    await rows(b, `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND state LIKE 'idle in transaction%' AND pid <> pg_backend_pid()`, []);
+    await rows(
+      b,
+      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND state LIKE 'idle in transaction%' AND pid <> pg_backend_pid()`,
+      [],
+    );
     // The device polls again, on the other instance: the command was never handed over.
     expect((await poll(apiB, device, 0)).body.map((c: { id: number }) => c.id)).toEqual([queued.body.command_id]);
     expect(await deliveries(device.applianceId)).toEqual([{ id: queued.body.command_id, delivered: true }]);
@@ -181,7 +191,11 @@ describe('nothing is lost or delivered twice', () => {
     const queued = await sendCommand(apiA, user.token, device);
     const res = await poll(apiA, device, 0);
     expect(res.body.map((c: { id: number }) => c.id)).toEqual([queued.body.command_id]);
-    const ack = await apiA.post('/api/v1/devices/state', { source: 'command', command_id: queued.body.command_id, power: true, mode: 'COOL', target_temp_f: 71, fan: 'auto' }, { token: device.deviceToken });
+    const ack = await apiA.post(
+      '/api/v1/devices/state',
+      { source: 'command', command_id: queued.body.command_id, power: true, mode: 'COOL', target_temp_f: 71, fan: 'auto' },
+      { token: device.deviceToken },
+    );
     expect(ack.body).toMatchObject({ command_acked: true });
     expect(await deliveries(device.applianceId)).toEqual([{ id: queued.body.command_id, delivered: true }]);
     expect((await poll(apiB, device, 0)).body).toEqual([]);
@@ -230,11 +244,14 @@ describe('nothing is lost or delivered twice', () => {
     }
   });
 
-  it("stops at once after a satellite aborted its poll, although fetch then left a connection open that never sent a request", async () => {
+  it('stops at once after a satellite aborted its poll, although fetch then left a connection open that never sent a request', async () => {
     const c = await startTestCloud({ databaseUrl, shutdownGraceMs: 5_000 });
     const { device } = await setup(apiClient(c.url));
     const aborted = new AbortController();
-    const poll = fetch(`${c.url}/api/v1/devices/commands?wait=30`, { headers: { authorization: `Bearer ${device.deviceToken}` }, signal: aborted.signal }).catch(() => null);
+    const poll = fetch(`${c.url}/api/v1/devices/commands?wait=30`, {
+      headers: { authorization: `Bearer ${device.deviceToken}` },
+      signal: aborted.signal,
+    }).catch(() => null);
     await parked(c);
     aborted.abort();
     await poll;

@@ -28,7 +28,11 @@ function recordingLogger(onInfo: (fields: Record<string, unknown>) => void = () 
 const smallBatchJob = (logger: Logger) =>
   createDailyMetricsJob(cloud.store, { defaultAdderCentsPerKwh: 0, batchDays: 3, leaseMs: 60_000, minCohortHomes: 10 }, { logger });
 
-const storedDays = () => rows<{ user_id: string; date: string; modeled_usd: number }>(cloud, `SELECT user_id, local_date::text AS date, modeled_usd FROM metrics_daily ORDER BY user_id, local_date`);
+const storedDays = () =>
+  rows<{ user_id: string; date: string; modeled_usd: number }>(
+    cloud,
+    `SELECT user_id, local_date::text AS date, modeled_usd FROM metrics_daily ORDER BY user_id, local_date`,
+  );
 
 beforeAll(async () => {
   cloud = await startTestCloud();
@@ -36,7 +40,8 @@ beforeAll(async () => {
   for (let i = 0; i < 4; i++) {
     const { userId } = await seedHome(cloud, { zip: '60614' });
     const hvacId = await addAppliance(cloud, userId, 'hvac');
-    for (const date of DATES) await seedPlan(cloud, { userId, applianceId: hvacId, date, schedule: hvacPlanBody(70, 74, 73), baseline: 200, optimized: 190 - 10 * i });
+    for (const date of DATES)
+      await seedPlan(cloud, { userId, applianceId: hvacId, date, schedule: hvacPlanBody(70, 74, 73), baseline: 200, optimized: 190 - 10 * i });
     homes.push({ userId, hvacId });
   }
 });
@@ -59,7 +64,14 @@ describe('the daily metrics job', () => {
     expect(first.filter((d) => d.user_id === homes[3]!.userId).map((d) => d.modeled_usd)).toEqual([0.4, 0.4, 0.4]);
 
     // A newer plan of one day: a re-run replaces that day's row, and only that row changes.
-    await seedPlan(cloud, { userId: homes[0]!.userId, applianceId: homes[0]!.hvacId, date: '2026-06-02', schedule: hvacPlanBody(70, 74, 73), baseline: 300, optimized: 100 });
+    await seedPlan(cloud, {
+      userId: homes[0]!.userId,
+      applianceId: homes[0]!.hvacId,
+      date: '2026-06-02',
+      schedule: hvacPlanBody(70, 74, 73),
+      baseline: 300,
+      optimized: 100,
+    });
     expect(await backfill(cloud, '2026-06-01', '2026-06-03')).toMatchObject({ status: 'done', days: 12 });
     const second = await storedDays();
     expect(second).toEqual(first.map((d) => (d.user_id === homes[0]!.userId && d.date === '2026-06-02' ? { ...d, modeled_usd: 2 } : d)));
@@ -70,7 +82,12 @@ describe('the daily metrics job', () => {
     await cloud.db.query(`DELETE FROM schedules WHERE appliance_id = $1 AND local_date = '2026-06-03'`, { bind: [homes[1]!.hvacId] });
     await backfill(cloud, '2026-06-03', '2026-06-03');
     const days = await storedDays();
-    expect(days.filter((d) => d.date === '2026-06-03').map((d) => d.user_id).sort()).toEqual([homes[0], homes[2], homes[3]].map((h) => h!.userId).sort());
+    expect(
+      days
+        .filter((d) => d.date === '2026-06-03')
+        .map((d) => d.user_id)
+        .sort(),
+    ).toEqual([homes[0], homes[2], homes[3]].map((h) => h!.userId).sort());
   });
 
   it('logs progress and resumes a stopped run after its last committed batch', async () => {
@@ -126,7 +143,11 @@ describe('the daily metrics job', () => {
       { ts: new Date('2026-03-08T08:10:00Z'), indoor_temp: 73 },
     ]);
     await backfill(cloud, '2026-03-08', '2026-03-08');
-    const [day] = await rows<{ degree_hours: number; in_band_home_pct: number }>(cloud, `SELECT degree_hours, in_band_home_pct FROM metrics_daily WHERE user_id = $1`, [userId]);
+    const [day] = await rows<{ degree_hours: number; in_band_home_pct: number }>(
+      cloud,
+      `SELECT degree_hours, in_band_home_pct FROM metrics_daily WHERE user_id = $1`,
+      [userId],
+    );
     expect(day).toEqual({ degree_hours: 92, in_band_home_pct: 100 });
     const view = await cloud.services.metrics.day(userId, '2026-03-08', undefined);
     expect(view.indoor_temps.slice(2, 8)).toEqual([null, 71, null, null, 73, null]);

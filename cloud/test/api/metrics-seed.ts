@@ -44,7 +44,16 @@ export const evPlanBody = (onSlots: number[]) => ({
 /** Stores a schedule row of a past day with its costs (cents). */
 export async function seedPlan(
   cloud: RunningCloud,
-  row: { userId: string; applianceId: string; date: string; schedule: Record<string, unknown>; baseline: number; optimized: number; used?: Record<string, unknown>; createdAt?: Date },
+  row: {
+    userId: string;
+    applianceId: string;
+    date: string;
+    schedule: Record<string, unknown>;
+    baseline: number;
+    optimized: number;
+    used?: Record<string, unknown>;
+    createdAt?: Date;
+  },
 ) {
   await insertRow(cloud, {
     user_id: row.userId,
@@ -57,7 +66,9 @@ export async function seedPlan(
     constraints_used: row.used ?? {},
   });
   if (row.createdAt) {
-    await cloud.db.query(`UPDATE schedules SET created_at = $1 WHERE id = (SELECT max(id) FROM schedules WHERE appliance_id = $2)`, { bind: [row.createdAt, row.applianceId] });
+    await cloud.db.query(`UPDATE schedules SET created_at = $1 WHERE id = (SELECT max(id) FROM schedules WHERE appliance_id = $2)`, {
+      bind: [row.createdAt, row.applianceId],
+    });
   }
 }
 

@@ -25,7 +25,15 @@ beforeAll(async () => {
   evId = await addAppliance(cloud, home.userId, 'ev_charger');
   const evUsed = { max_charge_rate_kw: 7.2, target_charge_pct: 80, min_charge_pct: 20, deadline_time: '07:00' };
   // An older row of the day with other costs: only the newest counts.
-  await seedPlan(cloud, { userId: home.userId, applianceId: hvacId, date: D1, schedule: hvacPlanBody(60, 90, 80), baseline: 999, optimized: 1, createdAt: new Date('2026-05-31T09:00:00Z') });
+  await seedPlan(cloud, {
+    userId: home.userId,
+    applianceId: hvacId,
+    date: D1,
+    schedule: hvacPlanBody(60, 90, 80),
+    baseline: 999,
+    optimized: 1,
+    createdAt: new Date('2026-05-31T09:00:00Z'),
+  });
   await seedPlan(cloud, { userId: home.userId, applianceId: hvacId, date: D1, schedule: hvacPlanBody(70, 74, 73), baseline: 400, optimized: 300 });
   await seedPlan(cloud, { userId: home.userId, applianceId: evId, date: D1, schedule: evPlanBody([2, 3, 4, 5]), baseline: 100, optimized: 60, used: evUsed });
   await seedPlan(cloud, { userId: home.userId, applianceId: hvacId, date: D2, schedule: hvacPlanBody(70, 74, 73), baseline: 500, optimized: 450 });
@@ -81,13 +89,53 @@ const D2_DAY = {
 
 describe('the daily metrics job', () => {
   it('stores one row per machine-day with its source and trust', async () => {
-    const machines = await rows(cloud, `SELECT appliance_id, local_date::text AS date, activity_source, power_coverage_pct, kwh, off_peak_kwh, modeled_usd, realized_usd,
+    const machines = await rows(
+      cloud,
+      `SELECT appliance_id, local_date::text AS date, activity_source, power_coverage_pct, kwh, off_peak_kwh, modeled_usd, realized_usd,
                                                conformance_pct, override_events, conformance_defects
-                                          FROM metrics_machine_daily WHERE user_id = $1 ORDER BY local_date, appliance_type DESC`, [home.userId]);
+                                          FROM metrics_machine_daily WHERE user_id = $1 ORDER BY local_date, appliance_type DESC`,
+      [home.userId],
+    );
     expect(machines).toEqual([
-      { appliance_id: hvacId, date: D1, activity_source: 'metered', power_coverage_pct: 100, kwh: 12, off_peak_kwh: 12, modeled_usd: 1, realized_usd: 2.8, conformance_pct: 95.6, override_events: 1, conformance_defects: 1 },
-      { appliance_id: evId, date: D1, activity_source: 'planned', power_coverage_pct: 0, kwh: 14.4, off_peak_kwh: 14.4, modeled_usd: 0.4, realized_usd: null, conformance_pct: null, override_events: null, conformance_defects: null },
-      { appliance_id: hvacId, date: D2, activity_source: null, power_coverage_pct: 0, kwh: null, off_peak_kwh: null, modeled_usd: 0.5, realized_usd: null, conformance_pct: null, override_events: null, conformance_defects: null },
+      {
+        appliance_id: hvacId,
+        date: D1,
+        activity_source: 'metered',
+        power_coverage_pct: 100,
+        kwh: 12,
+        off_peak_kwh: 12,
+        modeled_usd: 1,
+        realized_usd: 2.8,
+        conformance_pct: 95.6,
+        override_events: 1,
+        conformance_defects: 1,
+      },
+      {
+        appliance_id: evId,
+        date: D1,
+        activity_source: 'planned',
+        power_coverage_pct: 0,
+        kwh: 14.4,
+        off_peak_kwh: 14.4,
+        modeled_usd: 0.4,
+        realized_usd: null,
+        conformance_pct: null,
+        override_events: null,
+        conformance_defects: null,
+      },
+      {
+        appliance_id: hvacId,
+        date: D2,
+        activity_source: null,
+        power_coverage_pct: 0,
+        kwh: null,
+        off_peak_kwh: null,
+        modeled_usd: 0.5,
+        realized_usd: null,
+        conformance_pct: null,
+        override_events: null,
+        conformance_defects: null,
+      },
     ]);
   });
 });
@@ -177,10 +225,13 @@ describe('GET /api/v1/me/metrics/summary', () => {
     expect(res).toMatchObject({ status: 400, body: { detail } });
   });
 
-  it.each(['/api/v1/me/metrics/summary', '/api/v1/me/metrics/daily', `/api/v1/me/metrics/day/${D1}`, '/api/v1/me/rankings'])('%s needs a user token', async (path) => {
-    expect(await api.get(path)).toMatchObject({ status: 401, body: { detail: 'Not authenticated' } });
-    expect(await api.get(path, { token: 'garbage' })).toMatchObject({ status: 401, body: { detail: 'Invalid token' } });
-  });
+  it.each(['/api/v1/me/metrics/summary', '/api/v1/me/metrics/daily', `/api/v1/me/metrics/day/${D1}`, '/api/v1/me/rankings'])(
+    '%s needs a user token',
+    async (path) => {
+      expect(await api.get(path)).toMatchObject({ status: 401, body: { detail: 'Not authenticated' } });
+      expect(await api.get(path, { token: 'garbage' })).toMatchObject({ status: 401, body: { detail: 'Invalid token' } });
+    },
+  );
 });
 
 describe('GET /api/v1/me/metrics/day/{date}', () => {

@@ -88,7 +88,10 @@ describe('the nightly run', () => {
       const planned = (await storedRows(cloud, user.ev)).filter((r) => r.trigger === 'nightly');
       expect(planned).toHaveLength(1);
     }
-    const jobs = await nightlyJobs('nightly:2026-07-17', users.map((u) => u.userId));
+    const jobs = await nightlyJobs(
+      'nightly:2026-07-17',
+      users.map((u) => u.userId),
+    );
     expect(jobs.every((j) => j.finished_at !== null && j.attempts === 1)).toBe(true);
   });
 
@@ -104,7 +107,14 @@ describe('the nightly run', () => {
     for (const user of users) expect(await storedRows(cloud, user.ev)).toEqual([]);
     await other.services.recomputeQueue.runDue(new Date(at.getTime() + LEASE_MS + 1));
     for (const user of users) expect(await storedRows(cloud, user.ev)).toHaveLength(1);
-    expect((await nightlyJobs(runKey, users.map((u) => u.userId))).map((j) => [j.attempts, j.finished_at !== null])).toEqual([
+    expect(
+      (
+        await nightlyJobs(
+          runKey,
+          users.map((u) => u.userId),
+        )
+      ).map((j) => [j.attempts, j.finished_at !== null]),
+    ).toEqual([
       [2, true],
       [2, true],
       [2, true],

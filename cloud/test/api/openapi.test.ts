@@ -59,7 +59,8 @@ function structuralProblems(document: Json): string[] {
     for (const code of responses) if (!/^[1-5]([0-9]{2}|XX)$/.test(code) && code !== 'default') problems.push(`${where}: bad status ${code}`);
     if (!op.summary) problems.push(`${where}: no summary`);
     if (!Array.isArray(op.security)) problems.push(`${where}: security not stated`);
-    for (const requirement of op.security ?? []) for (const name of Object.keys(requirement)) if (!schemes.includes(name)) problems.push(`${where}: unknown security scheme ${name}`);
+    for (const requirement of op.security ?? [])
+      for (const name of Object.keys(requirement)) if (!schemes.includes(name)) problems.push(`${where}: unknown security scheme ${name}`);
     for (const tag of op.tags ?? []) if (!tags.has(tag)) problems.push(`${where}: undeclared tag ${tag}`);
     if (op.operationId) {
       if (ids.has(op.operationId)) problems.push(`${where}: duplicate operationId ${op.operationId}`);
@@ -96,7 +97,12 @@ describe('GET /api/v1/openapi.json', () => {
 
   it('documents every route the app registers (HEAD and OPTIONS aside)', () => {
     const routes = listRoutes(cloud.app).filter((r) => r.method !== 'HEAD' && r.method !== 'OPTIONS');
-    expect(routes).toEqual(expect.arrayContaining([{ method: 'GET', path: '/api/v1/openapi.json' }, { method: 'POST', path: '/auth/login' }]));
+    expect(routes).toEqual(
+      expect.arrayContaining([
+        { method: 'GET', path: '/api/v1/openapi.json' },
+        { method: 'POST', path: '/auth/login' },
+      ]),
+    );
     const documented = new Map<string, Set<string>>();
     for (const { method, path } of operationsOf(doc)) {
       const methods = documented.get(shape(path)) ?? documented.set(shape(path), new Set()).get(shape(path))!;
@@ -127,7 +133,14 @@ describe('GET /api/v1/openapi.json', () => {
       components: { securitySchemes: { userAuth: {} }, schemas: { A: { type: 'object', properties: {}, required: ['x'] } } },
       paths: {
         '/a/{id}': { get: { summary: 's', tags: ['T'], security: [{ nope: [] }], responses: {} } },
-        '/b': { post: { tags: ['U'], security: [], parameters: [{ name: 'id', in: 'path', required: true }], responses: { 200: { $ref: '#/components/responses/Missing' } } } },
+        '/b': {
+          post: {
+            tags: ['U'],
+            security: [],
+            parameters: [{ name: 'id', in: 'path', required: true }],
+            responses: { 200: { $ref: '#/components/responses/Missing' } },
+          },
+        },
       },
     };
     expect(unresolvedRefs(broken)).toEqual(['#/paths//b/post/responses/200: #/components/responses/Missing']);

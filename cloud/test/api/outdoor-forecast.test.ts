@@ -145,7 +145,9 @@ describe('outdoor forecast resolver', () => {
     expect([a.source, b.source, c.source]).toEqual(['fallback', 'fallback', 'fallback']);
     expect(b).toEqual(a);
     expect(feed.hitsFor(keyOf(zip))).toBe(1);
-    const request = feed.requests.find((u) => `${Number(u.searchParams.get('latitude')).toFixed(1)},${Number(u.searchParams.get('longitude')).toFixed(1)}` === keyOf(zip))!;
+    const request = feed.requests.find(
+      (u) => `${Number(u.searchParams.get('latitude')).toFixed(1)},${Number(u.searchParams.get('longitude')).toFixed(1)}` === keyOf(zip),
+    )!;
     expect(Object.fromEntries(request.searchParams)).toMatchObject({ latitude: '32.90', longitude: '-96.60', timezone: 'GMT', temperature_unit: 'fahrenheit' });
   });
 
@@ -186,7 +188,11 @@ describe('outdoor forecast resolver', () => {
 
   it.each([
     ['invalid JSON', 'not json', 'fallback feed answered with invalid JSON'],
-    ['an unusable answer', '{"hourly":{"time":["2026-07-15T00:00"],"temperature_2m":[500]}}', 'fallback feed answer unusable: hourly.temperature_2m[0]=500 is outside [-100, 150]'],
+    [
+      'an unusable answer',
+      '{"hourly":{"time":["2026-07-15T00:00"],"temperature_2m":[500]}}',
+      'fallback feed answer unusable: hourly.temperature_2m[0]=500 is outside [-100, 150]',
+    ],
     ['an answer not covering the day', bodyFor('70112', new Date('2026-07-10T00:00:00Z'), 24), 'fallback forecast does not cover 2026-07-15'],
   ])('uses the seasonal default on %s', async (_label, body, reason) => {
     feed.serve(keyOf('70112'), { body });
@@ -213,7 +219,10 @@ describe('outdoor forecast resolver', () => {
     const last = zips[FAILURES_BEFORE_PAUSE]!;
     expect((await service.resolve(account(last), DATE, NOW)).source).toBe('seasonal');
     expect(feed.hitsFor(keyOf(last))).toBe(0);
-    expect(lines.at(-1)).toEqual(['warn', `outdoor forecast from seasonal: no pushed forecast in the last 24 h; fallback feed paused after ${FAILURES_BEFORE_PAUSE} consecutive failures`]);
+    expect(lines.at(-1)).toEqual([
+      'warn',
+      `outdoor forecast from seasonal: no pushed forecast in the last 24 h; fallback feed paused after ${FAILURES_BEFORE_PAUSE} consecutive failures`,
+    ]);
     feed.serve(keyOf(last), { body: bodyFor(last) });
     expect((await service.resolve(account(last), DATE, new Date(NOW.getTime() + 11 * MINUTE_MS))).source).toBe('fallback');
   });
@@ -291,8 +300,14 @@ describe('irradiance history', () => {
 
 describe('configuration', () => {
   it('defaults to Open-Meteo, a 5 s timeout and a 3 h cache', () => {
-    expect(loadConfig({})).toMatchObject({ weatherFallbackBaseUrl: 'https://api.open-meteo.com', weatherFallbackTimeoutMs: 5_000, weatherFallbackCacheMinutes: 180 });
-    expect(loadConfig({ WEATHER_FALLBACK_BASE_URL: 'http://mirror.internal:8080/', WEATHER_FALLBACK_TIMEOUT_MS: '900', WEATHER_FALLBACK_CACHE_MINUTES: '0' })).toMatchObject({
+    expect(loadConfig({})).toMatchObject({
+      weatherFallbackBaseUrl: 'https://api.open-meteo.com',
+      weatherFallbackTimeoutMs: 5_000,
+      weatherFallbackCacheMinutes: 180,
+    });
+    expect(
+      loadConfig({ WEATHER_FALLBACK_BASE_URL: 'http://mirror.internal:8080/', WEATHER_FALLBACK_TIMEOUT_MS: '900', WEATHER_FALLBACK_CACHE_MINUTES: '0' }),
+    ).toMatchObject({
       weatherFallbackBaseUrl: 'http://mirror.internal:8080/',
       weatherFallbackTimeoutMs: 900,
       weatherFallbackCacheMinutes: 0,

@@ -187,7 +187,14 @@ describe('PUT /api/v1/preferences', () => {
 
   it('lets concurrent PUTs of different fields all land', async () => {
     const { token, userId } = await signUp(t.api);
-    const bodies = [{ base_temperature: 70 }, { savings_level: 2 }, { time_away: '09:00' }, { time_home: '18:00' }, { optimize_hvac_fan: true }, { newsletter_opt_in: false }];
+    const bodies = [
+      { base_temperature: 70 },
+      { savings_level: 2 },
+      { time_away: '09:00' },
+      { time_home: '18:00' },
+      { optimize_hvac_fan: true },
+      { newsletter_opt_in: false },
+    ];
     const results = await Promise.all(bodies.map((b) => t.api.put('/api/v1/preferences', b, { token })));
     expect(results.map((r) => r.status)).toEqual(bodies.map(() => 200));
     expect(await storedAccount(userId)).toEqual(Object.assign({}, ...bodies));

@@ -10,7 +10,15 @@ import { startScheduler } from '../../src/jobs/scheduler.js';
 import type { RunningCloud } from '../../src/server.js';
 import type { PlanningChange } from '../../src/services/planning-events.js';
 import { createPriceFeedsService, type PriceFeedsService } from '../../src/services/price-feeds.js';
-import { FAKE_CREDENTIALS, octopusDayBody, pjmDayBody, recordedBody, RECORDED_DAYS, startFakePriceFeed, type FakePriceFeed } from '../support/fake-price-feed.js';
+import {
+  FAKE_CREDENTIALS,
+  octopusDayBody,
+  pjmDayBody,
+  recordedBody,
+  RECORDED_DAYS,
+  startFakePriceFeed,
+  type FakePriceFeed,
+} from '../support/fake-price-feed.js';
 import { apiClient, signUp, type ApiClient } from '../support/http.js';
 import { startTestCloud } from '../support/test-cloud.js';
 
@@ -116,7 +124,10 @@ describe('refreshing dynamic prices', () => {
     expect(await rates(onZonePlan.token)).toMatchObject({ source: 'zone', pricing_source: 'zone' });
 
     expect(eventsOf(a.userId, b.userId, onZonePlan.userId, otherZone.userId).sort()).toEqual(
-      [[a.userId, 'prices'], [b.userId, 'prices']].sort(),
+      [
+        [a.userId, 'prices'],
+        [b.userId, 'prices'],
+      ].sort(),
     );
   });
 
@@ -127,7 +138,10 @@ describe('refreshing dynamic prices', () => {
     expect(fake.hitsFor('pjm-dom', nyToday())).toBe(hits);
 
     const forced = await logged.refresh({ now: new Date(), zones: ['PJM-DOM'], force: true });
-    expect(forced.days.map((d) => [d.status, d.changed])).toEqual([['fetched', false], ['fetched', false]]);
+    expect(forced.days.map((d) => [d.status, d.changed])).toEqual([
+      ['fetched', false],
+      ['fetched', false],
+    ]);
     expect(fake.hitsFor('pjm-dom', nyToday())).toBe(hits + 1);
     expect(eventsOf(a.userId, b.userId)).toEqual([]);
     expect(logLines.filter((l) => l.level === 30).map((l) => l.msg)).toEqual([
@@ -141,7 +155,12 @@ describe('refreshing dynamic prices', () => {
     fake.serve('pjm-dom', nyToday(), { body: pjmDayBody(nyToday(), changed) });
     const report = await cloud.services.priceFeeds.refresh({ now: new Date(), zones: ['pjm-dom'], force: true });
     expect(report.days.map((d) => d.changed)).toEqual([true, false]);
-    expect(eventsOf(a.userId, b.userId).sort()).toEqual([[a.userId, 'prices'], [b.userId, 'prices']].sort());
+    expect(eventsOf(a.userId, b.userId).sort()).toEqual(
+      [
+        [a.userId, 'prices'],
+        [b.userId, 'prices'],
+      ].sort(),
+    );
     expect((await rates(a.token)).rates_cents_per_kwh).toEqual(expectedNyRates(changed, 1.5));
   });
 

@@ -17,7 +17,8 @@ beforeAll(async () => {
 afterAll(() => cloud.stop());
 
 const ago = (days: number) => new Date(Date.now() - days * DAY_MS);
-const ids = async (table: string, userColumn: string, value: string) => (await rows<{ id: number }>(cloud, `SELECT id::int FROM ${table} WHERE ${userColumn} = $1 ORDER BY id`, [value])).map((r) => r.id);
+const ids = async (table: string, userColumn: string, value: string) =>
+  (await rows<{ id: number }>(cloud, `SELECT id::int FROM ${table} WHERE ${userColumn} = $1 ORDER BY id`, [value])).map((r) => r.id);
 
 describe('the daily purge of expired rows', () => {
   it('deletes expired refresh tokens, old claim codes, delivered commands and forecast pushes past the retention; keeps the rest', async () => {
@@ -44,7 +45,12 @@ describe('the daily purge of expired rows', () => {
     await api.get('/api/v1/devices/commands', { token: device.deviceToken }); // hands over the pending ones: delivered now
 
     const counts = await cloud.services.purge.run(new Date());
-    expect(counts).toMatchObject({ refreshTokens: expect.any(Number), claimCodes: expect.any(Number), deliveredCommands: expect.any(Number), weatherPushes: expect.any(Number) });
+    expect(counts).toMatchObject({
+      refreshTokens: expect.any(Number),
+      claimCodes: expect.any(Number),
+      deliveredCommands: expect.any(Number),
+      weatherPushes: expect.any(Number),
+    });
     const left = await ids('refresh_tokens', 'user_id', user.userId);
     expect(left).toHaveLength(1); // the login's; the signup's had expired
     expect(left).not.toContain(tokens[0]);

@@ -57,7 +57,14 @@ const rankingsOf = async (home: Home, query = '') => {
   expect(res.status).toBe(200);
   return res.body;
 };
-const entry = (metric: string, cohort_kind: string | null, cohort_label: string | null, rank: number | null, percentile: number | null, your_value: number | null) => ({
+const entry = (
+  metric: string,
+  cohort_kind: string | null,
+  cohort_label: string | null,
+  rank: number | null,
+  percentile: number | null,
+  your_value: number | null,
+) => ({
   metric,
   cohort_kind,
   cohort_label,
@@ -152,11 +159,20 @@ describe('privacy', () => {
     const others = everyHome().filter((h) => h !== caller && h.tenths !== null);
     const foreign = new Set(others.flatMap((h) => [String(h.tenths! / 10), String(h.width * 24)]));
     for (const mine of [String(caller.tenths! / 10), String(caller.width * 24)]) foreign.delete(mine);
-    for (const path of ['/api/v1/me/rankings', '/api/v1/me/rankings?window=90', '/api/v1/me/metrics/summary', '/api/v1/me/metrics/daily?start=2026-06-01&end=2026-06-02', '/api/v1/me/metrics/day/2026-06-01']) {
+    for (const path of [
+      '/api/v1/me/rankings',
+      '/api/v1/me/rankings?window=90',
+      '/api/v1/me/metrics/summary',
+      '/api/v1/me/metrics/daily?start=2026-06-01&end=2026-06-02',
+      '/api/v1/me/metrics/day/2026-06-01',
+    ]) {
       const res = await api.get(path, { token: caller.token });
       expect(res.status).toBe(200);
       const numbers = new Set(numbersIn(res.body).map(String));
-      expect([...foreign].filter((v) => numbers.has(v)), path).toEqual([]);
+      expect(
+        [...foreign].filter((v) => numbers.has(v)),
+        path,
+      ).toEqual([]);
     }
     const { rankings } = await rankingsOf(caller);
     for (const r of rankings) expect(Object.keys(r).sort()).toEqual(['cohort_kind', 'cohort_label', 'metric', 'percentile', 'rank', 'your_value']);

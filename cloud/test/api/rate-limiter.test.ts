@@ -62,7 +62,12 @@ describe('rate limiter in PostgreSQL', () => {
 
   it('judges several limits in one call: refused when any is used up; 0 turns a limit off', async () => {
     const [ip, account, off] = [key('ip'), key('account'), key('off')];
-    const both = () => limiterA.consumeAll([{ key: ip, limit: 5, windowMs: 60_000 }, { key: account, limit: 2, windowMs: 30_000 }, { key: off, limit: 0, windowMs: 60_000 }]);
+    const both = () =>
+      limiterA.consumeAll([
+        { key: ip, limit: 5, windowMs: 60_000 },
+        { key: account, limit: 2, windowMs: 30_000 },
+        { key: off, limit: 0, windowMs: 60_000 },
+      ]);
     expect((await both()).allowed).toBe(true);
     expect((await both()).allowed).toBe(true);
     const third = await both();
@@ -111,8 +116,11 @@ describe('rate limiter in PostgreSQL', () => {
   });
 
   it('works through a backlog of ended windows 1,000 rows at a time, a second apart', async () => {
-    await dbA.query(`INSERT INTO rate_limit_counters (key, hits, expires_at) SELECT 'backlog:' || g, 1, now() - interval '1 minute' FROM generate_series(1, 2500) g`);
-    const backlog = async () => ((await dbA.query(`SELECT count(*)::int AS n FROM rate_limit_counters WHERE key LIKE 'backlog:%'`, { plain: true })) as { n: number }).n;
+    await dbA.query(
+      `INSERT INTO rate_limit_counters (key, hits, expires_at) SELECT 'backlog:' || g, 1, now() - interval '1 minute' FROM generate_series(1, 2500) g`,
+    );
+    const backlog = async () =>
+      ((await dbA.query(`SELECT count(*)::int AS n FROM rate_limit_counters WHERE key LIKE 'backlog:%'`, { plain: true })) as { n: number }).n;
     let clock = 5_000_000;
     const limiter = createRateLimiter(createStore(dbA), { now: () => clock });
     await limiter.consume(key('b1'), 5, 60_000);

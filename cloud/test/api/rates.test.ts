@@ -151,7 +151,13 @@ describe('PUT /api/v1/rates', () => {
     const tomorrow = addDays(localDateOf(new Date(), 'UTC'), 1);
     const curve = await t.cloud.services.rates.curveForDate(userId, tomorrow);
     expect(curve).toEqual(
-      buildRateCurve({ settings: { ...EMPTY_RATE_SETTINGS, pricing_location: 1 }, date: tomorrow, timeZone: 'UTC', defaultAdderCentsPerKwh: 0, dynamicPoints: null }),
+      buildRateCurve({
+        settings: { ...EMPTY_RATE_SETTINGS, pricing_location: 1 },
+        date: tomorrow,
+        timeZone: 'UTC',
+        defaultAdderCentsPerKwh: 0,
+        dynamicPoints: null,
+      }),
     );
   });
 

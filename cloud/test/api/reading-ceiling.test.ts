@@ -53,7 +53,10 @@ describe('the daily reading ceiling', () => {
     const ev = await createAppliance(cloud, user, 'ev_charger');
     expect(await pushHvac(user.token, 6)).toMatchObject({ status: 201 });
     expect(await pushValues(user.token, ev, 4)).toMatchObject({ status: 201 });
-    expect(await pushValues(user.token, ev, 1)).toMatchObject({ status: 429, body: { detail: exceeded(10, '5 per active appliance x 2 active appliances', 10, 1) } });
+    expect(await pushValues(user.token, ev, 1)).toMatchObject({
+      status: 429,
+      body: { detail: exceeded(10, '5 per active appliance x 2 active appliances', 10, 1) },
+    });
     expect(await pushHvac(user.token, 1)).toMatchObject({ status: 429, body: { detail: exceeded(10, '5 per active appliance x 2 active appliances', 10, 1) } });
     expect(await storedCounts(cloud, user.userId)).toEqual({ hvac: 6, appliance: 4, counted: 10 });
   });
@@ -90,7 +93,9 @@ describe('the daily reading ceiling', () => {
   it('counts whole-home load readings too: a crossing batch is refused whole, stores and counts nothing', async () => {
     const user = await signUp(api);
     await createAppliance(cloud, user, 'hvac');
-    const loadBatch = (n: number, fromMin: number) => ({ readings: Array.from({ length: n }, (_, i) => ({ timestamp: minutesAgo(fromMin + i), value: 900 + i })) });
+    const loadBatch = (n: number, fromMin: number) => ({
+      readings: Array.from({ length: n }, (_, i) => ({ timestamp: minutesAgo(fromMin + i), value: 900 + i })),
+    });
     expect(await pushHvac(user.token, 2)).toMatchObject({ status: 201 });
     expect(await api.post('/api/v1/household-load/readings', loadBatch(2, 0), { token: user.token })).toMatchObject({ status: 201, body: { accepted: 2 } });
     expect(await api.post('/api/v1/household-load/readings', loadBatch(2, 10), { token: user.token })).toMatchObject({
@@ -108,6 +113,8 @@ describe('the daily reading ceiling', () => {
     await pushHvac(user.token, 2);
     await pushHvac(user.token, 1);
     const today = new Date().toISOString().slice(0, 10);
-    expect(await rows(cloud, "SELECT to_char(day, 'YYYY-MM-DD') AS day, count FROM reading_counts WHERE user_id = $1", [user.userId])).toEqual([{ day: today, count: 3 }]);
+    expect(await rows(cloud, "SELECT to_char(day, 'YYYY-MM-DD') AS day, count FROM reading_counts WHERE user_id = $1", [user.userId])).toEqual([
+      { day: today, count: 3 },
+    ]);
   });
 });

@@ -33,10 +33,22 @@ describe('POST /api/v1/readings: storing', () => {
   it('stores a reading with only the required fields, unassigned while the account has no HVAC', async () => {
     const user = await signUp(api);
     const timestamp = '2024-07-01T14:05:00.123456+02:00';
-    const res = await push(user.token, { readings: [{ timestamp: minutesAgo(3), indoor_temp: 72.5, hvac_state: 'COOL' }, { timestamp, indoor_temp: 30, hvac_state: 'off' }] });
+    const res = await push(user.token, {
+      readings: [
+        { timestamp: minutesAgo(3), indoor_temp: 72.5, hvac_state: 'COOL' },
+        { timestamp, indoor_temp: 30, hvac_state: 'off' },
+      ],
+    });
     expect(res).toMatchObject({ status: 201, body: { accepted: 2 } });
     const [first, second] = await storedReadings(user.userId);
-    expect(first).toMatchObject({ appliance_id: null, ts: new Date('2024-07-01T12:05:00.123Z'), indoor_temp: 30, hvac_state: 'OFF', source: 'user', client: null });
+    expect(first).toMatchObject({
+      appliance_id: null,
+      ts: new Date('2024-07-01T12:05:00.123Z'),
+      indoor_temp: 30,
+      hvac_state: 'OFF',
+      source: 'user',
+      client: null,
+    });
     expect(second).toMatchObject({ indoor_temp: 72.5, hvac_state: 'COOL', indoor_humidity: null, override_active: null, indoor_source: null });
   });
 
@@ -61,7 +73,10 @@ describe('POST /api/v1/readings: storing', () => {
       unknown_field: 'ignored',
     });
     const client = { kind: 'hacs', version: '2.3.1', node_bundle: null, ha_version: '2024.7.1', extra: 'dropped' };
-    expect(await push(user.token, { readings: [full, hvacReading({ indoor_source: 'entity', override_active: true })], client })).toMatchObject({ status: 201, body: { accepted: 2 } });
+    expect(await push(user.token, { readings: [full, hvacReading({ indoor_source: 'entity', override_active: true })], client })).toMatchObject({
+      status: 201,
+      body: { accepted: 2 },
+    });
     const stored = await storedReadings(user.userId);
     expect(stored[0]).toMatchObject({
       appliance_id: hvacId,
@@ -88,7 +103,15 @@ describe('POST /api/v1/readings: storing', () => {
 
   it('accepts null for optional fields', async () => {
     const user = await signUp(api);
-    const nulls = hvacReading({ indoor_humidity: null, outdoor_temp: null, fan_mode: null, hvac_action: null, indoor_source: null, override_active: null, appliance_id: null });
+    const nulls = hvacReading({
+      indoor_humidity: null,
+      outdoor_temp: null,
+      fan_mode: null,
+      hvac_action: null,
+      indoor_source: null,
+      override_active: null,
+      appliance_id: null,
+    });
     expect(await push(user.token, { readings: [nulls], client: null })).toMatchObject({ status: 201, body: { accepted: 1 } });
   });
 
@@ -106,7 +129,9 @@ describe('POST /api/v1/readings: storing', () => {
       ['eco', undefined],
       ['DRY', undefined],
     ];
-    const readings = sent.map(([hvac_state, hvac_action], i) => hvacReading({ timestamp: minutesAgo(20 - i), hvac_state, ...(hvac_action && { hvac_action }) }));
+    const readings = sent.map(([hvac_state, hvac_action], i) =>
+      hvacReading({ timestamp: minutesAgo(20 - i), hvac_state, ...(hvac_action && { hvac_action }) }),
+    );
     expect(await push(user.token, { readings })).toMatchObject({ status: 201, body: { accepted: 10 } });
     expect((await storedReadings(user.userId)).map((r) => r.hvac_state)).toEqual(['COOL', 'ECO', 'DRY', 'FAN', 'HEAT', 'COOL', 'OFF', 'HEAT', 'ECO', 'DRY']);
   });
@@ -200,9 +225,17 @@ describe('POST /api/v1/readings: invalid requests store nothing', () => {
 
 describe('POST /api/v1/readings: 422 with a structured detail', () => {
   it.each([
-    ['an unknown client kind', { kind: 'python', version: '1.0' }, [{ loc: ['body', 'client', 'kind'], msg: "Input should be 'hacs' or 'node'", type: 'literal_error' }]],
+    [
+      'an unknown client kind',
+      { kind: 'python', version: '1.0' },
+      [{ loc: ['body', 'client', 'kind'], msg: "Input should be 'hacs' or 'node'", type: 'literal_error' }],
+    ],
     ['a client without kind', { version: '1.0' }, [{ loc: ['body', 'client', 'kind'], msg: 'Field required', type: 'missing' }]],
-    ['an empty client version', { kind: 'node', version: '' }, [{ loc: ['body', 'client', 'version'], msg: 'String should have at least 1 character', type: 'string_too_short' }]],
+    [
+      'an empty client version',
+      { kind: 'node', version: '' },
+      [{ loc: ['body', 'client', 'version'], msg: 'String should have at least 1 character', type: 'string_too_short' }],
+    ],
     [
       'a 41-character client version',
       { kind: 'node', version: '1'.repeat(41) },
@@ -218,7 +251,10 @@ describe('POST /api/v1/readings: 422 with a structured detail', () => {
   it('an indoor_source other than sensor or entity', async () => {
     const user = await signUp(api);
     const res = await push(user.token, { readings: [hvacReading(), hvacReading({ indoor_source: 'thermostat' })] });
-    expect(res).toMatchObject({ status: 422, body: { detail: [{ loc: ['body', 'readings', 1, 'indoor_source'], msg: "Input should be 'sensor' or 'entity'", type: 'literal_error' }] } });
+    expect(res).toMatchObject({
+      status: 422,
+      body: { detail: [{ loc: ['body', 'readings', 1, 'indoor_source'], msg: "Input should be 'sensor' or 'entity'", type: 'literal_error' }] },
+    });
     expect(await storedCounts(cloud, user.userId)).toEqual({ hvac: 0, appliance: 0, counted: 0 });
   });
 
@@ -291,7 +327,10 @@ describe('POST /api/v1/readings: appliance_id', () => {
 
   it('refuses any appliance_id while the account has no HVAC', async () => {
     const user = await signUp(api);
-    expect(await push(user.token, { readings: [hvacReading({ appliance_id: OTHER_UUID })] })).toMatchObject({ status: 400, body: { detail: notOwned(OTHER_UUID) } });
+    expect(await push(user.token, { readings: [hvacReading({ appliance_id: OTHER_UUID })] })).toMatchObject({
+      status: 400,
+      body: { detail: notOwned(OTHER_UUID) },
+    });
   });
 });
 
@@ -302,7 +341,11 @@ describe('readings pushed by a device (service level; the device token comes wit
     const user = await signUp(api);
     const bound = await createAppliance(cloud, user, 'hvac');
     await createAppliance(cloud, user, 'hvac');
-    const result = await cloud.services.readings.ingestHvac({ userId: user.userId, boundApplianceId: bound }, request([hvacReading(), hvacReading({ appliance_id: bound })]), new Date());
+    const result = await cloud.services.readings.ingestHvac(
+      { userId: user.userId, boundApplianceId: bound },
+      request([hvacReading(), hvacReading({ appliance_id: bound })]),
+      new Date(),
+    );
     expect(result).toEqual({ accepted: 2 });
     expect((await storedReadings(user.userId)).map((r) => [r.appliance_id, r.source])).toEqual([
       [bound, 'device'],
@@ -314,7 +357,11 @@ describe('readings pushed by a device (service level; the device token comes wit
     const user = await signUp(api);
     const bound = await createAppliance(cloud, user, 'hvac');
     const sibling = await createAppliance(cloud, user, 'hvac');
-    const attempt = cloud.services.readings.ingestHvac({ userId: user.userId, boundApplianceId: bound }, request([hvacReading(), hvacReading({ appliance_id: sibling })]), new Date());
+    const attempt = cloud.services.readings.ingestHvac(
+      { userId: user.userId, boundApplianceId: bound },
+      request([hvacReading(), hvacReading({ appliance_id: sibling })]),
+      new Date(),
+    );
     await expect(attempt).rejects.toEqual(new AppError(400, `appliance_id ${sibling} is not the appliance this device is bound to`));
     await expect(attempt).rejects.toMatchObject({ status: 400 });
     expect(await storedCounts(cloud, user.userId)).toEqual({ hvac: 0, appliance: 0, counted: 0 });

@@ -30,17 +30,22 @@ afterAll(async () => {
   await feed.close();
 });
 
-const models = (ids: string[]) => rows<{ appliance_id: string; fitted_at: Date }>(cloud, 'SELECT appliance_id, fitted_at FROM thermal_models WHERE appliance_id = ANY($1::uuid[])', [ids]);
+const models = (ids: string[]) =>
+  rows<{ appliance_id: string; fitted_at: Date }>(cloud, 'SELECT appliance_id, fitted_at FROM thermal_models WHERE appliance_id = ANY($1::uuid[])', [ids]);
 
 async function pushHvacReadings(token: string, readings: Record<string, unknown>[]) {
-  for (let i = 0; i < readings.length; i += 100) expect((await api.post('/api/v1/readings', { readings: readings.slice(i, i + 100) }, { token })).status).toBe(201);
+  for (let i = 0; i < readings.length; i += 100)
+    expect((await api.post('/api/v1/readings', { readings: readings.slice(i, i + 100) }, { token })).status).toBe(201);
 }
 
 describe('the weekly model refit', () => {
   it('fits HVACs whose readings allow it, keeps a fitted model the data cannot replace, leaves inactive units alone', async () => {
     const user = await signUp(api);
     const warm = await createAppliance(cloud, user, 'hvac');
-    await pushHvacReadings(user.token, warmupReadings(50).map((r) => ({ ...r, appliance_id: warm })));
+    await pushHvacReadings(
+      user.token,
+      warmupReadings(50).map((r) => ({ ...r, appliance_id: warm })),
+    );
     const fitted = await createAppliance(cloud, user, 'hvac');
     await saveModel(cloud, fitted);
     const [kept] = await models([fitted]);
@@ -81,9 +86,21 @@ describe('the weekly model refit', () => {
   it('forgets a learned yield the readings no longer support', async () => {
     const user = await signUp(api, { location_zip: '60601' });
     const solar = await createAppliance(cloud, user, 'solar');
-    await cloud.store.solarFits.save(solar, { yieldKwPerWm2: 0.004, shadingByHour: null, rSquared: 0.9, nPairs: 80, nDays: 8, holdoutRmseKw: 0.1, calculatedAt: new Date() });
+    await cloud.store.solarFits.save(solar, {
+      yieldKwPerWm2: 0.004,
+      shadingByHour: null,
+      rSquared: 0.9,
+      nPairs: 80,
+      nDays: 8,
+      holdoutRmseKw: 0.1,
+      calculatedAt: new Date(),
+    });
     const now = Date.now();
-    const readings = Array.from({ length: 40 }, (_, k) => ({ timestamp: new Date(now - (k + 1) * HOUR_MS).toISOString(), state: 'ON', value: (k * 7919) % 3000 }));
+    const readings = Array.from({ length: 40 }, (_, k) => ({
+      timestamp: new Date(now - (k + 1) * HOUR_MS).toISOString(),
+      state: 'ON',
+      value: (k * 7919) % 3000,
+    }));
     await api.post(`/api/v1/appliances/${solar}/readings`, { readings }, { token: user.token });
     await cloud.services.modelRefit.refitAll(new Date());
     expect(await rows(cloud, 'SELECT 1 FROM solar_yield_fits WHERE appliance_id = $1', [solar])).toEqual([]);

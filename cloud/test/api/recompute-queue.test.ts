@@ -39,7 +39,10 @@ interface JobRow {
   attempts: number;
   outcome: string | null;
 }
-const jobsOf = (userId: string) => rows<JobRow>(cloud, 'SELECT id, kind, reasons, run_after, locked_by, finished_at, attempts, outcome FROM planning_jobs WHERE user_id = $1 ORDER BY id', [userId]);
+const jobsOf = (userId: string) =>
+  rows<JobRow>(cloud, 'SELECT id, kind, reasons, run_after, locked_by, finished_at, attempts, outcome FROM planning_jobs WHERE user_id = $1 ORDER BY id', [
+    userId,
+  ]);
 
 /** A user with an EV and a water heater whose setup recompute has already run. */
 async function settledUser() {
@@ -99,12 +102,17 @@ describe('the debounced recompute', () => {
     // A save while the refinement waits is planned after its own debounce, not at once and not with the refinement.
     const latest = users[delays.indexOf(Math.max(...delays))]!;
     await queue().request(latest.userId, 'preferences', new Date(t0 + 60_000));
-    expect((await jobsOf(latest.userId)).at(-1)).toMatchObject({ reasons: ['household_readings', 'preferences'], run_after: new Date(t0 + 60_000 + DEBOUNCE_MS) });
+    expect((await jobsOf(latest.userId)).at(-1)).toMatchObject({
+      reasons: ['household_readings', 'preferences'],
+      run_after: new Date(t0 + 60_000 + DEBOUNCE_MS),
+    });
     // A refinement never delays a recompute already waiting.
     const other = await signUp(api);
     await queue().request(other.userId, 'constraints', new Date(t0));
     await queue().request(other.userId, 'household_readings', new Date(t0 + 1_000));
-    expect(await jobsOf(other.userId)).toEqual([expect.objectContaining({ reasons: ['constraints', 'household_readings'], run_after: new Date(t0 + DEBOUNCE_MS) })]);
+    expect(await jobsOf(other.userId)).toEqual([
+      expect.objectContaining({ reasons: ['constraints', 'household_readings'], run_after: new Date(t0 + DEBOUNCE_MS) }),
+    ]);
     // The other tests run the queue on their own clock: leave them nothing due.
     await rows(cloud, 'DELETE FROM planning_jobs WHERE user_id = ANY($1)', [[...users, other].map((u) => u.userId)]);
   });
@@ -139,7 +147,8 @@ describe('the debounced recompute', () => {
     const before = await storedRows(cloud, ev);
     expect(before.at(-1)!.trigger).toBe('debounced');
     const today = localDateOf(new Date(), 'America/New_York');
-    for (const date of [addDays(today, -1), today, addDays(today, 1)]) fake.serve('pjm-dom', date, { body: pjmDayBody(date, (h) => (h >= 16 && h < 21 ? 300 : 25)) });
+    for (const date of [addDays(today, -1), today, addDays(today, 1)])
+      fake.serve('pjm-dom', date, { body: pjmDayBody(date, (h) => (h >= 16 && h < 21 ? 300 : 25)) });
     const report = await cloud.services.priceFeeds.refresh({ now: new Date(), zones: ['pjm-dom'] });
     expect(report.days.some((d) => d.changed)).toBe(true);
     await queue().settled();
@@ -223,7 +232,8 @@ describe('the worker of a running instance', () => {
       await new Promise((r) => setTimeout(r, 1_000));
       const before = (await storedRows(live, ev)).length;
       expect(before).toBe(1);
-      for (const target of [80, 81, 82, 83, 84]) await liveApi.post(`/api/v1/appliances/${ev}/constraints`, { target_charge_pct: target }, { token: user.token });
+      for (const target of [80, 81, 82, 83, 84])
+        await liveApi.post(`/api/v1/appliances/${ev}/constraints`, { target_charge_pct: target }, { token: user.token });
       await new Promise((r) => setTimeout(r, 1_200));
       expect(await storedRows(live, ev)).toHaveLength(before + 1);
     } finally {

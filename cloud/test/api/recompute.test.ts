@@ -37,7 +37,12 @@ describe('POST /api/v1/schedule/recompute', () => {
     const res = await recompute(user.token);
     expect(res.status).toBe(200);
     expect(res.body.results).toEqual(
-      TYPES.map((type) => ({ appliance_id: user.ids[type], appliance_type: type, name: type, status: { solar: 'forecast', dehumidifier: 'observe' }[type as string] ?? 'ok' })),
+      TYPES.map((type) => ({
+        appliance_id: user.ids[type],
+        appliance_type: type,
+        name: type,
+        status: { solar: 'forecast', dehumidifier: 'observe' }[type as string] ?? 'ok',
+      })),
     );
     expect(res.body).toMatchObject({ date: localToday(), optimization_enabled: true, integration_health: { status: 'no_data' } });
     const entry = (type: ApplianceType) => res.body.appliances.find((a: any) => a.appliance_type === type);
@@ -54,12 +59,26 @@ describe('POST /api/v1/schedule/recompute', () => {
       expect(entry(type).schedule.intervals).toHaveLength(48);
     }
     expect(entry('water_heater').schedule).toMatchObject({ intervals: bools, temp_trajectory: expect.any(Array), unit: 'fahrenheit' });
-    expect(entry('solar').schedule).toMatchObject({ unit: 'kW', source: 'nameplate', surplus_basis: 'before_household_base_load', export_value_cents: null, allocation_order: ['home_battery', 'ev_charger', 'water_heater', 'hvac', 'export'] });
+    expect(entry('solar').schedule).toMatchObject({
+      unit: 'kW',
+      source: 'nameplate',
+      surplus_basis: 'before_household_base_load',
+      export_value_cents: null,
+      allocation_order: ['home_battery', 'ev_charger', 'water_heater', 'hvac', 'export'],
+    });
     expect(entry('dehumidifier')).toMatchObject({ schedule: {}, source: 'defaults', savings_pct: 0 });
     for (const type of TYPES) expect(entry(type).source).toBe(type === 'dehumidifier' ? 'defaults' : 'optimization');
     // Rows: every type but the observe-only dehumidifier, all in one transaction (one created_at).
-    const stored = await rows<{ appliance_id: string; created_at: Date; trigger: string }>(cloud, 'SELECT appliance_id, created_at, trigger FROM schedules WHERE user_id = $1', [user.userId]);
-    expect(stored.map((r) => r.appliance_id).sort()).toEqual(TYPES.filter((t) => t !== 'dehumidifier').map((t) => user.ids[t]).sort());
+    const stored = await rows<{ appliance_id: string; created_at: Date; trigger: string }>(
+      cloud,
+      'SELECT appliance_id, created_at, trigger FROM schedules WHERE user_id = $1',
+      [user.userId],
+    );
+    expect(stored.map((r) => r.appliance_id).sort()).toEqual(
+      TYPES.filter((t) => t !== 'dehumidifier')
+        .map((t) => user.ids[t])
+        .sort(),
+    );
     expect(new Set(stored.map((r) => new Date(r.created_at).getTime())).size).toBe(1);
     expect(new Set(stored.map((r) => r.trigger))).toEqual(new Set(['recompute']));
   });
@@ -68,10 +87,21 @@ describe('POST /api/v1/schedule/recompute', () => {
     const user = await household(['hvac'], { fitted: false });
     const res = await recompute(user.token);
     expect(res.body.results).toEqual([
-      { appliance_id: user.ids.hvac, appliance_type: 'hvac', name: 'hvac', status: 'calibrating', detail: 'warming up: no readings yet; 48 hours of continuous readings are needed' },
+      {
+        appliance_id: user.ids.hvac,
+        appliance_type: 'hvac',
+        name: 'hvac',
+        status: 'calibrating',
+        detail: 'warming up: no readings yet; 48 hours of continuous readings are needed',
+      },
     ]);
     const schedule = await api.get('/api/v1/schedule', { token: user.token });
-    expect(schedule.body).toMatchObject({ source: 'defaults', estimated_savings_pct: 0, model_confidence: null, schedule: { setpoint_temps: null, temp_trajectory: null } });
+    expect(schedule.body).toMatchObject({
+      source: 'defaults',
+      estimated_savings_pct: 0,
+      model_confidence: null,
+      schedule: { setpoint_temps: null, temp_trajectory: null },
+    });
     expect(schedule.body).not.toHaveProperty('stale');
     expect(await storedRows(cloud, user.ids.hvac)).toHaveLength(1);
   });
@@ -84,7 +114,11 @@ describe('POST /api/v1/schedule/recompute', () => {
     }
     const res = await recompute(user.token);
     expect(res.body.results[0]).toEqual({ appliance_id: user.ids.hvac, appliance_type: 'hvac', name: 'hvac', status: 'ok' });
-    const [model] = await rows<{ confidence: number; stats: { samples: number } }>(cloud, 'SELECT confidence, stats FROM thermal_models WHERE appliance_id = $1', [user.ids.hvac]);
+    const [model] = await rows<{ confidence: number; stats: { samples: number } }>(
+      cloud,
+      'SELECT confidence, stats FROM thermal_models WHERE appliance_id = $1',
+      [user.ids.hvac],
+    );
     expect(model!.stats.samples).toBeGreaterThanOrEqual(48);
     const schedule = (await api.get('/api/v1/schedule', { token: user.token })).body;
     expect(schedule).toMatchObject({ source: 'optimization', model_confidence: model!.confidence });
@@ -105,7 +139,13 @@ describe('POST /api/v1/schedule/recompute', () => {
     await saveModel(cloud, user.ids.hvac, { ...TEST_MODEL, params: {} as never });
     const res = await recompute(user.token);
     expect(res.status).toBe(200);
-    expect(statusOf(res.body, user.ids.hvac)).toEqual({ appliance_id: user.ids.hvac, appliance_type: 'hvac', name: 'hvac', status: 'failed', detail: expect.stringMatching(/^(planning failed|invalid plan): .{1,160}$/) });
+    expect(statusOf(res.body, user.ids.hvac)).toEqual({
+      appliance_id: user.ids.hvac,
+      appliance_type: 'hvac',
+      name: 'hvac',
+      status: 'failed',
+      detail: expect.stringMatching(/^(planning failed|invalid plan): .{1,160}$/),
+    });
     expect(statusOf(res.body, user.ids.ev_charger).status).toBe('ok');
     expect(await storedRows(cloud, user.ids.hvac)).toEqual(before);
     // The EV was planned again (a row only when its plan changed: the same slot changes nothing).
@@ -116,20 +156,39 @@ describe('POST /api/v1/schedule/recompute', () => {
 
   it('reports skipped for an appliance of an unknown stored type and answers it in the view without an entities block', async () => {
     const user = await household(['ev_charger']);
-    const [{ id }] = (await rows<{ id: string }>(cloud, `INSERT INTO appliances (user_id, appliance_type, name, config) VALUES ($1, 'toaster', 'Toaster', '{}') RETURNING id`, [user.userId])) as [{ id: string }];
+    const [{ id }] = (await rows<{ id: string }>(
+      cloud,
+      `INSERT INTO appliances (user_id, appliance_type, name, config) VALUES ($1, 'toaster', 'Toaster', '{}') RETURNING id`,
+      [user.userId],
+    )) as [{ id: string }];
     const res = await recompute(user.token);
     expect(res.status).toBe(200);
     expect(statusOf(res.body, id)).toMatchObject({ appliance_type: 'toaster', status: 'skipped' });
-    expect(res.body.appliances.find((a: any) => a.appliance_id === id)).toEqual({ appliance_id: id, appliance_type: 'toaster', name: 'Toaster', schedule: {}, savings_pct: 0, source: 'defaults', optimization_enabled: true });
+    expect(res.body.appliances.find((a: any) => a.appliance_id === id)).toEqual({
+      appliance_id: id,
+      appliance_type: 'toaster',
+      name: 'Toaster',
+      schedule: {},
+      savings_pct: 0,
+      source: 'defaults',
+      optimization_enabled: true,
+    });
     expect(await storedRows(cloud, id)).toEqual([]);
   });
 
   it('never answers 500 for bad stored data: junk constraints, config and preferences fall back to defaults', async () => {
     const user = await household(['hvac', 'ev_charger', 'water_heater', 'robot']);
-    await cloud.db.query(`INSERT INTO appliance_constraints (appliance_id, constraints) VALUES ($1, '{"target_charge_pct": "lots", "deadline_time": 7}')`, { bind: [user.ids.ev_charger] });
+    await cloud.db.query(`INSERT INTO appliance_constraints (appliance_id, constraints) VALUES ($1, '{"target_charge_pct": "lots", "deadline_time": 7}')`, {
+      bind: [user.ids.ev_charger],
+    });
     await cloud.db.query(`UPDATE appliances SET config = '"not an object"' WHERE id = $1`, { bind: [user.ids.water_heater] });
-    await cloud.db.query(`INSERT INTO account_preferences (user_id, prefs) VALUES ($1, '{"time_away": 5, "base_temperature": "warm", "savings_level": 2}')`, { bind: [user.userId] });
-    await cloud.db.query(`INSERT INTO appliance_constraints (appliance_id, constraints) VALUES ($1, '{"tasks_window_start": "99:99", "tasks_window_end": "02:00"}')`, { bind: [user.ids.robot] });
+    await cloud.db.query(`INSERT INTO account_preferences (user_id, prefs) VALUES ($1, '{"time_away": 5, "base_temperature": "warm", "savings_level": 2}')`, {
+      bind: [user.userId],
+    });
+    await cloud.db.query(
+      `INSERT INTO appliance_constraints (appliance_id, constraints) VALUES ($1, '{"tasks_window_start": "99:99", "tasks_window_end": "02:00"}')`,
+      { bind: [user.ids.robot] },
+    );
     const res = await recompute(user.token);
     expect(res.status).toBe(200);
     expect(res.body.results.map((r: any) => r.status)).toEqual(['ok', 'ok', 'ok', 'ok']);
@@ -179,7 +238,8 @@ describe('POST /api/v1/schedule/recompute', () => {
     const user = await household(['ev_charger']);
     const ev = user.ids.ev_charger;
     await api.post(`/api/v1/appliances/${ev}/constraints`, { target_charge_pct: 90, current_charge_pct: 30 }, { token: user.token });
-    const push = (minutes: number, value: number) => api.post(`/api/v1/appliances/${ev}/readings`, { readings: [{ timestamp: minutesAgo(minutes), state: 'IDLE', value }] }, { token: user.token });
+    const push = (minutes: number, value: number) =>
+      api.post(`/api/v1/appliances/${ev}/readings`, { readings: [{ timestamp: minutesAgo(minutes), state: 'IDLE', value }] }, { token: user.token });
     const used = async () => {
       await recompute(user.token);
       const history = (await api.get('/api/v1/schedules/history', { token: user.token })).body.appliances[0].history;
@@ -226,10 +286,18 @@ describe('which day a recompute plans', () => {
 
   it('re-plans the rest of today from the current slot and keeps the slots already past as they were', async () => {
     const user = await household(['hvac', 'ev_charger']);
-    await api.post(`/api/v1/appliances/${user.ids.ev_charger}/constraints`, { target_charge_pct: 90, current_charge_pct: 20, deadline_time: '23:00' }, { token: user.token });
+    await api.post(
+      `/api/v1/appliances/${user.ids.ev_charger}/constraints`,
+      { target_charge_pct: 90, current_charge_pct: 20, deadline_time: '23:00' },
+      { token: user.token },
+    );
     await run(user.userId, at('2026-07-15T03:10:00Z'));
     await api.put('/api/v1/preferences', { base_temperature: 76 }, { token: user.token });
-    await api.post(`/api/v1/appliances/${user.ids.ev_charger}/constraints`, { target_charge_pct: 50, current_charge_pct: 20, deadline_time: '23:00' }, { token: user.token });
+    await api.post(
+      `/api/v1/appliances/${user.ids.ev_charger}/constraints`,
+      { target_charge_pct: 50, current_charge_pct: 20, deadline_time: '23:00' },
+      { token: user.token },
+    );
     await run(user.userId, at('2026-07-15T12:40:00Z'));
     for (const id of [user.ids.hvac, user.ids.ev_charger]) {
       const [first, second] = await storedRows(cloud, id);

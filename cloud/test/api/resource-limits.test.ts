@@ -24,9 +24,16 @@ describe('appliances per account', () => {
     await setTier(cloud.store, user.email, 'premium');
     const attempts = await Promise.all(Array.from({ length: 5 }, (_, i) => create(user.token, 'ev_charger', { entity_id: `switch.ev_${i}` })));
     expect(attempts.map((r) => r.status).sort()).toEqual([201, 201, 201, 400, 400]);
-    expect(attempts.find((r) => r.status === 400)!.body).toEqual({ detail: 'Appliance limit reached: an account may have at most 3 appliances; delete one first' });
+    expect(attempts.find((r) => r.status === 400)!.body).toEqual({
+      detail: 'Appliance limit reached: an account may have at most 3 appliances; delete one first',
+    });
     expect(await count(user.token)).toBe(3);
-    const claim = await api.post('/api/v1/devices/claim', { enroll_token: await enrollToken(api, user.token), device_id: uniqueDeviceId(), name: 'Den', hvac_type: 'mini_split' });
+    const claim = await api.post('/api/v1/devices/claim', {
+      enroll_token: await enrollToken(api, user.token),
+      device_id: uniqueDeviceId(),
+      name: 'Den',
+      hvac_type: 'mini_split',
+    });
     expect(claim).toMatchObject({ status: 400, body: { detail: 'Appliance limit reached: an account may have at most 3 appliances; delete one first' } });
     expect(await count(user.token)).toBe(3);
   });
@@ -37,7 +44,10 @@ describe('entity id length', () => {
     const user = await signUp(api);
     const long = `switch.${'a'.repeat(249)}`;
     expect(long).toHaveLength(256);
-    expect(await create(user.token, 'ev_charger', { entity_id: long })).toMatchObject({ status: 400, body: { detail: 'entity_id: must be at most 255 characters' } });
+    expect(await create(user.token, 'ev_charger', { entity_id: long })).toMatchObject({
+      status: 400,
+      body: { detail: 'entity_id: must be at most 255 characters' },
+    });
     expect(await create(user.token, 'ev_charger', { entity_id: 'switch.ev', soc_entity_id: `sensor.${'b'.repeat(300)}` })).toMatchObject({
       status: 400,
       body: { detail: 'soc_entity_id: must be at most 255 characters' },
@@ -70,7 +80,12 @@ describe('schedule history rows', () => {
     const at = (slot: number) => new Date(Date.parse(`${today}T00:00:00Z`) + slot * 1_800_000 + 60_000);
     const plan = (now: Date) => cloud.services.recompute.planAccounts([{ userId: user.userId, trigger: 'recompute' }], now);
     const history = async () =>
-      ((await api.get(`/api/v1/schedules/history?appliance_id=${ev}&start=${today}&end=${today}`, { token: user.token })).body.appliances[0].history as { id: number; from_slot: number }[]).map((r) => r.from_slot);
+      (
+        (await api.get(`/api/v1/schedules/history?appliance_id=${ev}&start=${today}&end=${today}`, { token: user.token })).body.appliances[0].history as {
+          id: number;
+          from_slot: number;
+        }[]
+      ).map((r) => r.from_slot);
 
     await plan(at(0));
     await plan(at(0));

@@ -28,7 +28,8 @@ async function account() {
 describe('GET /api/v1/schedules/history', () => {
   it('answers every appliance with its rows of the last 14 days, by date then created_at, costs in dollars', async () => {
     const user = await account();
-    const row = (date: string, setpoint: number, extra = {}) => insertRow(cloud, { user_id: user.userId, appliance_id: user.hvac, local_date: date, schedule: hvacBody(setpoint), ...extra });
+    const row = (date: string, setpoint: number, extra = {}) =>
+      insertRow(cloud, { user_id: user.userId, appliance_id: user.hvac, local_date: date, schedule: hvacBody(setpoint), ...extra });
     await row(today(), 75, { baseline_cost_cents: 123.456, optimized_cost_cents: 100, savings_pct: 19, constraints_used: { export_rates_set: false } });
     await row(addDays(today(), -14), 71);
     await row(addDays(today(), -15), 70);
@@ -85,7 +86,11 @@ describe('GET /api/v1/schedules/history', () => {
     await saveModel(cloud, user.hvac);
     const solar = await createAppliance(cloud, user, 'solar', { name: 'Roof' });
     await api.put(`/api/v1/appliances/${solar}`, { config: { system_size_kw: 6.5, tilt_degrees: 25 } }, { token: user.token });
-    await api.post(`/api/v1/appliances/${user.ev}/constraints`, { target_charge_pct: 80, deadline_time: '07:00', current_charge_pct: 30 }, { token: user.token });
+    await api.post(
+      `/api/v1/appliances/${user.ev}/constraints`,
+      { target_charge_pct: 80, deadline_time: '07:00', current_charge_pct: 30 },
+      { token: user.token },
+    );
     expect((await api.post('/api/v1/schedule/recompute', undefined, { token: user.token })).status).toBe(200);
     const res = await api.get('/api/v1/schedules/history', { token: user.token });
     const used = (id: string) => res.body.appliances.find((a: any) => a.appliance_id === id).history[0].constraints_used;
@@ -100,7 +105,14 @@ describe('GET /api/v1/schedules/history', () => {
       irradiance_peak_wm2: null,
       export_rates_set: false,
     });
-    expect(used(user.ev)).toMatchObject({ target_charge_pct: 80, deadline_time: '07:00', soc_pct: 30, soc_source: 'current_charge_pct', export_rates_set: false, pricing_source: 'zone' });
+    expect(used(user.ev)).toMatchObject({
+      target_charge_pct: 80,
+      deadline_time: '07:00',
+      soc_pct: 30,
+      soc_source: 'current_charge_pct',
+      export_rates_set: false,
+      pricing_source: 'zone',
+    });
     expect(used(user.hvac)).toMatchObject({ base_temperature: 72, optimization_mode: 'cool', export_rates_set: false, solar_discount: true });
   });
 
@@ -130,7 +142,10 @@ describe('GET /api/v1/schedules/history', () => {
     ['an unknown id', async () => '00000000-0000-4000-8000-000000000000'],
   ])('answers 404 appliance not found for this user for %s', async (_, idOf) => {
     const user = await account();
-    expect(await api.get(`/api/v1/schedules/history?appliance_id=${await idOf()}`, { token: user.token })).toMatchObject({ status: 404, body: { detail: 'appliance not found for this user' } });
+    expect(await api.get(`/api/v1/schedules/history?appliance_id=${await idOf()}`, { token: user.token })).toMatchObject({
+      status: 404,
+      body: { detail: 'appliance not found for this user' },
+    });
   });
 
   it("shows only the caller's rows", async () => {

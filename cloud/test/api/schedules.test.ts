@@ -66,7 +66,15 @@ describe('GET /api/v1/schedule', () => {
   it("answers today's newest row, without a stale field", async () => {
     const user = await userWithHvac();
     await insertRow(cloud, { user_id: user.userId, appliance_id: user.hvac, local_date: localToday(), schedule: hvacBody(73), mode: 'cool' });
-    await insertRow(cloud, { user_id: user.userId, appliance_id: user.hvac, local_date: localToday(), schedule: hvacBody(74.5), mode: 'heat', estimated_savings_pct: 12.5, model_confidence: 0.8 });
+    await insertRow(cloud, {
+      user_id: user.userId,
+      appliance_id: user.hvac,
+      local_date: localToday(),
+      schedule: hvacBody(74.5),
+      mode: 'heat',
+      estimated_savings_pct: 12.5,
+      model_confidence: 0.8,
+    });
     const res = await api.get('/api/v1/schedule', { token: user.token });
     expect(res.body).toEqual({
       date: localToday(),
@@ -101,7 +109,10 @@ describe('GET /api/v1/schedule', () => {
     await insertRow(cloud, { user_id: user.userId, appliance_id: second, local_date: localToday(), schedule: hvacBody(76) });
     expect(await api.get('/api/v1/schedule', { token: user.token })).toMatchObject({ status: 400, body: { detail: MULTIPLE } });
     expect(await api.get('/api/v1/schedule?appliance_id=', { token: user.token })).toMatchObject({ status: 400, body: { detail: MULTIPLE } });
-    expect((await api.get(`/api/v1/schedule?appliance_id=${second}`, { token: user.token })).body).toMatchObject({ schedule: hvacBody(76), source: 'optimization' });
+    expect((await api.get(`/api/v1/schedule?appliance_id=${second}`, { token: user.token })).body).toMatchObject({
+      schedule: hvacBody(76),
+      source: 'optimization',
+    });
     expect((await api.get(`/api/v1/schedule?appliance_id=${user.hvac.toUpperCase()}`, { token: user.token })).body).toMatchObject({ source: 'defaults' });
   });
 
@@ -164,7 +175,10 @@ describe('GET /api/v1/schedule', () => {
     // Two HVACs on the account (createAppliance made it premium): the device needs no appliance_id.
     expect((await api.get('/api/v1/schedule', { token: device.deviceToken })).body).toMatchObject({ schedule: hvacBody(73) });
     expect((await api.get(`/api/v1/schedule?appliance_id=${device.applianceId}`, { token: device.deviceToken })).status).toBe(200);
-    expect(await api.get(`/api/v1/schedule?appliance_id=${user.hvac}`, { token: device.deviceToken })).toMatchObject({ status: 403, body: { detail: FOREIGN_DEVICE } });
+    expect(await api.get(`/api/v1/schedule?appliance_id=${user.hvac}`, { token: device.deviceToken })).toMatchObject({
+      status: 403,
+      body: { detail: FOREIGN_DEVICE },
+    });
   });
 });
 
@@ -191,7 +205,15 @@ describe('GET /api/v1/appliances/{id}/schedule', () => {
     const solar = await createAppliance(cloud, user, 'solar', { name: 'Roof' });
     const ev = await createAppliance(cloud, user, 'ev_charger', { name: 'Car' });
     const solarBody = (await api.get(`/api/v1/appliances/${solar}/schedule`, { token: user.token })).body;
-    expect(solarBody).toEqual({ appliance_id: solar, appliance_type: 'solar', name: 'Roof', date: localToday(), schedule: {}, savings_pct: 0, source: 'defaults' });
+    expect(solarBody).toEqual({
+      appliance_id: solar,
+      appliance_type: 'solar',
+      name: 'Roof',
+      date: localToday(),
+      schedule: {},
+      savings_pct: 0,
+      source: 'defaults',
+    });
     const evBody = (await api.get(`/api/v1/appliances/${ev}/schedule`, { token: user.token })).body;
     expect(evBody).toMatchObject({ entities: { entity_id: 'switch.ev_charger' } });
     expect(evBody).not.toHaveProperty('integration_health');
@@ -204,7 +226,16 @@ describe('GET /api/v1/appliances/{id}/schedule', () => {
     await insertRow(cloud, { user_id: user.userId, appliance_id: ev, local_date: localYesterday(), schedule: { ...schedule, unit: 'old' } });
     await insertRow(cloud, { user_id: user.userId, appliance_id: ev, local_date: localToday(), schedule, savings_pct: 21.4 });
     const res = await api.get(`/api/v1/appliances/${ev}/schedule`, { token: user.token });
-    expect(res.body).toEqual({ appliance_id: ev, appliance_type: 'ev_charger', name: 'Car', date: localToday(), schedule, savings_pct: 21.4, source: 'optimization', entities: { entity_id: 'switch.ev_charger' } });
+    expect(res.body).toEqual({
+      appliance_id: ev,
+      appliance_type: 'ev_charger',
+      name: 'Car',
+      date: localToday(),
+      schedule,
+      savings_pct: 21.4,
+      source: 'optimization',
+      entities: { entity_id: 'switch.ev_charger' },
+    });
   });
 
   it.each([
@@ -213,7 +244,10 @@ describe('GET /api/v1/appliances/{id}/schedule', () => {
     ['an unknown id', async () => FOREIGN_ID],
   ])('answers 404 Appliance not found for %s', async (_, idOf) => {
     const user = await userWithHvac();
-    expect(await api.get(`/api/v1/appliances/${await idOf()}/schedule`, { token: user.token })).toMatchObject({ status: 404, body: { detail: 'Appliance not found' } });
+    expect(await api.get(`/api/v1/appliances/${await idOf()}/schedule`, { token: user.token })).toMatchObject({
+      status: 404,
+      body: { detail: 'Appliance not found' },
+    });
   });
 
   it('a device token reads only its own appliance (403 otherwise), clamped to its claimed range', async () => {
@@ -245,8 +279,26 @@ describe('GET /api/v1/schedules', () => {
     expect(res.body).toEqual({
       date: localToday(),
       appliances: [
-        expect.objectContaining({ appliance_id: user.hvac, appliance_type: 'hvac', schedule: {}, source: 'defaults', savings_pct: 0, optimization_enabled: false, entities: { entity_id: 'climate.living_room' }, integration_health: health.appliances[0] }),
-        { appliance_id: ev, appliance_type: 'ev_charger', name: 'Car', schedule: { intervals: [], unit: 'percent' }, savings_pct: 5, source: 'optimization', optimization_enabled: true, entities: { entity_id: 'switch.ev_charger' } },
+        expect.objectContaining({
+          appliance_id: user.hvac,
+          appliance_type: 'hvac',
+          schedule: {},
+          source: 'defaults',
+          savings_pct: 0,
+          optimization_enabled: false,
+          entities: { entity_id: 'climate.living_room' },
+          integration_health: health.appliances[0],
+        }),
+        {
+          appliance_id: ev,
+          appliance_type: 'ev_charger',
+          name: 'Car',
+          schedule: { intervals: [], unit: 'percent' },
+          savings_pct: 5,
+          source: 'optimization',
+          optimization_enabled: true,
+          entities: { entity_id: 'switch.ev_charger' },
+        },
         { appliance_id: solar, appliance_type: 'solar', name: 'Roof', schedule: {}, savings_pct: 0, source: 'defaults', optimization_enabled: true },
       ],
       optimization_enabled: true,
@@ -268,7 +320,12 @@ describe('GET /api/v1/schedules', () => {
   it('answers an empty list and the no_data health block for an account without appliances', async () => {
     const user = await signUp(api);
     const res = await api.get('/api/v1/schedules', { token: user.token });
-    expect(res.body).toMatchObject({ date: localToday(), appliances: [], optimization_enabled: true, integration_health: { status: 'no_data', appliances: [] } });
+    expect(res.body).toMatchObject({
+      date: localToday(),
+      appliances: [],
+      optimization_enabled: true,
+      integration_health: { status: 'no_data', appliances: [] },
+    });
   });
 
   it('answers 401 without a token', async () => {

@@ -14,6 +14,8 @@ describe('start-up with a weak JWT secret', () => {
   });
 
   it('refuses to start on a configured secret under 32 bytes', async () => {
-    await expect(startTestCloud({ jwtSecret: 'short-secret' })).rejects.toThrow('the JWT secret (JWT_SECRET) is 12 bytes long; it must be at least 32 (set a longer one)');
+    await expect(startTestCloud({ jwtSecret: 'short-secret' })).rejects.toThrow(
+      'the JWT secret (JWT_SECRET) is 12 bytes long; it must be at least 32 (set a longer one)',
+    );
   });
 });

@@ -56,7 +56,10 @@ describe('store.transaction', () => {
   it('commits without waiting for the flush only when asked to', async () => {
     // The test server may run with it off already: the transaction's own SET shows as source "session".
     const setting = (transaction: Transaction) =>
-      db.query<{ setting: string; source: string }>(`SELECT setting, source FROM pg_settings WHERE name = 'synchronous_commit'`, { transaction, type: QueryTypes.SELECT });
+      db.query<{ setting: string; source: string }>(`SELECT setting, source FROM pg_settings WHERE name = 'synchronous_commit'`, {
+        transaction,
+        type: QueryTypes.SELECT,
+      });
     expect(await store.transaction(setting, { isCommitAsync: true })).toEqual([{ setting: 'off', source: 'session' }]);
     expect((await store.transaction(setting))[0]!.source).not.toBe('session');
   });

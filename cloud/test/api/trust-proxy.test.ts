@@ -11,7 +11,7 @@ import { createTestDatabase, startTestCloud } from '../support/test-cloud.js';
 const PER_IP = 4;
 describe.each([
   ['a hop count', '1'],
-  ['the proxy\'s subnet', '127.0.0.1/32'],
+  ["the proxy's subnet", '127.0.0.1/32'],
 ])('TRUST_PROXY as %s (%s)', (_name, TRUST_PROXY) => {
   let cloud: RunningCloud;
   let proxy: Awaited<ReturnType<typeof startForwardingProxy>>;
@@ -28,7 +28,12 @@ describe.each([
   it('limits a client that rotates X-Forwarded-For by the address the proxy saw', async () => {
     const statuses: number[] = [];
     for (let i = 1; i <= PER_IP + 2; i++) {
-      const res = await postFrom('127.0.0.2', `${proxy.url}/auth/login`, { email: uniqueEmail(), password: 'whatever1' }, { 'x-forwarded-for': `198.51.100.${i}` });
+      const res = await postFrom(
+        '127.0.0.2',
+        `${proxy.url}/auth/login`,
+        { email: uniqueEmail(), password: 'whatever1' },
+        { 'x-forwarded-for': `198.51.100.${i}` },
+      );
       statuses.push(res.status);
     }
     expect(statuses).toEqual([...Array(PER_IP).fill(400), 429, 429]);
@@ -43,7 +48,12 @@ describe('IPv6 clients', () => {
   let cloud: RunningCloud;
   let proxy: Awaited<ReturnType<typeof startForwardingProxy>>;
   beforeAll(async () => {
-    cloud = await startTestCloud({ databaseUrl: await createTestDatabase(), trustProxy: loadConfig({ TRUST_PROXY: '2' }).trustProxy, authRateLimitPerIpPerMinute: PER_IP, authRateLimitPerMinute: 0 });
+    cloud = await startTestCloud({
+      databaseUrl: await createTestDatabase(),
+      trustProxy: loadConfig({ TRUST_PROXY: '2' }).trustProxy,
+      authRateLimitPerIpPerMinute: PER_IP,
+      authRateLimitPerMinute: 0,
+    });
     proxy = await startForwardingProxy(cloud.url);
   });
   afterAll(async () => {
@@ -52,7 +62,8 @@ describe('IPv6 clients', () => {
   });
 
   it('are counted by their /64, so rotating addresses within it does not dodge the per-IP limit', async () => {
-    const attempt = (address: string) => postFrom('127.0.0.2', `${proxy.url}/auth/login`, { email: uniqueEmail(), password: 'whatever1' }, { 'x-forwarded-for': address });
+    const attempt = (address: string) =>
+      postFrom('127.0.0.2', `${proxy.url}/auth/login`, { email: uniqueEmail(), password: 'whatever1' }, { 'x-forwarded-for': address });
     const statuses: number[] = [];
     for (let i = 1; i <= PER_IP + 1; i++) statuses.push((await attempt(`2001:db8:aa:bb::${i.toString(16)}`)).status);
     expect(statuses).toEqual([...Array(PER_IP).fill(400), 429]);

@@ -38,7 +38,9 @@ async function storedState(): Promise<string> {
   );
   const digests: string[] = [];
   for (const { name } of tables) {
-    const [row] = await db.query<{ d: string }>(`SELECT md5(coalesce(string_agg(t::text, '|' ORDER BY t::text), '')) AS d FROM "${name}" t`, { type: QueryTypes.SELECT });
+    const [row] = await db.query<{ d: string }>(`SELECT md5(coalesce(string_agg(t::text, '|' ORDER BY t::text), '')) AS d FROM "${name}" t`, {
+      type: QueryTypes.SELECT,
+    });
     digests.push(`${name}:${row!.d}`);
   }
   return digests.join('\n');
@@ -70,10 +72,35 @@ async function send(c: Case) {
 
 // Issue 19, item 1: a key named like an Object.prototype member, on every operation with a body.
 const PROTOTYPE_KEYS: Case[] = [
-  { name: 'login with constructor', method: 'POST', path: () => '/auth/login', auth: 'none', rawBody: () => `{"email":"${user.email}","password":"${user.password}","constructor":{}}` },
-  { name: 'refresh with toString', method: 'POST', path: () => '/auth/refresh', auth: 'none', rawBody: () => '{"refresh_token":"x","toString":" "}', detail: 'Invalid Refresh Token' },
-  { name: 'signup with hasOwnProperty', method: 'POST', path: () => '/auth/signup', auth: 'none', rawBody: () => `{"email":"${uniqueEmail('b')}","password":"xxxxxx","hasOwnProperty":true}` },
-  { name: 'profile with hasOwnProperty', method: 'PATCH', path: () => '/auth/me', auth: 'user', rawBody: () => '{"timezone":"America/Chicago","hasOwnProperty":-2147483648}' },
+  {
+    name: 'login with constructor',
+    method: 'POST',
+    path: () => '/auth/login',
+    auth: 'none',
+    rawBody: () => `{"email":"${user.email}","password":"${user.password}","constructor":{}}`,
+  },
+  {
+    name: 'refresh with toString',
+    method: 'POST',
+    path: () => '/auth/refresh',
+    auth: 'none',
+    rawBody: () => '{"refresh_token":"x","toString":" "}',
+    detail: 'Invalid Refresh Token',
+  },
+  {
+    name: 'signup with hasOwnProperty',
+    method: 'POST',
+    path: () => '/auth/signup',
+    auth: 'none',
+    rawBody: () => `{"email":"${uniqueEmail('b')}","password":"xxxxxx","hasOwnProperty":true}`,
+  },
+  {
+    name: 'profile with hasOwnProperty',
+    method: 'PATCH',
+    path: () => '/auth/me',
+    auth: 'user',
+    rawBody: () => '{"timezone":"America/Chicago","hasOwnProperty":-2147483648}',
+  },
   {
     name: 'claim with toString',
     method: 'POST',
@@ -82,17 +109,83 @@ const PROTOTYPE_KEYS: Case[] = [
     rawBody: () => '{"enroll_token":"x","device_id":"xxx","name":"x","hvac_type":"furnace","toString":{}}',
     detail: 'Invalid enrollment token',
   },
-  { name: 'device state with toString', method: 'POST', path: () => '/api/v1/devices/state', auth: 'device', rawBody: () => '{"source":"command","mode":"HEAT","power":true,"toString":-1}' },
-  { name: 'appliance create with valueOf', method: 'POST', path: () => '/api/v1/appliances', auth: 'user', rawBody: () => '{"appliance_type":"robot","name":"Mower","config":{"entity_id":"vacuum.r","__proto__":{"x":1},"constructor":1},"valueOf":{}}' },
-  { name: 'appliance update with __proto__', method: 'PUT', path: () => `/api/v1/appliances/${evId}`, auth: 'user', rawBody: () => '{"name":"EV","__proto__":{"is_active":false},"isPrototypeOf":1}' },
-  { name: 'constraints with __lookupGetter__', method: 'POST', path: () => `/api/v1/appliances/${evId}/constraints`, auth: 'user', rawBody: () => '{"target_charge_pct":80,"deadline_time":"07:00","__lookupGetter__":1,"toString":"x"}' },
-  { name: 'preferences with valueOf', method: 'PUT', path: () => '/api/v1/preferences', auth: 'user', rawBody: () => '{"base_temperature":71,"valueOf":1,"__proto__":{"savings_level":9}}' },
-  { name: 'rates with constructor', method: 'PUT', path: () => '/api/v1/rates', auth: 'user', rawBody: () => '{"pricing_adder_cents_per_kwh":1,"constructor":{"prototype":1}}' },
-  { name: 'HVAC readings with hasOwnProperty, __proto__, constructor', method: 'POST', path: () => '/api/v1/readings', auth: 'user', body: () => ({ readings: [hvacReading(',"hasOwnProperty":1,"__proto__":{"a":1},"constructor":{}')], toString: 1 }) },
-  { name: 'HVAC readings from the device with valueOf', method: 'POST', path: () => '/api/v1/readings', auth: 'device', body: () => ({ readings: [hvacReading(',"valueOf":"x"')].map(({ appliance_id: _, ...r }) => r) }) },
-  { name: 'appliance readings with toString', method: 'POST', path: () => `/api/v1/appliances/${evId}/readings`, auth: 'user', body: () => ({ readings: [evReading(',"toString":{},"metadata":{"constructor":1}')] }) },
-  { name: 'weather push with __proto__', method: 'POST', path: () => '/api/v1/weather', auth: 'user', rawBody: () => `{"forecast":{"hourly_temps_f":${JSON.stringify(temps)},"__proto__":{}},"__proto__":{"forecast":1}}` },
-  { name: 'command with toLocaleString', method: 'POST', path: () => `/api/v1/appliances/${device.applianceId}/command`, auth: 'user', rawBody: () => '{"power":true,"toLocaleString":{},"__proto__":{"hold":"x"}}' },
+  {
+    name: 'device state with toString',
+    method: 'POST',
+    path: () => '/api/v1/devices/state',
+    auth: 'device',
+    rawBody: () => '{"source":"command","mode":"HEAT","power":true,"toString":-1}',
+  },
+  {
+    name: 'appliance create with valueOf',
+    method: 'POST',
+    path: () => '/api/v1/appliances',
+    auth: 'user',
+    rawBody: () => '{"appliance_type":"robot","name":"Mower","config":{"entity_id":"vacuum.r","__proto__":{"x":1},"constructor":1},"valueOf":{}}',
+  },
+  {
+    name: 'appliance update with __proto__',
+    method: 'PUT',
+    path: () => `/api/v1/appliances/${evId}`,
+    auth: 'user',
+    rawBody: () => '{"name":"EV","__proto__":{"is_active":false},"isPrototypeOf":1}',
+  },
+  {
+    name: 'constraints with __lookupGetter__',
+    method: 'POST',
+    path: () => `/api/v1/appliances/${evId}/constraints`,
+    auth: 'user',
+    rawBody: () => '{"target_charge_pct":80,"deadline_time":"07:00","__lookupGetter__":1,"toString":"x"}',
+  },
+  {
+    name: 'preferences with valueOf',
+    method: 'PUT',
+    path: () => '/api/v1/preferences',
+    auth: 'user',
+    rawBody: () => '{"base_temperature":71,"valueOf":1,"__proto__":{"savings_level":9}}',
+  },
+  {
+    name: 'rates with constructor',
+    method: 'PUT',
+    path: () => '/api/v1/rates',
+    auth: 'user',
+    rawBody: () => '{"pricing_adder_cents_per_kwh":1,"constructor":{"prototype":1}}',
+  },
+  {
+    name: 'HVAC readings with hasOwnProperty, __proto__, constructor',
+    method: 'POST',
+    path: () => '/api/v1/readings',
+    auth: 'user',
+    body: () => ({ readings: [hvacReading(',"hasOwnProperty":1,"__proto__":{"a":1},"constructor":{}')], toString: 1 }),
+  },
+  {
+    name: 'HVAC readings from the device with valueOf',
+    method: 'POST',
+    path: () => '/api/v1/readings',
+    auth: 'device',
+    body: () => ({ readings: [hvacReading(',"valueOf":"x"')].map(({ appliance_id: _, ...r }) => r) }),
+  },
+  {
+    name: 'appliance readings with toString',
+    method: 'POST',
+    path: () => `/api/v1/appliances/${evId}/readings`,
+    auth: 'user',
+    body: () => ({ readings: [evReading(',"toString":{},"metadata":{"constructor":1}')] }),
+  },
+  {
+    name: 'weather push with __proto__',
+    method: 'POST',
+    path: () => '/api/v1/weather',
+    auth: 'user',
+    rawBody: () => `{"forecast":{"hourly_temps_f":${JSON.stringify(temps)},"__proto__":{}},"__proto__":{"forecast":1}}`,
+  },
+  {
+    name: 'command with toLocaleString',
+    method: 'POST',
+    path: () => `/api/v1/appliances/${device.applianceId}/command`,
+    auth: 'user',
+    rawBody: () => '{"power":true,"toLocaleString":{},"__proto__":{"hold":"x"}}',
+  },
   { name: 'metrics query with prototype names', method: 'GET', path: () => '/api/v1/me/metrics/summary?constructor=1&__proto__=2&toString=3', auth: 'user' },
   { name: 'rankings query with prototype names', method: 'GET', path: () => '/api/v1/me/rankings?hasOwnProperty=1&window=7', auth: 'user' },
 ];
@@ -100,12 +193,54 @@ const PROTOTYPE_KEYS: Case[] = [
 // Issue 19, item 2, and the rest of what the gate refuses: wrong types before any transform, deep
 // nesting, text PostgreSQL cannot store, undecodable paths.
 const REFUSED: Case[] = [
-  { name: 'profile with an object ZIP', method: 'PATCH', path: () => '/auth/me', auth: 'user', body: () => ({ location_zip: {} }), detail: 'location_zip must be a string' },
-  { name: 'profile with a numeric ZIP', method: 'PATCH', path: () => '/auth/me', auth: 'user', body: () => ({ location_zip: 12345 }), detail: 'location_zip must be a string' },
-  { name: 'signup with an object ZIP', method: 'POST', path: () => '/auth/signup', auth: 'none', body: () => ({ email: uniqueEmail('c'), password: 'xxxxxx', location_zip: {} }), detail: 'location_zip must be a string' },
-  { name: 'signup with an email whose toString is not a function', method: 'POST', path: () => '/auth/signup', auth: 'none', body: () => ({ email: { toString: 1 }, password: 'xxxxxx' }), detail: 'email must be a string' },
-  { name: 'login with an array email', method: 'POST', path: () => '/auth/login', auth: 'none', body: () => ({ email: ['a@example.com'], password: 'x' }), detail: 'email must be a string' },
-  { name: 'signup with an array body', method: 'POST', path: () => '/auth/signup', auth: 'none', body: () => [1], detail: 'request body must be a JSON object' },
+  {
+    name: 'profile with an object ZIP',
+    method: 'PATCH',
+    path: () => '/auth/me',
+    auth: 'user',
+    body: () => ({ location_zip: {} }),
+    detail: 'location_zip must be a string',
+  },
+  {
+    name: 'profile with a numeric ZIP',
+    method: 'PATCH',
+    path: () => '/auth/me',
+    auth: 'user',
+    body: () => ({ location_zip: 12345 }),
+    detail: 'location_zip must be a string',
+  },
+  {
+    name: 'signup with an object ZIP',
+    method: 'POST',
+    path: () => '/auth/signup',
+    auth: 'none',
+    body: () => ({ email: uniqueEmail('c'), password: 'xxxxxx', location_zip: {} }),
+    detail: 'location_zip must be a string',
+  },
+  {
+    name: 'signup with an email whose toString is not a function',
+    method: 'POST',
+    path: () => '/auth/signup',
+    auth: 'none',
+    body: () => ({ email: { toString: 1 }, password: 'xxxxxx' }),
+    detail: 'email must be a string',
+  },
+  {
+    name: 'login with an array email',
+    method: 'POST',
+    path: () => '/auth/login',
+    auth: 'none',
+    body: () => ({ email: ['a@example.com'], password: 'x' }),
+    detail: 'email must be a string',
+  },
+  {
+    name: 'signup with an array body',
+    method: 'POST',
+    path: () => '/auth/signup',
+    auth: 'none',
+    body: () => [1],
+    detail: 'request body must be a JSON object',
+  },
   {
     name: 'appliance readings with metadata nested 5,000 levels deep',
     method: 'POST',
@@ -119,26 +254,116 @@ const REFUSED: Case[] = [
     method: 'POST',
     path: () => `/api/v1/appliances/${evId}/readings`,
     auth: 'user',
-    rawBody: () => `{"readings":[{"timestamp":"${new Date().toISOString()}","state":"IDLE","value":1,"metadata":{"a":${'['.repeat(100_000)}${']'.repeat(100_000)}}}]}`,
+    rawBody: () =>
+      `{"readings":[{"timestamp":"${new Date().toISOString()}","state":"IDLE","value":1,"metadata":{"a":${'['.repeat(100_000)}${']'.repeat(100_000)}}}]}`,
     detail: 'readings[0].metadata must be nested at most 32 levels deep',
   },
-  { name: 'appliance readings with a lone surrogate in metadata', method: 'POST', path: () => `/api/v1/appliances/${evId}/readings`, auth: 'user', rawBody: () => `{"readings":[{"timestamp":"${new Date().toISOString()}","state":"IDLE","value":1,"metadata":{"k":"\\ud800"}}]}`, detail: 'readings[0].metadata must be valid text (no NUL character or lone surrogate)' },
-  { name: 'HVAC readings with a NUL in hvac_state', method: 'POST', path: () => '/api/v1/readings', auth: 'user', body: () => ({ readings: [{ ...hvacReading(''), hvac_state: 'CO\u0000OL' }] }), detail: 'readings[0].hvac_state must be valid text (no NUL character or lone surrogate)' },
-  { name: 'appliance named with a NUL', method: 'POST', path: () => '/api/v1/appliances', auth: 'user', body: () => ({ appliance_type: 'robot', name: 'a\u0000b', config: { entity_id: 'vacuum.x' } }), detail: 'name must be valid text (no NUL character or lone surrogate)' },
-  { name: 'claim with a NUL device_id', method: 'POST', path: () => '/api/v1/devices/claim', auth: 'none', body: () => ({ enroll_token: 'x', device_id: 'ab\u0000c', name: 'x', hvac_type: 'furnace' }), detail: 'device_id must be valid text (no NUL character or lone surrogate)' },
-  { name: 'device state with a lone surrogate firmware', method: 'POST', path: () => '/api/v1/devices/state', auth: 'device', rawBody: () => '{"source":"schedule","firmware_version":"\\udc00"}', detail: 'firmware_version must be valid text (no NUL character or lone surrogate)' },
-  { name: 'weather forecast nested 3,000 deep', method: 'POST', path: () => '/api/v1/weather', auth: 'user', rawBody: () => `{"forecast":{"hourly_temps_f":${JSON.stringify(temps)},"hourly_humidity":${'['.repeat(3000)}${']'.repeat(3000)}}}`, detail: 'forecast must be nested at most 32 levels deep' },
-  { name: 'weather with a huge text temperature', method: 'POST', path: () => '/api/v1/weather', auth: 'user', body: () => ({ forecast: { hourly_temps_f: [...temps.slice(1), 'x'.repeat(10_000)] } }), detail: `forecast.hourly_temps_f[23]="${'x'.repeat(39)}... is outside the allowed range [-50, 150]` },
-  { name: 'config with a proto-keyed object as entity_id', method: 'POST', path: () => '/api/v1/appliances', auth: 'user', rawBody: () => '{"appliance_type":"robot","name":"r","config":{"entity_id":{"toString":1}}}', detail: 'entity_id: must be an entity id such as vacuum.kitchen' },
-  { name: 'constraints with an object whose toString is not a function', method: 'POST', path: () => `/api/v1/appliances/${evId}/constraints`, auth: 'user', rawBody: () => '{"target_charge_pct":0,"min_charge_pct":{"toString":{}}}', detail: 'min_charge_pct: must be a number or null' },
-  { name: 'a gzip body that does not inflate', method: 'POST', path: () => '/auth/login', auth: 'none', rawBody: () => '{"email":"a@example.com"}', headers: { 'content-encoding': 'gzip' }, detail: 'Request body could not be read' },
-  { name: 'a repeated window', method: 'GET', path: () => '/api/v1/me/metrics/summary?window=5&window=6', auth: 'user', detail: 'window must be an integer between 1 and 90' },
-  { name: 'a hexadecimal window', method: 'GET', path: () => '/api/v1/me/rankings?window=0x10', auth: 'user', detail: 'window must be an integer between 1 and 90' },
+  {
+    name: 'appliance readings with a lone surrogate in metadata',
+    method: 'POST',
+    path: () => `/api/v1/appliances/${evId}/readings`,
+    auth: 'user',
+    rawBody: () => `{"readings":[{"timestamp":"${new Date().toISOString()}","state":"IDLE","value":1,"metadata":{"k":"\\ud800"}}]}`,
+    detail: 'readings[0].metadata must be valid text (no NUL character or lone surrogate)',
+  },
+  {
+    name: 'HVAC readings with a NUL in hvac_state',
+    method: 'POST',
+    path: () => '/api/v1/readings',
+    auth: 'user',
+    body: () => ({ readings: [{ ...hvacReading(''), hvac_state: 'CO\u0000OL' }] }),
+    detail: 'readings[0].hvac_state must be valid text (no NUL character or lone surrogate)',
+  },
+  {
+    name: 'appliance named with a NUL',
+    method: 'POST',
+    path: () => '/api/v1/appliances',
+    auth: 'user',
+    body: () => ({ appliance_type: 'robot', name: 'a\u0000b', config: { entity_id: 'vacuum.x' } }),
+    detail: 'name must be valid text (no NUL character or lone surrogate)',
+  },
+  {
+    name: 'claim with a NUL device_id',
+    method: 'POST',
+    path: () => '/api/v1/devices/claim',
+    auth: 'none',
+    body: () => ({ enroll_token: 'x', device_id: 'ab\u0000c', name: 'x', hvac_type: 'furnace' }),
+    detail: 'device_id must be valid text (no NUL character or lone surrogate)',
+  },
+  {
+    name: 'device state with a lone surrogate firmware',
+    method: 'POST',
+    path: () => '/api/v1/devices/state',
+    auth: 'device',
+    rawBody: () => '{"source":"schedule","firmware_version":"\\udc00"}',
+    detail: 'firmware_version must be valid text (no NUL character or lone surrogate)',
+  },
+  {
+    name: 'weather forecast nested 3,000 deep',
+    method: 'POST',
+    path: () => '/api/v1/weather',
+    auth: 'user',
+    rawBody: () => `{"forecast":{"hourly_temps_f":${JSON.stringify(temps)},"hourly_humidity":${'['.repeat(3000)}${']'.repeat(3000)}}}`,
+    detail: 'forecast must be nested at most 32 levels deep',
+  },
+  {
+    name: 'weather with a huge text temperature',
+    method: 'POST',
+    path: () => '/api/v1/weather',
+    auth: 'user',
+    body: () => ({ forecast: { hourly_temps_f: [...temps.slice(1), 'x'.repeat(10_000)] } }),
+    detail: `forecast.hourly_temps_f[23]="${'x'.repeat(39)}... is outside the allowed range [-50, 150]`,
+  },
+  {
+    name: 'config with a proto-keyed object as entity_id',
+    method: 'POST',
+    path: () => '/api/v1/appliances',
+    auth: 'user',
+    rawBody: () => '{"appliance_type":"robot","name":"r","config":{"entity_id":{"toString":1}}}',
+    detail: 'entity_id: must be an entity id such as vacuum.kitchen',
+  },
+  {
+    name: 'constraints with an object whose toString is not a function',
+    method: 'POST',
+    path: () => `/api/v1/appliances/${evId}/constraints`,
+    auth: 'user',
+    rawBody: () => '{"target_charge_pct":0,"min_charge_pct":{"toString":{}}}',
+    detail: 'min_charge_pct: must be a number or null',
+  },
+  {
+    name: 'a gzip body that does not inflate',
+    method: 'POST',
+    path: () => '/auth/login',
+    auth: 'none',
+    rawBody: () => '{"email":"a@example.com"}',
+    headers: { 'content-encoding': 'gzip' },
+    detail: 'Request body could not be read',
+  },
+  {
+    name: 'a repeated window',
+    method: 'GET',
+    path: () => '/api/v1/me/metrics/summary?window=5&window=6',
+    auth: 'user',
+    detail: 'window must be an integer between 1 and 90',
+  },
+  {
+    name: 'a hexadecimal window',
+    method: 'GET',
+    path: () => '/api/v1/me/rankings?window=0x10',
+    auth: 'user',
+    detail: 'window must be an integer between 1 and 90',
+  },
 ];
 
 const NOT_FOUND_PATHS: Case[] = [
   { name: 'an undecodable appliance id', method: 'GET', path: () => '/api/v1/appliances/%E0%A4%A/constraints', auth: 'user' },
-  { name: 'an appliance id that decodes to a lone surrogate', method: 'PUT', path: () => '/api/v1/appliances/%ED%A0%80', auth: 'user', body: () => ({ name: 'x' }) },
+  {
+    name: 'an appliance id that decodes to a lone surrogate',
+    method: 'PUT',
+    path: () => '/api/v1/appliances/%ED%A0%80',
+    auth: 'user',
+    body: () => ({ name: 'x' }),
+  },
   { name: 'a device id with a NUL', method: 'DELETE', path: () => '/api/v1/devices/SAT%00X', auth: 'user' },
   { name: 'a metrics date with a NUL', method: 'GET', path: () => '/api/v1/me/metrics/day/2026-01-01%00', auth: 'user' },
 ];
@@ -172,7 +397,10 @@ describe('issue 19 and 12.7 reproducers', () => {
   });
 
   it('stores what the prototype-named keys surrounded, and nothing of them', async () => {
-    const [rows] = (await cloud.db.query('SELECT name, is_active FROM appliances WHERE id = :id', { replacements: { id: evId } })) as [{ name: string; is_active: boolean }[], unknown];
+    const [rows] = (await cloud.db.query('SELECT name, is_active FROM appliances WHERE id = :id', { replacements: { id: evId } })) as [
+      { name: string; is_active: boolean }[],
+      unknown,
+    ];
     expect(rows[0]).toEqual({ name: 'EV', is_active: true });
     const constraints = await api.get(`/api/v1/appliances/${evId}/constraints`, { token: user.token });
     expect(constraints.body.constraints).toEqual({ target_charge_pct: 80, deadline_time: '07:00' });

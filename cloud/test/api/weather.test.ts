@@ -40,7 +40,13 @@ describe('POST /api/v1/weather', () => {
 
     const midnight = dayBoundsUtc(localDateOf(pushedAt, 'America/Chicago'), 'America/Chicago').start;
     expect(await storedRows(userId)).toEqual([
-      { pushed_at: pushedAt, starts_at: midnight, hourly_temps_f: forecast.hourly_temps_f, hourly_humidity: forecast.hourly_humidity, hourly_wind_mph: forecast.hourly_wind_mph },
+      {
+        pushed_at: pushedAt,
+        starts_at: midnight,
+        hourly_temps_f: forecast.hourly_temps_f,
+        hourly_humidity: forecast.hourly_humidity,
+        hourly_wind_mph: forecast.hourly_wind_mph,
+      },
     ]);
     expect(t.events).toEqual([[userId, 'weather']]);
   });
@@ -76,19 +82,63 @@ describe('POST /api/v1/weather', () => {
       ['23 temperatures', { forecast: { hourly_temps_f: temps(23) } }, TEMPS_COUNT],
       ['73 temperatures', { forecast: { hourly_temps_f: temps(73) } }, TEMPS_COUNT],
       ['temperatures as text', { forecast: { hourly_temps_f: 'warm' } }, TEMPS_COUNT],
-      ['a temperature over 150', { forecast: { hourly_temps_f: withValue(24, 3, 150.5) } }, 'forecast.hourly_temps_f[3]=150.5 is outside the allowed range [-50, 150]'],
-      ['a temperature under -50', { forecast: { hourly_temps_f: withValue(48, 47, -51) } }, 'forecast.hourly_temps_f[47]=-51 is outside the allowed range [-50, 150]'],
-      ['a null temperature', { forecast: { hourly_temps_f: withValue(24, 0, null) } }, 'forecast.hourly_temps_f[0]=null is outside the allowed range [-50, 150]'],
-      ['a temperature as text', { forecast: { hourly_temps_f: withValue(24, 5, '70') } }, 'forecast.hourly_temps_f[5]="70" is outside the allowed range [-50, 150]'],
-      ['a temperature that overflows', { rawBody: '{"forecast":{"hourly_temps_f":[1e999' + ',70'.repeat(23) + ']}}' }, 'forecast.hourly_temps_f[0]=Infinity is outside the allowed range [-50, 150]'],
-      ['humidity one short', { forecast: { hourly_temps_f: temps(24), hourly_humidity: temps(23, () => 50) } }, 'forecast.hourly_humidity length must match hourly_temps_f'],
+      [
+        'a temperature over 150',
+        { forecast: { hourly_temps_f: withValue(24, 3, 150.5) } },
+        'forecast.hourly_temps_f[3]=150.5 is outside the allowed range [-50, 150]',
+      ],
+      [
+        'a temperature under -50',
+        { forecast: { hourly_temps_f: withValue(48, 47, -51) } },
+        'forecast.hourly_temps_f[47]=-51 is outside the allowed range [-50, 150]',
+      ],
+      [
+        'a null temperature',
+        { forecast: { hourly_temps_f: withValue(24, 0, null) } },
+        'forecast.hourly_temps_f[0]=null is outside the allowed range [-50, 150]',
+      ],
+      [
+        'a temperature as text',
+        { forecast: { hourly_temps_f: withValue(24, 5, '70') } },
+        'forecast.hourly_temps_f[5]="70" is outside the allowed range [-50, 150]',
+      ],
+      [
+        'a temperature that overflows',
+        { rawBody: '{"forecast":{"hourly_temps_f":[1e999' + ',70'.repeat(23) + ']}}' },
+        'forecast.hourly_temps_f[0]=Infinity is outside the allowed range [-50, 150]',
+      ],
+      [
+        'humidity one short',
+        { forecast: { hourly_temps_f: temps(24), hourly_humidity: temps(23, () => 50) } },
+        'forecast.hourly_humidity length must match hourly_temps_f',
+      ],
       ['humidity not a list', { forecast: { hourly_temps_f: temps(24), hourly_humidity: 50 } }, 'forecast.hourly_humidity must be an array of numbers or null'],
-      ['humidity over 100', { forecast: { hourly_temps_f: temps(24), hourly_humidity: withValue(24, 2, 100.1) } }, 'forecast.hourly_humidity[2]=100.1 is outside the allowed range [0, 100]'],
+      [
+        'humidity over 100',
+        { forecast: { hourly_temps_f: temps(24), hourly_humidity: withValue(24, 2, 100.1) } },
+        'forecast.hourly_humidity[2]=100.1 is outside the allowed range [0, 100]',
+      ],
       ['wind one long', { forecast: { hourly_temps_f: temps(24), hourly_wind_mph: temps(25) } }, 'forecast.hourly_wind_mph length must match hourly_temps_f'],
-      ['negative wind', { forecast: { hourly_temps_f: temps(24), hourly_wind_mph: withValue(24, 9, -1) } }, 'forecast.hourly_wind_mph[9]=-1 is outside the allowed range [0, 200]'],
-      ['wind over 200', { forecast: { hourly_temps_f: temps(24), hourly_wind_mph: withValue(24, 1, 201) } }, 'forecast.hourly_wind_mph[1]=201 is outside the allowed range [0, 200]'],
-      ['temperatures checked before humidity', { forecast: { hourly_temps_f: withValue(24, 4, 999), hourly_humidity: [1] } }, 'forecast.hourly_temps_f[4]=999 is outside the allowed range [-50, 150]'],
-      ['a value that looks like a template', { forecast: { hourly_temps_f: withValue(24, 1, '${path}') } }, 'forecast.hourly_temps_f[1]="${path}" is outside the allowed range [-50, 150]'],
+      [
+        'negative wind',
+        { forecast: { hourly_temps_f: temps(24), hourly_wind_mph: withValue(24, 9, -1) } },
+        'forecast.hourly_wind_mph[9]=-1 is outside the allowed range [0, 200]',
+      ],
+      [
+        'wind over 200',
+        { forecast: { hourly_temps_f: temps(24), hourly_wind_mph: withValue(24, 1, 201) } },
+        'forecast.hourly_wind_mph[1]=201 is outside the allowed range [0, 200]',
+      ],
+      [
+        'temperatures checked before humidity',
+        { forecast: { hourly_temps_f: withValue(24, 4, 999), hourly_humidity: [1] } },
+        'forecast.hourly_temps_f[4]=999 is outside the allowed range [-50, 150]',
+      ],
+      [
+        'a value that looks like a template',
+        { forecast: { hourly_temps_f: withValue(24, 1, '${path}') } },
+        'forecast.hourly_temps_f[1]="${path}" is outside the allowed range [-50, 150]',
+      ],
       ['an array body', [{ forecast: { hourly_temps_f: temps(24) } }], 'request body must be a JSON object'],
     ];
 

@@ -165,10 +165,16 @@ describe('deploy/Caddyfile', () => {
 
 describe('cloud/Dockerfile', () => {
   const text = readFileSync(path.join(ROOT, 'cloud/Dockerfile'), 'utf8').replace(/\\\n/g, ' ');
-  const lines = text.split('\n').map((l) => l.trim()).filter((l) => l && !l.startsWith('#'));
+  const lines = text
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l && !l.startsWith('#'));
   const stages = lines.reduce<string[][]>((acc, l) => (l.startsWith('FROM ') ? [...acc, [l]] : (acc.at(-1)?.push(l), acc)), []);
   const runtime = stages.at(-1)!;
-  const ignored = readFileSync(path.join(ROOT, '.dockerignore'), 'utf8').split('\n').map((l) => l.trim()).filter((l) => l && !l.startsWith('#'));
+  const ignored = readFileSync(path.join(ROOT, '.dockerignore'), 'utf8')
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l && !l.startsWith('#'));
 
   it('builds in one stage and runs from another, with production dependencies only, as a non-root user', () => {
     expect(stages.length).toBeGreaterThanOrEqual(2);
@@ -191,7 +197,9 @@ describe('cloud/Dockerfile', () => {
     expect(sources.length).toBeGreaterThan(0);
     for (const source of sources) {
       expect(existsSync(path.join(ROOT, source)), source).toBe(true);
-      const excluded = ignored.some((pattern) => source === pattern || source.startsWith(`${pattern}/`) || source.split('/').includes(pattern.replace('**/', '')));
+      const excluded = ignored.some(
+        (pattern) => source === pattern || source.startsWith(`${pattern}/`) || source.split('/').includes(pattern.replace('**/', '')),
+      );
       expect(excluded, `${source} is excluded by .dockerignore`).toBe(false);
     }
   });

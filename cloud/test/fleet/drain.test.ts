@@ -66,7 +66,9 @@ describe('draining one instance', () => {
     expect(answer).toMatchObject({ status: 202, connection: 'close' });
     // The other instance is ready and hands the command over.
     expect(await apiClient(b.url).get('/readyz')).toMatchObject({ status: 200, body: { status: 'ready' } });
-    expect((await apiClient(b.url).get('/api/v1/devices/commands?wait=5', { token: device.deviceToken })).body.map((c: { id: number }) => c.id)).toEqual([answer.body.command_id]);
+    expect((await apiClient(b.url).get('/api/v1/devices/commands?wait=5', { token: device.deviceToken })).body.map((c: { id: number }) => c.id)).toEqual([
+      answer.body.command_id,
+    ]);
 
     await draining;
     expect(Date.now() - started).toBeGreaterThanOrEqual(1_000);
@@ -104,7 +106,11 @@ describe('a rolling restart behind the proxy', () => {
       };
       const person = async (i: number) => {
         while (running) {
-          const sent = await api.post(`/api/v1/appliances/${devices[i]!.applianceId}/command`, { target_temp_f: 68 + (posted[i]!.length % 8) }, { token: users[i]!.token });
+          const sent = await api.post(
+            `/api/v1/appliances/${devices[i]!.applianceId}/command`,
+            { target_temp_f: 68 + (posted[i]!.length % 8) },
+            { token: users[i]!.token },
+          );
           statuses.push(`command ${sent.status}`);
           if (sent.status === 202) posted[i]!.push(sent.body.command_id);
           const listed = await api.get('/api/v1/appliances', { token: users[i]!.token });
@@ -124,7 +130,8 @@ describe('a rolling restart behind the proxy', () => {
       running = false;
       await Promise.all(load);
       // Whatever was posted last is still queued: one more poll per device collects it.
-      for (const [i, device] of devices.entries()) delivered[i]!.push(...(await api.get('/api/v1/devices/commands', { token: device.deviceToken })).body.map((c: { id: number }) => c.id));
+      for (const [i, device] of devices.entries())
+        delivered[i]!.push(...(await api.get('/api/v1/devices/commands', { token: device.deviceToken })).body.map((c: { id: number }) => c.id));
 
       expect(proxy.failures).toEqual([]);
       expect(statuses.filter((s) => !/^(poll 200|command 202|appliances 200)$/.test(s))).toEqual([]);

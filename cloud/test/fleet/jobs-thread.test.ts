@@ -43,12 +43,18 @@ describe('the jobs thread of the built cloud', () => {
 
     const api = apiClient(cloud.url);
     const user = await signUp(api);
-    const created = await api.post('/api/v1/appliances', { appliance_type: 'ev_charger', name: 'EV', config: { entity_id: 'switch.ev' } }, { token: user.token });
+    const created = await api.post(
+      '/api/v1/appliances',
+      { appliance_type: 'ev_charger', name: 'EV', config: { entity_id: 'switch.ev' } },
+      { token: user.token },
+    );
     expect(created.status).toBe(201);
     // The request thread only stored the debounced request; the jobs thread's worker planned it.
     const entry = await until('the debounced plan', async () => {
       const view = await api.get('/api/v1/schedules', { token: user.token });
-      const ev = (view.body.appliances as { appliance_id: string; schedule: { intervals?: unknown } }[]).find((a) => a.appliance_id === created.body.appliance_id);
+      const ev = (view.body.appliances as { appliance_id: string; schedule: { intervals?: unknown } }[]).find(
+        (a) => a.appliance_id === created.body.appliance_id,
+      );
       return ev?.schedule.intervals ? ev : undefined;
     });
     expect(entry.schedule.intervals).toEqual(expect.any(Array));

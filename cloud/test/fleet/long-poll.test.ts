@@ -60,7 +60,9 @@ describe('a satellite long-polling through the proxy', () => {
     const waiting = devices.map((d) => api.get('/api/v1/devices/commands?wait=20', { token: d.deviceToken }));
     await parked(a, 5);
     await parked(b, 5);
-    const queued = await Promise.all(devices.map((d, i) => api.post(`/api/v1/appliances/${d.applianceId}/command`, { power: true }, { token: users[i]!.token })));
+    const queued = await Promise.all(
+      devices.map((d, i) => api.post(`/api/v1/appliances/${d.applianceId}/command`, { power: true }, { token: users[i]!.token })),
+    );
     const answers = await Promise.all(waiting);
     expect(answers.map((r) => r.body.map((c: { id: number }) => c.id))).toEqual(queued.map((q) => [q.body.command_id]));
     expect(proxy.failures).toEqual([]);

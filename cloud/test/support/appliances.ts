@@ -44,7 +44,11 @@ export async function createAppliance(
 ): Promise<string> {
   const api = apiClient(cloud.url);
   if (type === 'hvac') await setTier(cloud.store, user.email, 'premium');
-  const created = await api.post('/api/v1/appliances', { appliance_type: type, name: opts.name ?? randomName(type), config: CONFIGS[type] }, { token: user.token });
+  const created = await api.post(
+    '/api/v1/appliances',
+    { appliance_type: type, name: opts.name ?? randomName(type), config: CONFIGS[type] },
+    { token: user.token },
+  );
   if (created.status !== 201) throw new Error(`creating ${type} failed: ${created.status} ${JSON.stringify(created.body)}`);
   const id = created.body.appliance_id as string;
   if (opts.isActive === false) {

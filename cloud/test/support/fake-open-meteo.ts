@@ -8,12 +8,7 @@ const HOUR_MS = 3_600_000;
  * An Open-Meteo forecast body stamped in GMT: `hours` hourly values from `firstHour`. Temperatures
  * hold at each stamp; irradiance is the mean over the hour before it, like the real feed.
  */
-export function openMeteoBody(
-  firstHour: Date,
-  hours: number,
-  tempF: (at: Date) => number,
-  ghiWm2: ((hourEnd: Date) => number) | null = null,
-): string {
+export function openMeteoBody(firstHour: Date, hours: number, tempF: (at: Date) => number, ghiWm2: ((hourEnd: Date) => number) | null = null): string {
   const stamps = Array.from({ length: hours }, (_, k) => new Date(firstHour.getTime() + k * HOUR_MS));
   const hourly: Record<string, unknown> = {
     time: stamps.map((t) => t.toISOString().slice(0, 16)),

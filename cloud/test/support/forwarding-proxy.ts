@@ -10,7 +10,14 @@ export async function startForwardingProxy(targetUrl: string) {
   const server = http.createServer((req, res) => {
     const forwarded = [req.headers['x-forwarded-for'], req.socket.remoteAddress].filter(Boolean).join(', ');
     const upstream = http.request(
-      { host: target.hostname, port: target.port, localAddress: '127.0.0.1', method: req.method, path: req.url, headers: { ...req.headers, 'x-forwarded-for': forwarded } },
+      {
+        host: target.hostname,
+        port: target.port,
+        localAddress: '127.0.0.1',
+        method: req.method,
+        path: req.url,
+        headers: { ...req.headers, 'x-forwarded-for': forwarded },
+      },
       (up) => {
         res.writeHead(up.statusCode ?? 502, up.headers);
         up.pipe(res);
@@ -30,11 +37,20 @@ export async function startForwardingProxy(targetUrl: string) {
 export function postFrom(sourceAddress: string, url: string, body: unknown, headers: Record<string, string> = {}): Promise<{ status: number; body: any }> {
   const payload = JSON.stringify(body);
   return new Promise((resolve, reject) => {
-    const req = http.request(url, { method: 'POST', localAddress: sourceAddress, agent: false, headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(payload)), ...headers } }, (res) => {
-      let text = '';
-      res.on('data', (c: Buffer) => (text += c.toString()));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text ? JSON.parse(text) : undefined }));
-    });
+    const req = http.request(
+      url,
+      {
+        method: 'POST',
+        localAddress: sourceAddress,
+        agent: false,
+        headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(payload)), ...headers },
+      },
+      (res) => {
+        let text = '';
+        res.on('data', (c: Buffer) => (text += c.toString()));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text ? JSON.parse(text) : undefined }));
+      },
+    );
     req.on('error', reject);
     req.end(payload);
   });

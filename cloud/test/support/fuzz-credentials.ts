@@ -24,7 +24,9 @@ export function hostileCredentials(jwtSecret: string, session: SessionFor, nowS 
     'lower-case scheme with NUL': 'bearer %00',
     'bare device prefix': 'Bearer dev_',
     'very long': bearer('a'.repeat(4000)),
-    'alg none': bearer(`${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${Buffer.from(JSON.stringify({ sub: user.id, exp: nowS + 600 })).toString('base64url')}.`),
+    'alg none': bearer(
+      `${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${Buffer.from(JSON.stringify({ sub: user.id, exp: nowS + 600 })).toString('base64url')}.`,
+    ),
     expired: bearer(signAccessToken(jwtSecret, user, nowS - 7200).token),
     'signed with another secret': bearer(signAccessToken('another-secret-that-is-long-enough-for-hs256', user, nowS).token),
     'refresh token as access token': bearer(session.refreshToken),

@@ -20,7 +20,8 @@ export function ansiQuoted(bytes: Buffer): string {
   return `$'${out}'`;
 }
 
-const shellQuoted = (text: string) => (/^[\w@%+=:,./-]*$/.test(text) ? text : /[^\x20-\x7e]/.test(text) ? ansiQuoted(Buffer.from(text, 'utf8')) : `'${text.replace(/'/g, `'\\''`)}'`);
+const shellQuoted = (text: string) =>
+  /^[\w@%+=:,./-]*$/.test(text) ? text : /[^\x20-\x7e]/.test(text) ? ansiQuoted(Buffer.from(text, 'utf8')) : `'${text.replace(/'/g, `'\\''`)}'`;
 
 /** A curl command that sends exactly this request to `baseUrl`. */
 export function curlOf(baseUrl: string, request: { method: string; url: string; headers: Record<string, string>; body?: string | Buffer }): string {

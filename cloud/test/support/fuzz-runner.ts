@@ -70,7 +70,8 @@ export function send(baseUrl: string, request: FuzzRequest, agent: Agent): Promi
   });
 }
 
-const requestText = (r: FuzzRequest) => `${decodeURIComponentSafe(r.url)} ${JSON.stringify(r.headers)} ${Buffer.isBuffer(r.body) ? r.body.toString('latin1') : (r.body ?? '')}`;
+const requestText = (r: FuzzRequest) =>
+  `${decodeURIComponentSafe(r.url)} ${JSON.stringify(r.headers)} ${Buffer.isBuffer(r.body) ? r.body.toString('latin1') : (r.body ?? '')}`;
 function decodeURIComponentSafe(text: string): string {
   try {
     return `${text} ${decodeURIComponent(text)}`;
@@ -113,7 +114,14 @@ export async function runFuzz(baseUrl: string, doc: Json, ctx: FuzzContext, opts
         await opts.settle();
         const after = await opts.store.take();
         const foreignAfter = await opts.store.take(opts.foreign.userIds);
-        const problem = problemOf(request, status, text, snapshotChanges(snapshot, after), snapshotChanges(foreignSnapshot, foreignAfter), opts.foreign.markers);
+        const problem = problemOf(
+          request,
+          status,
+          text,
+          snapshotChanges(snapshot, after),
+          snapshotChanges(foreignSnapshot, foreignAfter),
+          opts.foreign.markers,
+        );
         snapshot = after;
         foreignSnapshot = foreignAfter;
         if (problem) {
@@ -127,7 +135,10 @@ export async function runFuzz(baseUrl: string, doc: Json, ctx: FuzzContext, opts
       const details = await fc.check(property, { seed, endOnFailure: true, ...replay });
       if (details.failed && failure) {
         const path = details.counterexamplePath ?? '';
-        report.failures.push({ ...(failure as Omit<FuzzFailure, 'replay'>), replay: `FUZZ_SEED=${opts.seed} FUZZ_OPERATION='${name}' FUZZ_PATH=${path} (fast-check seed ${seed}, path ${path})` });
+        report.failures.push({
+          ...(failure as Omit<FuzzFailure, 'replay'>),
+          replay: `FUZZ_SEED=${opts.seed} FUZZ_OPERATION='${name}' FUZZ_PATH=${path} (fast-check seed ${seed}, path ${path})`,
+        });
       }
     }
   } finally {
@@ -138,7 +149,14 @@ export async function runFuzz(baseUrl: string, doc: Json, ctx: FuzzContext, opts
 
 /** A failure as a few readable lines. */
 export function describeFailure(f: FuzzFailure): string {
-  const body = f.request.body === undefined ? '(none)' : Buffer.isBuffer(f.request.body) ? `${f.request.body.length} raw bytes` : f.request.body.length > 300 ? `${f.request.body.slice(0, 300)}… (${f.request.body.length} chars)` : f.request.body;
+  const body =
+    f.request.body === undefined
+      ? '(none)'
+      : Buffer.isBuffer(f.request.body)
+        ? `${f.request.body.length} raw bytes`
+        : f.request.body.length > 300
+          ? `${f.request.body.slice(0, 300)}… (${f.request.body.length} chars)`
+          : f.request.body;
   return [
     `${f.operation}: ${f.problem}`,
     `  sent ${f.request.method} ${f.request.url.slice(0, 300)} with credential "${f.request.credential}", body ${body}`,

@@ -53,7 +53,9 @@ const METHODS = ['get', 'put', 'post', 'patch', 'delete'];
 
 /** Every operation of an OpenAPI document. */
 export function operationsOf(doc: Json): FuzzOperation[] {
-  return Object.entries(doc.paths ?? {}).flatMap(([path, item]: [string, Json]) => METHODS.filter((m) => item[m]).map((method) => ({ method: method.toUpperCase(), path, op: item[method] })));
+  return Object.entries(doc.paths ?? {}).flatMap(([path, item]: [string, Json]) =>
+    METHODS.filter((m) => item[m]).map((method) => ({ method: method.toUpperCase(), path, op: item[method] })),
+  );
 }
 
 /** Resolves a local `$ref`. */
@@ -108,9 +110,39 @@ export function exampleOf(schema: Json, doc: Json, ctx: FuzzContext, depth = 0):
 }
 
 /** Hostile path values, percent-encoded as sent: undecodable, NUL, lone surrogate, traversal, very long. */
-const HOSTILE_PATH_VALUES = ['%E0%A4%A', '%00', 'a%00b', '%ED%A0%80', '..', '%2e%2e%2f', 'x'.repeat(400), '00000000-0000-0000-0000-000000000000', '-1', '%20', '__proto__', 'constructor', '%7B%7D', "'%3B--"];
+const HOSTILE_PATH_VALUES = [
+  '%E0%A4%A',
+  '%00',
+  'a%00b',
+  '%ED%A0%80',
+  '..',
+  '%2e%2e%2f',
+  'x'.repeat(400),
+  '00000000-0000-0000-0000-000000000000',
+  '-1',
+  '%20',
+  '__proto__',
+  'constructor',
+  '%7B%7D',
+  "'%3B--",
+];
 /** Query values: the same mischief, plus numbers at the edges. */
-const HOSTILE_QUERY_VALUES = ['', '%00', '%E0%A4%A', '%ED%A0%80', '1e999', '-0', '0x10', '999999999999999999999', '2026-02-30', '2026-13-01', 'x'.repeat(2000), '__proto__', '[]', '%5B%5D'];
+const HOSTILE_QUERY_VALUES = [
+  '',
+  '%00',
+  '%E0%A4%A',
+  '%ED%A0%80',
+  '1e999',
+  '-0',
+  '0x10',
+  '999999999999999999999',
+  '2026-02-30',
+  '2026-13-01',
+  'x'.repeat(2000),
+  '__proto__',
+  '[]',
+  '%5B%5D',
+];
 /** `wait` parks a long-poll for that many seconds: only values that answer at once. */
 const SAFE_QUERY_VALUES: Record<string, string[]> = { wait: ['0', '', '-5', 'x', '0x10', '1e999', '0.0', '%00'] };
 
@@ -132,7 +164,22 @@ const HOSTILE_HEADERS: Record<string, string>[] = [
 /** Past the 1 MB body limit (413), and a long string well inside it. */
 const LONG_TEXT = ['x'.repeat(1_100_000), 'é'.repeat(60_000)];
 
-const JSON_BREAKERS = [`{"name":"${LONG_TEXT[0]}"}`, `{"name":"${LONG_TEXT[1]}"}`, '{', '{"a":', '[', 'null', '"text"', '1e999', '{"__proto__":{"x":1}}', `${'['.repeat(50_000)}${']'.repeat(50_000)}`, `{"a":${'{"b":'.repeat(20_000)}1${'}'.repeat(20_000)}}`, '\uFEFF{}', '{"a":"\\ud800"}', '{"a":"\\u0000"}'];
+const JSON_BREAKERS = [
+  `{"name":"${LONG_TEXT[0]}"}`,
+  `{"name":"${LONG_TEXT[1]}"}`,
+  '{',
+  '{"a":',
+  '[',
+  'null',
+  '"text"',
+  '1e999',
+  '{"__proto__":{"x":1}}',
+  `${'['.repeat(50_000)}${']'.repeat(50_000)}`,
+  `{"a":${'{"b":'.repeat(20_000)}1${'}'.repeat(20_000)}}`,
+  '\uFEFF{}',
+  '{"a":"\\ud800"}',
+  '{"a":"\\u0000"}',
+];
 
 /** JSON text of a value built by the arbitraries (JSON.stringify keeps `__proto__` own keys as keys). */
 function toJsonText(value: unknown): string | undefined {
@@ -177,7 +224,13 @@ export function requestFor(operation: FuzzOperation, doc: Json, ctx: FuzzContext
       { weight: 3, arbitrary: tagged(fc.constantFrom(...own(name)).map(encodeURIComponent), false) },
       ...(foreignOf(name).length > 0 ? [{ weight: 2, arbitrary: tagged(fc.constantFrom(...foreignOf(name)), true) }] : []),
       { weight: 2, arbitrary: tagged(fc.constantFrom(...HOSTILE_PATH_VALUES), false) },
-      { weight: 1, arbitrary: tagged(fc.string({ unit: 'binary', maxLength: 12 }).map((s) => encodeURIComponent(s.replace(/[\ud800-\udfff]/g, 'x'))), false) },
+      {
+        weight: 1,
+        arbitrary: tagged(
+          fc.string({ unit: 'binary', maxLength: 12 }).map((s) => encodeURIComponent(s.replace(/[\ud800-\udfff]/g, 'x'))),
+          false,
+        ),
+      },
     );
   const queryValue = (name: string) =>
     SAFE_QUERY_VALUES[name]
@@ -190,7 +243,9 @@ export function requestFor(operation: FuzzOperation, doc: Json, ctx: FuzzContext
         );
   const query = fc.array(
     fc.oneof(
-      ...(queryParams.length > 0 ? [fc.constantFrom(...queryParams.map((p) => p.name as string)).chain((name) => queryValue(name).map((v) => `${name}=${v}`))] : []),
+      ...(queryParams.length > 0
+        ? [fc.constantFrom(...queryParams.map((p) => p.name as string)).chain((name) => queryValue(name).map((v) => `${name}=${v}`))]
+        : []),
       fc.constantFrom(...PROTO_KEYS).map((k) => `${k}=1`),
       fc.constantFrom('a[b]=1', 'a[]=1', 'a=1&a=2', '%00=%00', '&&', '='),
     ),
@@ -206,7 +261,11 @@ export function requestFor(operation: FuzzOperation, doc: Json, ctx: FuzzContext
         { weight: 1, arbitrary: fc.constantFrom(...JSON_BREAKERS) },
         { weight: 1, arbitrary: fc.oneof({ weight: 3, arbitrary: invalidUtf8Of(exampleText) }, { weight: 1, arbitrary: randomBytesBody }) },
       )
-    : fc.oneof({ weight: 5, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: hostileValue.map(toJsonText) }, { weight: 1, arbitrary: randomBytesBody });
+    : fc.oneof(
+        { weight: 5, arbitrary: fc.constant(undefined) },
+        { weight: 1, arbitrary: hostileValue.map(toJsonText) },
+        { weight: 1, arbitrary: randomBytesBody },
+      );
 
   const extraHeaders = fc.oneof({ weight: 4, arbitrary: fc.constant({}) }, { weight: 1, arbitrary: fc.constantFrom(...HOSTILE_HEADERS) });
   const path = fc.tuple(...pathParams.map((p) => pathValue(p.name)));
@@ -219,12 +278,26 @@ export function requestFor(operation: FuzzOperation, doc: Json, ctx: FuzzContext
     else if (ctx.hostileCredentials[cred]) headers.authorization = ctx.hostileCredentials[cred]!;
     if (b !== undefined) headers['content-type'] = 'application/json';
     Object.assign(headers, extra);
-    return { method: operation.method, url, headers, body: b, operation: `${operation.method} ${operation.path}`, credential: cred, foreignInPath: values.some((v) => v.foreign) };
+    return {
+      method: operation.method,
+      url,
+      headers,
+      body: b,
+      operation: `${operation.method} ${operation.path}`,
+      credential: cred,
+      foreignInPath: values.some((v) => v.foreign),
+    };
   });
 }
 
 /** The operation's own request with the right credential and its plausible body, for a given path. */
-export function plainRequest(operation: FuzzOperation, doc: Json, ctx: FuzzContext, pathValues: Record<string, string>, credential: 'userAuth' | 'deviceAuth'): FuzzRequest {
+export function plainRequest(
+  operation: FuzzOperation,
+  doc: Json,
+  ctx: FuzzContext,
+  pathValues: Record<string, string>,
+  credential: 'userAuth' | 'deviceAuth',
+): FuzzRequest {
   const bodySchema = operation.op.requestBody?.content?.['application/json']?.schema;
   const body = bodySchema ? toJsonText(exampleOf(bodySchema, doc, ctx)) : undefined;
   const headers: Record<string, string> = { authorization: `Bearer ${credential === 'userAuth' ? ctx.userToken : ctx.deviceToken}` };

@@ -23,7 +23,10 @@ export const localYesterday = (timeZone = 'UTC') => addDays(localToday(timeZone)
 export const localTomorrow = (timeZone = 'UTC') => addDays(localToday(timeZone), 1);
 
 /** Stores a schedule row directly (rows of past days, or rows the planner would not write). */
-export async function insertRow(cloud: RunningCloud, row: Pick<NewScheduleRow, 'user_id' | 'appliance_id' | 'local_date' | 'schedule'> & Partial<NewScheduleRow>): Promise<void> {
+export async function insertRow(
+  cloud: RunningCloud,
+  row: Pick<NewScheduleRow, 'user_id' | 'appliance_id' | 'local_date' | 'schedule'> & Partial<NewScheduleRow>,
+): Promise<void> {
   await cloud.store.schedules.insert([
     {
       source: 'optimization',
@@ -80,7 +83,13 @@ export function warmupReadings(hours: number, endAt = new Date()): Record<string
     const outdoor = 82 + 8 * Math.sin((2 * Math.PI * (hour - 9)) / 24);
     if (temp > 74) cooling = true;
     if (temp < 72) cooling = false;
-    out.push({ timestamp: at.toISOString(), indoor_temp: Math.round(temp * 10) / 10, hvac_state: 'COOL', hvac_action: cooling ? 'cooling' : 'idle', outdoor_temp: Math.round(outdoor * 10) / 10 });
+    out.push({
+      timestamp: at.toISOString(),
+      indoor_temp: Math.round(temp * 10) / 10,
+      hvac_state: 'COOL',
+      hvac_action: cooling ? 'cooling' : 'idle',
+      outdoor_temp: Math.round(outdoor * 10) / 10,
+    });
     temp += stepH * (0.15 * (outdoor - temp) + (cooling ? -5 : 0) + 0.5);
   }
   return out;

@@ -2,7 +2,13 @@
 import type { FormField } from '../appliance-forms.js';
 import { InputField, SelectField } from './field.js';
 
-export function DescribedFields({ prefix, fields, values, errors, onChange }: {
+export function DescribedFields({
+  prefix,
+  fields,
+  values,
+  errors,
+  onChange,
+}: {
   prefix: string;
   fields: readonly FormField[];
   values: Record<string, string>;
@@ -15,7 +21,18 @@ export function DescribedFields({ prefix, fields, values, errors, onChange }: {
         const id = `${prefix}-${f.key}`;
         const label = f.required ? `${f.label} (required)` : f.label;
         if (f.kind === 'select') {
-          return <SelectField key={f.key} id={id} label={label} value={values[f.key] ?? ''} onValue={(v) => onChange(f.key, v)} options={f.options ?? []} hint={f.hint} error={errors[f.key]} />;
+          return (
+            <SelectField
+              key={f.key}
+              id={id}
+              label={label}
+              value={values[f.key] ?? ''}
+              onValue={(v) => onChange(f.key, v)}
+              options={f.options ?? []}
+              hint={f.hint}
+              error={errors[f.key]}
+            />
+          );
         }
         const numeric = f.kind === 'number' || f.kind === 'integer';
         return (

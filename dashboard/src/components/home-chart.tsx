@@ -21,7 +21,9 @@ export function HomeChart({ home }: { home: HomePlan }) {
           { label: 'Household load (kW)', values: home.load_kw_48, color: '#555555', digits: 2, dash: [4, 4] },
           { label: 'Grid import (kW)', values: home.grid_import_kw_48, color: '#1d5fa8', kind: 'step', digits: 2 },
           { label: 'Export (kW)', values: home.export_kw_48, color: '#0b5d3b', kind: 'step', digits: 2 },
-          ...(home.max_import_kw !== null ? [{ label: 'Import limit (kW)', values: Array<number>(48).fill(home.max_import_kw), color: '#b22222', digits: 1, dash: [2, 6], hideInTable: true }] : []),
+          ...(home.max_import_kw !== null
+            ? [{ label: 'Import limit (kW)', values: Array<number>(48).fill(home.max_import_kw), color: '#b22222', digits: 1, dash: [2, 6], hideInTable: true }]
+            : []),
         ]}
       />
     </article>

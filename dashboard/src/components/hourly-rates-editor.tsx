@@ -4,7 +4,16 @@
 import { hourLabel } from '../format.js';
 import { hourOfError } from '../hourly-rates.js';
 
-export function HourlyRatesEditor({ id, legend, inputLabel, values, onValues, min, max, error }: {
+export function HourlyRatesEditor({
+  id,
+  legend,
+  inputLabel,
+  values,
+  onValues,
+  min,
+  max,
+  error,
+}: {
   /** The API field name: the error paragraph is `${id}-error`. */
   id: string;
   legend: string;

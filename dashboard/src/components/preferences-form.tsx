@@ -77,8 +77,27 @@ export function PreferencesForm<P extends Preferences & { newsletter_opt_in?: bo
   return (
     <form onSubmit={submit} noValidate class="prefs">
       <div class="grid">
-        <InputField id={`${prefix}-base_temperature`} label="Base temperature (°F)" type="number" step={0.5} min={60} max={85} value={base} onValue={setBase} hint="60 to 85 °F." error={f.base_temperature} />
-        <SelectField id={`${prefix}-savings_level`} label="Savings level" value={level} onValue={setLevel} options={LEVELS} hint="How far from the base while you are away." error={f.savings_level} />
+        <InputField
+          id={`${prefix}-base_temperature`}
+          label="Base temperature (°F)"
+          type="number"
+          step={0.5}
+          min={60}
+          max={85}
+          value={base}
+          onValue={setBase}
+          hint="60 to 85 °F."
+          error={f.base_temperature}
+        />
+        <SelectField
+          id={`${prefix}-savings_level`}
+          label="Savings level"
+          value={level}
+          onValue={setLevel}
+          options={LEVELS}
+          hint="How far from the base while you are away."
+          error={f.savings_level}
+        />
         <InputField id={`${prefix}-time_away`} label="Usually leave at" type="time" value={away} onValue={setAway} error={f.time_away} />
         <InputField id={`${prefix}-time_home`} label="Usually back at" type="time" value={home} onValue={setHome} error={f.time_home} />
         <SelectField id={`${prefix}-optimization_mode`} label="Optimization mode" value={mode} onValue={setMode} options={MODES} error={f.optimization_mode} />
@@ -97,7 +116,13 @@ export function PreferencesForm<P extends Preferences & { newsletter_opt_in?: bo
       <CheckboxField id={`${prefix}-fan`} label="Also plan the fan speed" checked={fan} onChecked={setFan} />
       <CheckboxField id={`${prefix}-hvac-mode`} label="Also plan the HVAC mode" checked={hvacMode} onChecked={setHvacMode} />
       {scope === 'unit' ? (
-        <CheckboxField id={`${prefix}-enabled`} label="Optimize this unit" checked={enabled} onChecked={setEnabled} hint="Off: the unit keeps its plan but nothing is applied." />
+        <CheckboxField
+          id={`${prefix}-enabled`}
+          label="Optimize this unit"
+          checked={enabled}
+          onChecked={setEnabled}
+          hint="Off: the unit keeps its plan but nothing is applied."
+        />
       ) : (
         <CheckboxField id={`${prefix}-newsletter`} label="Send me the Offpeak newsletter" checked={newsletter} onChecked={setNewsletter} />
       )}

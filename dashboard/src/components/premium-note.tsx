@@ -23,7 +23,9 @@ export function PremiumNote({ context }: { context: 'appliances' | 'satellites' 
         <li>more than one HVAC, each with its own comfort preferences;</li>
         <li>satellites for air conditioners without a smart thermostat (each one adds an HVAC).</li>
       </ul>
-      {context === 'satellites' && <p>On the free plan, a satellite can be claimed only while the account has no HVAC yet; otherwise its claim is refused with "Upgrade required".</p>}
+      {context === 'satellites' && (
+        <p>On the free plan, a satellite can be claimed only while the account has no HVAC yet; otherwise its claim is refused with "Upgrade required".</p>
+      )}
     </aside>
   );
 }

@@ -8,7 +8,8 @@ import { Chart } from './chart.js';
 const SLOTS = Array.from({ length: 48 }, (_, i) => slotLabel(i));
 const PRICE = '#6a3d9a';
 
-const nums = (v: unknown): (number | null)[] | null => (Array.isArray(v) && v.length === 48 ? v.map((x) => (typeof x === 'number' && Number.isFinite(x) ? x : null)) : null);
+const nums = (v: unknown): (number | null)[] | null =>
+  Array.isArray(v) && v.length === 48 ? v.map((x) => (typeof x === 'number' && Number.isFinite(x) ? x : null)) : null;
 const bools = (v: unknown): boolean[] | null => (Array.isArray(v) && v.length === 48 ? v.map((x) => x === true) : null);
 const range = (values: (number | null)[]) => {
   const ok = values.filter((v): v is number => v !== null);

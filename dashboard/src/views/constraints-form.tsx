@@ -33,7 +33,12 @@ function Form({ applianceId, fields, initial }: { applianceId: string; fields: F
       setErrors(NO_ERRORS);
       setSaved('Constraints saved. Your plan is being recomputed.');
     } catch (err) {
-      setErrors(formErrors(err, fields.map((f) => f.key)));
+      setErrors(
+        formErrors(
+          err,
+          fields.map((f) => f.key),
+        ),
+      );
     }
   };
   return (

@@ -58,15 +58,49 @@ function ProfileForm() {
   };
   return (
     <form onSubmit={submit} noValidate>
-      <InputField id="location_zip" label="ZIP code" inputMode="numeric" autocomplete="postal-code" value={zip} onValue={setZip} hint="US ZIP; used for the weather forecast." error={errors.fields.location_zip} />
-      <InputField id="home_size_sqft" label="Home size (sq ft)" type="number" min={0} max={100000} value={size} onValue={setSize} error={errors.fields.home_size_sqft} />
-      <InputField id="timezone" label="Time zone" list="timezones" value={zone} onValue={setZone} hint="An IANA name such as America/Chicago. Every time on this site is shown in it." error={errors.fields.timezone} />
+      <InputField
+        id="location_zip"
+        label="ZIP code"
+        inputMode="numeric"
+        autocomplete="postal-code"
+        value={zip}
+        onValue={setZip}
+        hint="US ZIP; used for the weather forecast."
+        error={errors.fields.location_zip}
+      />
+      <InputField
+        id="home_size_sqft"
+        label="Home size (sq ft)"
+        type="number"
+        min={0}
+        max={100000}
+        value={size}
+        onValue={setSize}
+        error={errors.fields.home_size_sqft}
+      />
+      <InputField
+        id="timezone"
+        label="Time zone"
+        list="timezones"
+        value={zone}
+        onValue={setZone}
+        hint="An IANA name such as America/Chicago. Every time on this site is shown in it."
+        error={errors.fields.timezone}
+      />
       <datalist id="timezones">
         {ZONES.map((z) => (
           <option key={z} value={z} />
         ))}
       </datalist>
-      <InputField id="weather_entity_id" label="Weather entity" value={weather} onValue={setWeather} hint="Optional weather.* entity on your hub, e.g. weather.home." error={errors.fields.weather_entity_id} spellcheck={false} />
+      <InputField
+        id="weather_entity_id"
+        label="Weather entity"
+        value={weather}
+        onValue={setWeather}
+        hint="Optional weather.* entity on your hub, e.g. weather.home."
+        error={errors.fields.weather_entity_id}
+        spellcheck={false}
+      />
       <FormStatus id="profile" error={errors.form} saved={saved} />
       <button type="submit">Save profile</button>
     </form>

@@ -39,7 +39,12 @@ function HistoryBody({ history }: { history: ScheduleHistory }) {
   const days = appliance ? newestPerDay(appliance.history) : [];
   const [date, setDate] = useState(days[0]?.date ?? '');
   const row = days.find((d) => d.date === date) ?? days[0];
-  if (!appliance) return <Empty testid="history-empty">No plans between {formatDate(history.start)} and {formatDate(history.end)} yet.</Empty>;
+  if (!appliance)
+    return (
+      <Empty testid="history-empty">
+        No plans between {formatDate(history.start)} and {formatDate(history.end)} yet.
+      </Empty>
+    );
   return (
     <>
       <div class="grid">
@@ -53,7 +58,13 @@ function HistoryBody({ history }: { history: ScheduleHistory }) {
           }}
           options={withRows.map((a) => ({ value: a.appliance_id, label: a.name }))}
         />
-        <SelectField id="history-date" label="Day" value={row?.date ?? ''} onValue={setDate} options={days.map((d) => ({ value: d.date, label: formatDate(d.date) }))} />
+        <SelectField
+          id="history-date"
+          label="Day"
+          value={row?.date ?? ''}
+          onValue={setDate}
+          options={days.map((d) => ({ value: d.date, label: formatDate(d.date) }))}
+        />
       </div>
       {row && (
         <article class="panel" data-testid="history-day">

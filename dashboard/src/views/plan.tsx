@@ -1,5 +1,12 @@
 // Today's plan per appliance, the link health of each HVAC (polled every 30 s), and "Recompute now".
-import type { ApplianceScheduleResponse, HvacScheduleResponse, IntegrationHealth, RecomputeResult, SchedulesView, SchedulesViewEntry } from '@offpeak/cloud/contract';
+import type {
+  ApplianceScheduleResponse,
+  HvacScheduleResponse,
+  IntegrationHealth,
+  RecomputeResult,
+  SchedulesView,
+  SchedulesViewEntry,
+} from '@offpeak/cloud/contract';
 import { useEffect, useState } from 'preact/hooks';
 import { useAccount } from '../account.js';
 import { getApplianceSchedule, getHealth, getHvacSchedule, getRates, getSchedules, recompute } from '../api.js';
@@ -101,7 +108,11 @@ export function PlanView() {
       )}
       {view && !view.optimization_enabled && (
         <p class="notice" data-testid="paused">
-          Optimization is paused: plans are computed but not applied. <a href="/home" onClick={onLinkClick}>Resume it on the Home page</a>.
+          Optimization is paused: plans are computed but not applied.{' '}
+          <a href="/home" onClick={onLinkClick}>
+            Resume it on the Home page
+          </a>
+          .
         </p>
       )}
       <div aria-live="polite">
@@ -138,7 +149,15 @@ export function PlanView() {
       {view &&
         plan.data &&
         view.appliances.map((a) => (
-          <ApplianceDay key={a.appliance_id} entry={a} today={view.date} rates={plan.data!.rates} details={plan.data!.details} health={health?.appliances.find((h) => h.appliance_id === a.appliance_id)} zone={profile.timezone} />
+          <ApplianceDay
+            key={a.appliance_id}
+            entry={a}
+            today={view.date}
+            rates={plan.data!.rates}
+            details={plan.data!.details}
+            health={health?.appliances.find((h) => h.appliance_id === a.appliance_id)}
+            zone={profile.timezone}
+          />
         ))}
     </section>
   );
@@ -173,7 +192,14 @@ function RecomputeResults({ results }: { results: RecomputeResult[] }) {
   );
 }
 
-function ApplianceDay({ entry, today, rates, details, health, zone }: {
+function ApplianceDay({
+  entry,
+  today,
+  rates,
+  details,
+  health,
+  zone,
+}: {
   entry: SchedulesViewEntry;
   today: string;
   rates: number[];
@@ -226,7 +252,13 @@ function ApplianceDay({ entry, today, rates, details, health, zone }: {
         </p>
       )}
       {entry.missed && entry.missed.length > 0 && <p class="notice">Some limits cannot be met today: {entry.missed.map((m) => m.message).join('; ')}.</p>}
-      <ScheduleChart id={`${slug}-chart`} name={entry.name} type={entry.appliance_type} schedule={(hvac?.schedule as unknown as Record<string, unknown> | undefined) ?? entry.schedule} rates={rates} />
+      <ScheduleChart
+        id={`${slug}-chart`}
+        name={entry.name}
+        type={entry.appliance_type}
+        schedule={(hvac?.schedule as unknown as Record<string, unknown> | undefined) ?? entry.schedule}
+        rates={rates}
+      />
     </article>
   );
 }

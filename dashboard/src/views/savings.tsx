@@ -127,7 +127,13 @@ function DailyPanel({ daily, onPick }: { daily: MetricsDaily; onPick: (date: str
         ]}
         onPick={(i) => choose(daily.days[i]!.date)}
       />
-      <SelectField id="drill-day" label="See one day" value={picked} onValue={choose} options={[{ value: '', label: 'Choose a day' }, ...daily.days.map((d) => ({ value: d.date, label: formatDate(d.date) }))]} />
+      <SelectField
+        id="drill-day"
+        label="See one day"
+        value={picked}
+        onValue={choose}
+        options={[{ value: '', label: 'Choose a day' }, ...daily.days.map((d) => ({ value: d.date, label: formatDate(d.date) }))]}
+      />
     </section>
   );
 }

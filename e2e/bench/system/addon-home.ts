@@ -49,7 +49,14 @@ interface House {
   on: Map<string, boolean>;
 }
 
-export async function startAddonHome(opts: { account: HomeAccount; baseUrl: string; clock: SimulatedClock; fetch: FetchLike; dataDir: string; day: string }): Promise<AddonHome> {
+export async function startAddonHome(opts: {
+  account: HomeAccount;
+  baseUrl: string;
+  clock: SimulatedClock;
+  fetch: FetchLike;
+  dataDir: string;
+  day: string;
+}): Promise<AddonHome> {
   const { account, clock, day } = opts;
   const zone = account.spec.zone;
   const leadMs = account.spec.viewLeadMs;
@@ -68,7 +75,12 @@ export async function startAddonHome(opts: { account: HomeAccount; baseUrl: stri
   });
   await session.load();
   const cloud: CloudApi = createCloudApi(session);
-  const house: House = { indoorF: 68, setpointF: 68, charge: new Map(account.appliances.map((a) => [a.id, a.type === 'water_heater' ? 120 : 50])), on: new Map() };
+  const house: House = {
+    indoorF: 68,
+    setpointF: 68,
+    charge: new Map(account.appliances.map((a) => [a.id, a.type === 'water_heater' ? 120 : 50])),
+    on: new Map(),
+  };
   const applied = new Set<number>();
   const timers = new Set<ReturnType<SimulatedClock['setTimeout']>>();
   let stopped = false;

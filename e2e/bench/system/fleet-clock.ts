@@ -38,7 +38,11 @@ export function fleetClockAt(startMs: number, rate: number, anchorMs: number): F
     anchorMs,
     rate,
     now,
-    env: () => ({ OFFPEAK_CLOCK_START: new Date(startMs).toISOString(), OFFPEAK_CLOCK_ANCHOR: new Date(anchorMs).toISOString(), OFFPEAK_CLOCK_RATE: String(rate) }),
+    env: () => ({
+      OFFPEAK_CLOCK_START: new Date(startMs).toISOString(),
+      OFFPEAK_CLOCK_ANCHOR: new Date(anchorMs).toISOString(),
+      OFFPEAK_CLOCK_RATE: String(rate),
+    }),
     forHome: (skewMs) => new SimulatedClock({ startMs: now() - skewMs, speed: rate }),
     frozenHome: (skewMs) => new SimulatedClock({ startMs: startMs - skewMs, speed: 0 }),
     release: (home, skewMs) => {

@@ -18,11 +18,30 @@ const ZONES = [
 ];
 
 /** What a home's add-on was set up with in the cloud (entity ids as on the hub). */
-const HVAC = { appliance_type: 'hvac', name: 'Thermostat', config: { entity_id: 'climate.thermostat', indoor_temp_entity_id: 'sensor.thermostat_temperature' } };
+const HVAC = {
+  appliance_type: 'hvac',
+  name: 'Thermostat',
+  config: { entity_id: 'climate.thermostat', indoor_temp_entity_id: 'sensor.thermostat_temperature' },
+};
 const EXTRAS = [
-  { share: 0.4, appliance_type: 'ev_charger', name: 'EV', config: { entity_id: 'switch.ev_charger', soc_entity_id: 'sensor.ev_battery', battery_capacity_kwh: 60, max_charge_rate_kw: 7.4 } },
-  { share: 0.3, appliance_type: 'water_heater', name: 'Water heater', config: { entity_id: 'switch.water_heater', temp_entity_id: 'sensor.water_heater_temperature' } },
-  { share: 0.15, appliance_type: 'home_battery', name: 'Battery', config: { entity_id: 'switch.home_battery_charge', soc_entity_id: 'sensor.home_battery', capacity_kwh: 13.5, max_charge_rate_kw: 5 } },
+  {
+    share: 0.4,
+    appliance_type: 'ev_charger',
+    name: 'EV',
+    config: { entity_id: 'switch.ev_charger', soc_entity_id: 'sensor.ev_battery', battery_capacity_kwh: 60, max_charge_rate_kw: 7.4 },
+  },
+  {
+    share: 0.3,
+    appliance_type: 'water_heater',
+    name: 'Water heater',
+    config: { entity_id: 'switch.water_heater', temp_entity_id: 'sensor.water_heater_temperature' },
+  },
+  {
+    share: 0.15,
+    appliance_type: 'home_battery',
+    name: 'Battery',
+    config: { entity_id: 'switch.home_battery_charge', soc_entity_id: 'sensor.home_battery', capacity_kwh: 13.5, max_charge_rate_kw: 5 },
+  },
 ];
 
 export type HomeKind = 'addon' | 'satellite';
@@ -74,7 +93,18 @@ export function planFleet(homes: number, skewSpreadMs: number, seed = 11): HomeS
     const zone = ZONES.find((z) => (pick -= z.weight) < 0) ?? ZONES[0]!;
     const kind: HomeKind = index % 10 < 7 ? 'addon' : 'satellite';
     const extras = EXTRAS.filter((e) => chance(random, e.share)).map(({ share: _share, ...a }) => a);
-    return { index, kind, zone: zone.zone, zip: zone.zip, skewMs: random() * skewSpreadMs, viewLeadMs: drawViewLeadMs(leads), readingsPushDelayMs: drawPushDelayMs(pushDelays), pollPhaseMs: pollPhases() * DEFAULT_TIMING.updatedAtPollMs, weatherPushOffsetMs: drawWeatherPushOffsetMs(weatherOffsets), appliances: kind === 'addon' ? [HVAC, ...extras] : [] };
+    return {
+      index,
+      kind,
+      zone: zone.zone,
+      zip: zone.zip,
+      skewMs: random() * skewSpreadMs,
+      viewLeadMs: drawViewLeadMs(leads),
+      readingsPushDelayMs: drawPushDelayMs(pushDelays),
+      pollPhaseMs: pollPhases() * DEFAULT_TIMING.updatedAtPollMs,
+      weatherPushOffsetMs: drawWeatherPushOffsetMs(weatherOffsets),
+      appliances: kind === 'addon' ? [HVAC, ...extras] : [],
+    };
   });
 }
 

@@ -25,7 +25,14 @@ async function run(job: WorkerJob): Promise<void> {
     const homeClock = clock.frozenHome(account.spec.skewMs);
     const home =
       account.spec.kind === 'addon'
-        ? await startAddonHome({ account, baseUrl: job.baseUrl, clock: homeClock, fetch, dataDir: path.join(job.tmp, `home-${account.spec.index}`), day: job.day })
+        ? await startAddonHome({
+            account,
+            baseUrl: job.baseUrl,
+            clock: homeClock,
+            fetch,
+            dataDir: path.join(job.tmp, `home-${account.spec.index}`),
+            day: job.day,
+          })
         : await startSatelliteHome({ account, baseUrl: job.baseUrl, clock: homeClock, fetch, stateRoot: job.tmp, day: job.day });
     homes.push({ userId: account.userId, kind: account.spec.kind === 'addon' ? 'add-on' : 'satellite', home, clock: homeClock, skewMs: account.spec.skewMs });
   });
@@ -61,7 +68,20 @@ async function run(job: WorkerJob): Promise<void> {
     http.destroy();
     await stats.closeTrace();
     // Disconnecting before the (large) message is written would drop it: only once it is sent.
-    process.send!({ type: 'result', stats: stats.data(), outcomes, problems, cpuMs: (cpu.user + cpu.system) / 1000, loopDelayP99Ms: loopDelay.percentile(99) / 1e6, peakSockets } satisfies ToParent, undefined, {}, () => process.disconnect());
+    process.send!(
+      {
+        type: 'result',
+        stats: stats.data(),
+        outcomes,
+        problems,
+        cpuMs: (cpu.user + cpu.system) / 1000,
+        loopDelayP99Ms: loopDelay.percentile(99) / 1e6,
+        peakSockets,
+      } satisfies ToParent,
+      undefined,
+      {},
+      () => process.disconnect(),
+    );
   });
 }
 

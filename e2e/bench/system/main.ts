@@ -43,7 +43,9 @@ const SETUP_CLOCK_MS = Date.parse('2026-11-17T20:00:00Z');
 /** Real time given per home to come online before the clock reaches START_MS. */
 const START_REAL_MS_PER_HOME = 150;
 
-const { values: flags } = parseArgs({ options: { homes: { type: 'string' }, rate: { type: 'string' }, workers: { type: 'string' }, hours: { type: 'string' } } });
+const { values: flags } = parseArgs({
+  options: { homes: { type: 'string' }, rate: { type: 'string' }, workers: { type: 'string' }, hours: { type: 'string' } },
+});
 const HOMES = Number(flags.homes ?? process.env.BENCH_HOMES ?? 1000);
 const RATE = Number(flags.rate ?? process.env.BENCH_RATE ?? defaultRate(HOMES));
 const RATE_NOTE = (flags.rate ?? process.env.BENCH_RATE) ? '' : ` (the default for ${HOMES} homes)`;
@@ -168,7 +170,12 @@ async function main(): Promise<number> {
     });
     if (homes.problems.length) missed.push(`${homes.problems.length} satellite requests refused or failed`);
     if (missed.length) console.log(`\nbench:system: MISSED:\n  ${missed.join('\n  ')}`);
-    else console.log(HOURS === null ? '\nbench:system: targets met' : `\nbench:system: the requests met their targets over the first ${HOURS} simulated hours; the day is not judged (exit 2)`);
+    else
+      console.log(
+        HOURS === null
+          ? '\nbench:system: targets met'
+          : `\nbench:system: the requests met their targets over the first ${HOURS} simulated hours; the day is not judged (exit 2)`,
+      );
     return missed.length ? 1 : HOURS === null ? 0 : 2;
   } finally {
     pool?.kill();

@@ -43,7 +43,9 @@ export class RouteStats {
    * `BENCH_TRACE=DIR`: one line per recorded request (simulated send time ISO, route, ms, status)
    * in DIR/homes-<pid>.tsv, to see when the slow ones happen (docs/system-tests.md "Load").
    */
-  private readonly trace: WriteStream | null = process.env.BENCH_TRACE ? createWriteStream(path.join(process.env.BENCH_TRACE, `homes-${process.pid}.tsv`)) : null;
+  private readonly trace: WriteStream | null = process.env.BENCH_TRACE
+    ? createWriteStream(path.join(process.env.BENCH_TRACE, `homes-${process.pid}.tsv`))
+    : null;
 
   private tally(route: string): RouteTally {
     let t = this.routes.get(route);

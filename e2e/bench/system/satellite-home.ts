@@ -36,12 +36,22 @@ export async function claimSatellite(account: HomeAccount, baseUrl: string, stat
       if (line.event === 'failed') failures.push(String(line.error));
     },
   });
-  await Promise.race([isClaimed, sim.done.then(() => Promise.reject(new Error(`satellite ${deviceIdOf(account)} stopped before claiming: ${failures.join('; ')}`)))]);
+  await Promise.race([
+    isClaimed,
+    sim.done.then(() => Promise.reject(new Error(`satellite ${deviceIdOf(account)} stopped before claiming: ${failures.join('; ')}`))),
+  ]);
   await sim.stop();
 }
 
 /** The claimed satellite back on, on the home's clock. */
-export async function startSatelliteHome(opts: { account: HomeAccount; baseUrl: string; clock: SimulatedClock; fetch: typeof fetch; stateRoot: string; day: string }): Promise<SatelliteHome> {
+export async function startSatelliteHome(opts: {
+  account: HomeAccount;
+  baseUrl: string;
+  clock: SimulatedClock;
+  fetch: typeof fetch;
+  stateRoot: string;
+  day: string;
+}): Promise<SatelliteHome> {
   const { account, day } = opts;
   const problems: string[] = [];
   const sim: RunningSimulator = await startSimulator({

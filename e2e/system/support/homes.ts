@@ -18,7 +18,11 @@ const HA_TOKEN = 'system-test-ha-token';
 /** Home A's appliances in the cloud, pointing at the simulator house's entities. */
 export const HOUSE_APPLIANCES = [
   { type: 'hvac', name: 'Thermostat', config: { entity_id: 'climate.thermostat', indoor_temp_entity_id: 'sensor.thermostat_temperature' } },
-  { type: 'ev_charger', name: 'EV', config: { entity_id: 'switch.ev_charger', soc_entity_id: 'sensor.ev_battery', battery_capacity_kwh: 60, max_charge_rate_kw: 7.4 } },
+  {
+    type: 'ev_charger',
+    name: 'EV',
+    config: { entity_id: 'switch.ev_charger', soc_entity_id: 'sensor.ev_battery', battery_capacity_kwh: 60, max_charge_rate_kw: 7.4 },
+  },
   { type: 'water_heater', name: 'Water heater', config: { entity_id: 'switch.water_heater', temp_entity_id: 'sensor.water_heater_temperature' } },
 ];
 
@@ -51,24 +55,31 @@ export async function signUp(url: () => string, tag: string): Promise<Account> {
 export function request(url: string, method: string, body?: unknown, token?: string): Promise<{ status: number; body: any }> {
   return new Promise((resolve, reject) => {
     const payload = body === undefined ? undefined : JSON.stringify(body);
-    const req = http.request(url, {
-      method,
-      agent: false,
-      headers: { ...(payload !== undefined && { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }), ...(token && { authorization: `Bearer ${token}` }) },
-    }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (c: string) => (text += c));
-      res.on('end', () => {
-        let parsed: unknown;
-        try {
-          parsed = text ? JSON.parse(text) : undefined;
-        } catch {
-          parsed = text;
-        }
-        resolve({ status: res.statusCode ?? 0, body: parsed });
-      });
-    });
+    const req = http.request(
+      url,
+      {
+        method,
+        agent: false,
+        headers: {
+          ...(payload !== undefined && { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }),
+          ...(token && { authorization: `Bearer ${token}` }),
+        },
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (c: string) => (text += c));
+        res.on('end', () => {
+          let parsed: unknown;
+          try {
+            parsed = text ? JSON.parse(text) : undefined;
+          } catch {
+            parsed = text;
+          }
+          resolve({ status: res.statusCode ?? 0, body: parsed });
+        });
+      },
+    );
     req.on('error', reject);
     req.end(payload);
   });
@@ -91,7 +102,12 @@ export interface HomeA {
 /** Home A: the simulator's house and the add-on (in this process, on the shared clock). */
 export async function startHomeA(account: Account, cloudUrl: string, clock: SharedClock): Promise<HomeA> {
   const addonClock = clock.simulated();
-  const ha = await startHaSim({ house: { timeZone: ZONE, unitSystem: 'us_customary' }, token: HA_TOKEN, clock: () => addonClock.now(), physicsIntervalMs: 200 });
+  const ha = await startHaSim({
+    house: { timeZone: ZONE, unitSystem: 'us_customary' },
+    token: HA_TOKEN,
+    clock: () => addonClock.now(),
+    physicsIntervalMs: 200,
+  });
   const lines: AddonLine[] = [];
   const log = createLogger({
     level: 'info',
@@ -103,7 +119,17 @@ export async function startHomeA(account: Account, cloudUrl: string, clock: Shar
   });
   const dataDir = mkdtempSync(path.join(tmpdir(), 'offpeak-system-addon-'));
   const addon = await startAddon({
-    config: { ha: { url: ha.wsUrl, token: HA_TOKEN, supervised: false }, cloudUrl, email: account.email, password: account.password, refreshToken: null, dataDir, logLevel: 'info', householdPowerEntityId: 'sensor.household_power', appliances: [] },
+    config: {
+      ha: { url: ha.wsUrl, token: HA_TOKEN, supervised: false },
+      cloudUrl,
+      email: account.email,
+      password: account.password,
+      refreshToken: null,
+      dataDir,
+      logLevel: 'info',
+      householdPowerEntityId: 'sensor.household_power',
+      appliances: [],
+    },
     clock: addonClock,
     log,
     pingIntervalMs: 1000,
@@ -113,7 +139,8 @@ export async function startHomeA(account: Account, cloudUrl: string, clock: Shar
     ha,
     addon,
     lines,
-    hvacSlots: () => new Set(lines.filter((l) => (l.msg === 'applied' || l.msg === 'already as planned') && l.type === 'hvac').map((l) => `${l.date}#${l.slot}`)),
+    hvacSlots: () =>
+      new Set(lines.filter((l) => (l.msg === 'applied' || l.msg === 'already as planned') && l.type === 'hvac').map((l) => `${l.date}#${l.slot}`)),
     stop: async () => {
       await addon.stop();
       await ha.stop();

@@ -27,7 +27,15 @@ export const SLOT = 30 * MINUTE;
 /** Local date (YYYY-MM-DD) and slot index of an instant in a zone, from Intl (independent of the cloud's slot grid). */
 export function localSlot(ms: number, zone: string): { date: string; index: number; label: string } {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' })
+    new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+    })
       .formatToParts(new Date(ms))
       .map((p) => [p.type, p.value]),
   );

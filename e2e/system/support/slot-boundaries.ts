@@ -18,7 +18,9 @@ export interface Boundary {
 
 /** The zone's offset from UTC at an instant, in minutes east. */
 export function offsetMinutesAt(ms: number, zone: string): number {
-  const name = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' }).formatToParts(new Date(ms)).find((p) => p.type === 'timeZoneName')!.value;
+  const name = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' })
+    .formatToParts(new Date(ms))
+    .find((p) => p.type === 'timeZoneName')!.value;
   const m = /GMT([+-])(\d{2}):(\d{2})/.exec(name);
   return m ? (m[1] === '-' ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3])) : 0;
 }
@@ -31,7 +33,13 @@ export function expectedBoundaries(fromMs: number, toMs: number, zone: string): 
   const out: Boundary[] = [];
   for (let t = Math.ceil(fromMs / HALF_HOUR) * HALF_HOUR; t < toMs; t += HALF_HOUR) {
     const s = localSlot(t, zone);
-    out.push({ atMs: t, date: s.date, index: s.index, offsetMinutes: offsetMinutesAt(t, zone), label: `${s.label} ${abbreviation(t, zone)} (slot ${s.index})` });
+    out.push({
+      atMs: t,
+      date: s.date,
+      index: s.index,
+      offsetMinutes: offsetMinutesAt(t, zone),
+      label: `${s.label} ${abbreviation(t, zone)} (slot ${s.index})`,
+    });
   }
   return out;
 }

@@ -77,7 +77,8 @@ export async function startWorld(opts: {
     await db.close();
   };
   try {
-    for (let i = 1; i <= (opts.instances ?? 1); i++) clouds.push(await createCloud({ name: `cloud-${i}`, db, clock, env: { ...SYSTEM_CLOUD_ENV, ...opts.env } }));
+    for (let i = 1; i <= (opts.instances ?? 1); i++)
+      clouds.push(await createCloud({ name: `cloud-${i}`, db, clock, env: { ...SYSTEM_CLOUD_ENV, ...opts.env } }));
     mark('cloud');
     const cloud = clouds[0]!;
     const balancer = (parts.balancer = clouds.length > 1 ? await startBalancer(clouds.map((c) => c.port)) : undefined);
@@ -99,7 +100,9 @@ export async function startWorld(opts: {
     const ready = clock.now();
     console.log(`system ready in ${((Date.now() - began) / 1000).toFixed(1)} s real (${took.join(', ')}), at simulated ${new Date(ready).toISOString()}`);
     if (opts.readyByMs !== undefined && ready > opts.readyByMs) {
-      throw new Error(`setup took until simulated ${new Date(ready).toISOString()}, after ${new Date(opts.readyByMs).toISOString()}: the machine is too slow for SYSTEM_CLOCK_RATE=${opts.rate}`);
+      throw new Error(
+        `setup took until simulated ${new Date(ready).toISOString()}, after ${new Date(opts.readyByMs).toISOString()}: the machine is too slow for SYSTEM_CLOCK_RATE=${opts.rate}`,
+      );
     }
     return { clock, db, cloud, clouds, balancer, account, homeA, homeB, satelliteLink, ids, stop };
   } catch (e) {

@@ -27,9 +27,21 @@ const APPLIANCES = [0, 1].flatMap((i) => {
   const n = (base: string) => (i === 0 ? base : `${base}_${i + 1}`);
   return [
     { type: 'hvac', name: `Thermostat ${i + 1}`, config: { entity_id: n('climate.thermostat'), indoor_temp_entity_id: n('sensor.thermostat_temperature') } },
-    { type: 'ev_charger', name: `EV ${i + 1}`, config: { entity_id: n('switch.ev_charger'), soc_entity_id: n('sensor.ev_battery'), battery_capacity_kwh: 60, max_charge_rate_kw: 7.4 } },
-    { type: 'home_battery', name: `Battery ${i + 1}`, config: { entity_id: n('switch.home_battery_charge'), soc_entity_id: n('sensor.home_battery'), capacity_kwh: 13.5, max_charge_rate_kw: 5 } },
-    { type: 'water_heater', name: `Water heater ${i + 1}`, config: { entity_id: n('switch.water_heater'), temp_entity_id: n('sensor.water_heater_temperature') } },
+    {
+      type: 'ev_charger',
+      name: `EV ${i + 1}`,
+      config: { entity_id: n('switch.ev_charger'), soc_entity_id: n('sensor.ev_battery'), battery_capacity_kwh: 60, max_charge_rate_kw: 7.4 },
+    },
+    {
+      type: 'home_battery',
+      name: `Battery ${i + 1}`,
+      config: { entity_id: n('switch.home_battery_charge'), soc_entity_id: n('sensor.home_battery'), capacity_kwh: 13.5, max_charge_rate_kw: 5 },
+    },
+    {
+      type: 'water_heater',
+      name: `Water heater ${i + 1}`,
+      config: { entity_id: n('switch.water_heater'), temp_entity_id: n('sensor.water_heater_temperature') },
+    },
     { type: 'robot', name: `Robot ${i + 1}`, config: { entity_id: n('vacuum.robot'), soc_entity_id: n('sensor.robot_battery') } },
   ];
 });
@@ -52,7 +64,12 @@ async function main(): Promise<number> {
     const simStart = Math.floor((Date.now() - DAY_MS - 60 * 60_000) / 1_800_000) * 1_800_000 - 60_000;
     const t0 = Date.now();
     const simNow = () => simStart + (Date.now() - t0) * SPEED;
-    const ha = await startHaSim({ house: { timeZone: ZONE, counts: { thermostats: 2, evChargers: 2, batteries: 2, waterHeaters: 2, robots: 2 } }, token: TOKEN, clock: simNow, physicsIntervalMs: 200 });
+    const ha = await startHaSim({
+      house: { timeZone: ZONE, counts: { thermostats: 2, evChargers: 2, batteries: 2, waterHeaters: 2, robots: 2 } },
+      token: TOKEN,
+      clock: simNow,
+      physicsIntervalMs: 200,
+    });
 
     const child = spawn(process.execPath, [...ADDON_NODE_FLAGS, fileURLToPath(new URL('./addon-process.js', import.meta.url))], {
       env: {
@@ -91,10 +108,18 @@ async function main(): Promise<number> {
     const cpuShare = cpuMs / simMs;
     if (report.memory_mb_peak_rss_heaptotal_heapused_external) console.log(report.memory_mb_peak_rss_heaptotal_heapused_external.join(' '));
     console.log(`simulated ${(simMs / 3_600_000).toFixed(1)} h in ${(realMs / 1000).toFixed(0)} s real`);
-    console.log(`add-on: ${report.stats.readingsSent} readings sent, ${report.stats.boundaries} slot boundaries, ${report.stats.applied} commands applied, ${report.stats.schedulePulls} schedule pulls, ${report.stats.overrides} overrides seen, ${report.stats.weatherPushes} forecast pushes, ${report.buffered} readings still queued, ${report.log_lines} log lines, ${report.entity_updates} entity updates from Home Assistant`);
+    console.log(
+      `add-on: ${report.stats.readingsSent} readings sent, ${report.stats.boundaries} slot boundaries, ${report.stats.applied} commands applied, ${report.stats.schedulePulls} schedule pulls, ${report.stats.overrides} overrides seen, ${report.stats.weatherPushes} forecast pushes, ${report.buffered} readings still queued, ${report.log_lines} log lines, ${report.entity_updates} entity updates from Home Assistant`,
+    );
     console.log(`peak resident memory: ${mb(report.peak_rss_bytes)} MB (target < ${mb(RSS_LIMIT_BYTES)} MB)`);
-    console.log(`CPU time: ${(cpuMs / 1000).toFixed(2)} s = ${(cpuShare * 100).toFixed(3)} % of one core over the simulated day (target < ${CPU_LIMIT_SHARE * 100} %); ${((cpuMs / realMs) * 100).toFixed(1)} % of one core while running ${SPEED}x fast`);
-    const missed = [report.peak_rss_bytes >= RSS_LIMIT_BYTES && 'memory', cpuShare >= CPU_LIMIT_SHARE && 'CPU', report.stats.readingsSent === 0 && 'readings'].filter(Boolean);
+    console.log(
+      `CPU time: ${(cpuMs / 1000).toFixed(2)} s = ${(cpuShare * 100).toFixed(3)} % of one core over the simulated day (target < ${CPU_LIMIT_SHARE * 100} %); ${((cpuMs / realMs) * 100).toFixed(1)} % of one core while running ${SPEED}x fast`,
+    );
+    const missed = [
+      report.peak_rss_bytes >= RSS_LIMIT_BYTES && 'memory',
+      cpuShare >= CPU_LIMIT_SHARE && 'CPU',
+      report.stats.readingsSent === 0 && 'readings',
+    ].filter(Boolean);
     console.log(missed.length ? `MISSED: ${missed.join(', ')}` : 'targets met');
     return missed.length ? 1 : 0;
   } finally {

@@ -17,7 +17,12 @@ export interface ChargeLevel {
 }
 
 /** The charge level of `appliance` in `slot` now; null unless it is a battery with a SOC sensor in a charge slot. */
-export function chargeLevelNow(ctx: AddonContext, appliance: HubAppliance, schedule: Record<string, unknown>, slot: { index: number; key: string }): ChargeLevel | null {
+export function chargeLevelNow(
+  ctx: AddonContext,
+  appliance: HubAppliance,
+  schedule: Record<string, unknown>,
+  slot: { index: number; key: string },
+): ChargeLevel | null {
   const socId = appliance.entities.soc_entity_id;
   if (appliance.type !== 'home_battery' || !socId || batterySlotMode(schedule, slot.index) !== 'charge') return null;
   const capacity = capacityOf(appliance);

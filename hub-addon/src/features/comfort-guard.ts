@@ -25,7 +25,13 @@ export async function runComfortGuard(ctx: AddonContext): Promise<void> {
     const indoorF = toF(entity.attributes.current_temperature, ctx.ha.temperatureUnit);
     if (indoorF >= band.lowF && indoorF <= band.highF) continue;
     const midF = (band.lowF + band.highF) / 2;
-    const action = climateAction(entity, ctx.ha.temperatureUnit, midF, band, `indoor ${indoorF.toFixed(1)} F outside the band ${band.lowF}-${band.highF} F while the cloud is unreachable`);
+    const action = climateAction(
+      entity,
+      ctx.ha.temperatureUnit,
+      midF,
+      band,
+      `indoor ${indoorF.toFixed(1)} F outside the band ${band.lowF}-${band.highF} F while the cloud is unreachable`,
+    );
     if (!action.call) continue;
     try {
       c.expect = null;
@@ -33,9 +39,17 @@ export async function runComfortGuard(ctx: AddonContext): Promise<void> {
       ctx.state.stats.guardCommands++;
       c.guardActive = true;
       c.slotKey = key;
-      c.expect = action.expect ? { entityId: action.entityId, value: action.expect, baselineContext: ctx.ha.entity(action.entityId)?.context.id ?? null, sinceMs: ctx.clock.now() } : null;
+      c.expect = action.expect
+        ? { entityId: action.entityId, value: action.expect, baselineContext: ctx.ha.entity(action.entityId)?.context.id ?? null, sinceMs: ctx.clock.now() }
+        : null;
       c.commandedF = midF;
-      ctx.log.warn('comfort guard applied', { appliance_id: appliance.id, appliance: appliance.name, entity_id: action.entityId, data: action.call.data, why: action.why });
+      ctx.log.warn('comfort guard applied', {
+        appliance_id: appliance.id,
+        appliance: appliance.name,
+        entity_id: action.entityId,
+        data: action.call.data,
+        why: action.why,
+      });
     } catch (e) {
       ctx.log.warn('comfort guard command refused', { appliance_id: appliance.id, error: describe(e) });
     }

@@ -32,7 +32,13 @@ export function reportMissingEntities(ctx: AddonContext): void {
     seen.add(use.entityId);
     const missing = !ctx.ha.entity(use.entityId);
     if (missing && !ctx.state.missingEntities.has(use.entityId)) {
-      ctx.log.warn('entity does not exist in Home Assistant', { entity_id: use.entityId, role: use.role, appliance_id: use.appliance.id, appliance: use.appliance.name, type: use.appliance.type });
+      ctx.log.warn('entity does not exist in Home Assistant', {
+        entity_id: use.entityId,
+        role: use.role,
+        appliance_id: use.appliance.id,
+        appliance: use.appliance.name,
+        type: use.appliance.type,
+      });
       ctx.state.missingEntities.add(use.entityId);
     } else if (!missing && ctx.state.missingEntities.delete(use.entityId)) {
       ctx.log.info('entity found in Home Assistant', { entity_id: use.entityId, appliance: use.appliance.name });
@@ -116,7 +122,13 @@ async function applyApplianceNow(ctx: AddonContext, appliance: HubAppliance, rea
   await applyOne(ctx, appliance, slot, reason, view.date !== slot.date);
 }
 
-async function applyOne(ctx: AddonContext, appliance: HubAppliance, slot: { date: string; index: number; key: string }, reason: string, stale: boolean): Promise<void> {
+async function applyOne(
+  ctx: AddonContext,
+  appliance: HubAppliance,
+  slot: { date: string; index: number; key: string },
+  reason: string,
+  stale: boolean,
+): Promise<void> {
   const entry = ctx.state.view?.appliances.find((e) => e.appliance_id === appliance.id);
   if (!entry || !isDriven(appliance)) return;
   const c = controlOf(ctx.state, appliance.id);
@@ -148,10 +160,17 @@ async function applyOne(ctx: AddonContext, appliance: HubAppliance, slot: { date
       ...(stale ? { stale_schedule_date: ctx.state.view?.date } : {}),
     });
   } catch (e) {
-    return void ctx.log.warn('Home Assistant refused the command', { ...base, entity_id: action.entityId, service: `${action.call?.domain}.${action.call?.service}`, error: describe(e) });
+    return void ctx.log.warn('Home Assistant refused the command', {
+      ...base,
+      entity_id: action.entityId,
+      service: `${action.call?.domain}.${action.call?.service}`,
+      error: describe(e),
+    });
   }
   c.slotKey = slot.key;
-  c.expect = action.expect ? { entityId: action.entityId, value: action.expect, baselineContext: ctx.ha.entity(action.entityId)?.context.id ?? null, sinceMs: ctx.clock.now() } : null;
+  c.expect = action.expect
+    ? { entityId: action.entityId, value: action.expect, baselineContext: ctx.ha.entity(action.entityId)?.context.id ?? null, sinceMs: ctx.clock.now() }
+    : null;
   c.commandedF = action.setpointF ?? c.commandedF;
   c.roomTargetF = action.setpointF;
   c.guardActive = false;
@@ -248,11 +267,14 @@ export async function startPlans(ctx: AddonContext): Promise<Stop> {
   };
   const armRefresh = () => {
     const now = ctx.clock.now();
-    refreshTimer = ctx.clock.setTimeout(() => {
-      if (stopped) return;
-      armRefresh();
-      ctx.tasks.run(refreshAhead);
-    }, nextViewRefreshMs(now, ctx.state.timezone, leadMs) - now);
+    refreshTimer = ctx.clock.setTimeout(
+      () => {
+        if (stopped) return;
+        armRefresh();
+        ctx.tasks.run(refreshAhead);
+      },
+      nextViewRefreshMs(now, ctx.state.timezone, leadMs) - now,
+    );
   };
 
   const poll = async () => {

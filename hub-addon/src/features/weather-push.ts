@@ -16,7 +16,8 @@ export async function pushForecast(ctx: AddonContext): Promise<boolean> {
     return false;
   }
   try {
-    const response = (await ctx.ha.call('weather', 'get_forecasts', entityId, { type: 'hourly' }, true)) as Record<string, { forecast?: ForecastItem[] }> | undefined;
+    const response = (await ctx.ha.call('weather', 'get_forecasts', entityId, { type: 'hourly' }, true)) as
+      Record<string, { forecast?: ForecastItem[] }> | undefined;
     const items = response?.[entityId]?.forecast ?? [];
     const forecast = forecastForPush(items, entity, ctx.ha.temperatureUnit, ctx.clock.now(), ctx.state.timezone);
     if (!forecast) {

@@ -20,8 +20,7 @@ const TRANSLATIONS: Record<string, Record<string, string>> = {
     not_valid_swing_mode: 'Swing mode {mode} is not valid. Valid swing modes are: {modes}',
     low_temp_higher_than_high_temp: "'Lower target temperature' cannot be higher than 'Upper target temperature'",
     humidity_out_of_range: 'Provided humidity {humidity} is not valid. Accepted range is {min_humidity} to {max_humidity}.',
-    missing_target_temperature_entity_feature:
-      'Set temperature action was used with the target temperature parameter but the entity does not support it.',
+    missing_target_temperature_entity_feature: 'Set temperature action was used with the target temperature parameter but the entity does not support it.',
     missing_target_temperature_range_entity_feature:
       'Set temperature action was used with the target temperature low/high parameter but the entity does not support it.',
   },
@@ -30,8 +29,7 @@ const TRANSLATIONS: Record<string, Record<string, string>> = {
   },
   water_heater: {
     temp_out_of_range: 'Provided temperature {check_temp} is not valid. Accepted range is {min_temp} to {max_temp}.',
-    not_valid_operation_mode:
-      'Operation mode {operation_mode} is not valid for {entity_id}. Valid operation modes are: {operation_modes}.',
+    not_valid_operation_mode: 'Operation mode {operation_mode} is not valid for {entity_id}. Valid operation modes are: {operation_modes}.',
   },
   select: {
     not_valid_option: 'Option {option} is not valid for {entity_id}. Valid options are: {options}.',

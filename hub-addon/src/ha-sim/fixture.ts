@@ -45,7 +45,16 @@ export function loadFixture(source: FixtureData | string): FixtureData {
 
 export const UNIT_SYSTEMS = {
   metric: { length: 'km', accumulated_precipitation: 'mm', area: 'm²', mass: 'g', pressure: 'Pa', temperature: '°C', volume: 'L', wind_speed: 'm/s' },
-  us_customary: { length: 'mi', accumulated_precipitation: 'in', area: 'ft²', mass: 'lb', pressure: 'psi', temperature: '°F', volume: 'gal', wind_speed: 'mph' },
+  us_customary: {
+    length: 'mi',
+    accumulated_precipitation: 'in',
+    area: 'ft²',
+    mass: 'lb',
+    pressure: 'psi',
+    temperature: '°F',
+    volume: 'gal',
+    wind_speed: 'mph',
+  },
 } as const;
 
 /** hass.config.as_dict() */

@@ -106,7 +106,10 @@ export class StateHistory {
       // The state at the start time is reported as of the start time.
       if (startRow) list.push(full(startRow, q.start, q.start));
       const inPeriod = rows.filter(
-        (r) => r.lastUpdated > q.start && (q.end === null || r.lastUpdated < q.end) && (!q.significantChangesOnly || SIGNIFICANT_DOMAINS.has(domain) || r.lastChanged === r.lastUpdated),
+        (r) =>
+          r.lastUpdated > q.start &&
+          (q.end === null || r.lastUpdated < q.end) &&
+          (!q.significantChangesOnly || SIGNIFICANT_DOMAINS.has(domain) || r.lastChanged === r.lastUpdated),
       );
       if (!q.minimalResponse || NEED_ATTRIBUTE_DOMAINS.has(domain)) {
         for (const r of inPeriod) list.push(full(r, r.lastUpdated, r.lastChanged));
@@ -161,7 +164,16 @@ export function parseDatetime(text: string, timeZone: string): Micros | null {
 function zoneOffsetMs(wallMs: number, timeZone: string): number {
   const at = (utc: number) => {
     const p = Object.fromEntries(
-      new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' })
+      new Intl.DateTimeFormat('en-US', {
+        timeZone,
+        hourCycle: 'h23',
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        second: '2-digit',
+      })
         .formatToParts(new Date(utc))
         .map((x) => [x.type, x.value]),
     );

@@ -24,7 +24,9 @@ export function pyRepr(value: unknown): string {
   if (typeof value === 'string') return pyStr(value);
   if (Array.isArray(value)) return `[${value.map(pyRepr).join(', ')}]`;
   if (typeof value === 'object') {
-    return `{${Object.entries(value as Record<string, unknown>).map(([k, v]) => `${pyStr(k)}: ${pyRepr(v)}`).join(', ')}}`;
+    return `{${Object.entries(value as Record<string, unknown>)
+      .map(([k, v]) => `${pyStr(k)}: ${pyRepr(v)}`)
+      .join(', ')}}`;
   }
   return String(value);
 }

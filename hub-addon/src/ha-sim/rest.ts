@@ -38,24 +38,31 @@ export async function handleRest(req: IncomingMessage, res: ServerResponse, path
     return true;
   }
   const method = req.method ?? 'GET';
-  if (path === '/api/' && method === 'GET') return message(res, 200, 'API running.'), true;
-  if (path === '/api/config' && method === 'GET') return json(res, 200, deps.config()), true;
+  if (path === '/api/' && method === 'GET') return (message(res, 200, 'API running.'), true);
+  if (path === '/api/config' && method === 'GET') return (json(res, 200, deps.config()), true);
   if (path === '/api/services' && method === 'GET') {
-    return json(res, 200, Object.entries(deps.services()).map(([domain, services]) => ({ domain, services }))), true;
+    return (
+      json(
+        res,
+        200,
+        Object.entries(deps.services()).map(([domain, services]) => ({ domain, services })),
+      ),
+      true
+    );
   }
-  if (path === '/api/states' && method === 'GET') return json(res, 200, deps.states.all()), true;
+  if (path === '/api/states' && method === 'GET') return (json(res, 200, deps.states.all()), true);
   const match = /^\/api\/states\/([^/]+)$/.exec(path);
   if (match) {
     const entityId = decodeURIComponent(match[1]!);
     if (method === 'GET') {
       const state = deps.states.get(entityId);
-      return state ? json(res, 200, state) : message(res, 404, 'Entity not found.'), true;
+      return (state ? json(res, 200, state) : message(res, 404, 'Entity not found.'), true);
     }
     if (method === 'DELETE') {
-      return deps.states.remove(entityId, deps.newContext()) ? message(res, 200, 'Entity removed.') : message(res, 404, 'Entity not found.'), true;
+      return (deps.states.remove(entityId, deps.newContext()) ? message(res, 200, 'Entity removed.') : message(res, 404, 'Entity not found.'), true);
     }
-    if (method === 'POST') return postState(req, res, entityId, deps), true;
-    return message(res, 405, '405: Method Not Allowed'), true;
+    if (method === 'POST') return (postState(req, res, entityId, deps), true);
+    return (message(res, 405, '405: Method Not Allowed'), true);
   }
   message(res, 404, 'Not found');
   return true;

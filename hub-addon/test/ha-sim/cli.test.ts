@@ -13,7 +13,10 @@ afterEach(() => {
   child = undefined;
 });
 
-function run(args: string[], env: Record<string, string> = {}): { proc: ChildProcess; output: () => string; url: Promise<string>; exit: Promise<number | null> } {
+function run(
+  args: string[],
+  env: Record<string, string> = {},
+): { proc: ChildProcess; output: () => string; url: Promise<string>; exit: Promise<number | null> } {
   const proc = spawn(process.execPath, [MAIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, HA_TOKEN: '', HA_FIXTURE: '', ...env } });
   child = proc;
   let out = '';

@@ -55,21 +55,54 @@ describe('get_states, get_config, get_services', () => {
       language: 'en',
       state: 'RUNNING',
       version: '2026.8.0',
-      unit_system: { length: 'mi', accumulated_precipitation: 'in', area: 'ft²', mass: 'lb', pressure: 'psi', temperature: '°F', volume: 'gal', wind_speed: 'mph' },
+      unit_system: {
+        length: 'mi',
+        accumulated_precipitation: 'in',
+        area: 'ft²',
+        mass: 'lb',
+        pressure: 'psi',
+        temperature: '°F',
+        volume: 'gal',
+        wind_speed: 'mph',
+      },
     });
-    expect([...config.components].sort()).toEqual(['button', 'climate', 'humidifier', 'lawn_mower', 'select', 'sensor', 'switch', 'vacuum', 'water_heater', 'weather']);
+    expect([...config.components].sort()).toEqual([
+      'button',
+      'climate',
+      'humidifier',
+      'lawn_mower',
+      'select',
+      'sensor',
+      'switch',
+      'vacuum',
+      'water_heater',
+      'weather',
+    ]);
   });
 
   it('lists services with their fields, and a mandatory response only for weather.get_forecasts', async () => {
     conn = await connectHaws(ha.url);
     const services = (await getServices(conn)) as unknown as Record<string, Record<string, { fields: object; response?: object }>>;
-    expect(Object.keys(services.climate!.set_temperature!.fields)).toEqual(expect.arrayContaining(['temperature', 'target_temp_low', 'target_temp_high', 'hvac_mode']));
+    expect(Object.keys(services.climate!.set_temperature!.fields)).toEqual(
+      expect.arrayContaining(['temperature', 'target_temp_low', 'target_temp_high', 'hvac_mode']),
+    );
     expect(Object.keys(services.climate!.set_hvac_mode!.fields)).toEqual(['hvac_mode']);
     expect(services.switch).toHaveProperty('turn_on');
     expect(services.weather!.get_forecasts!.response).toEqual({ optional: false });
-    const withResponse = Object.entries(services).flatMap(([d, s]) => Object.entries(s).filter(([, v]) => v.response).map(([n]) => `${d}.${n}`));
+    const withResponse = Object.entries(services).flatMap(([d, s]) =>
+      Object.entries(s)
+        .filter(([, v]) => v.response)
+        .map(([n]) => `${d}.${n}`),
+    );
     expect(withResponse).toEqual(['weather.get_forecasts']);
-    for (const name of ['vacuum.return_to_base', 'lawn_mower.dock', 'humidifier.set_humidity', 'water_heater.set_operation_mode', 'select.select_option', 'button.press']) {
+    for (const name of [
+      'vacuum.return_to_base',
+      'lawn_mower.dock',
+      'humidifier.set_humidity',
+      'water_heater.set_operation_mode',
+      'select.select_option',
+      'button.press',
+    ]) {
       const [d, s] = name.split('.');
       expect(services[d!]).toHaveProperty(s!);
     }
@@ -97,13 +130,24 @@ describe('subscribe_entities', () => {
     const c = await RawClient.authed(ha.wsUrl);
     c.send({ id: 1, type: 'subscribe_entities' });
     await c.waitFor(() => c.messages().length >= 4);
-    const events = () => c.messages().slice(4).map((m) => (m as { event: unknown }).event) as Record<string, Record<string, Record<string, unknown>>>[];
+    const events = () =>
+      c
+        .messages()
+        .slice(4)
+        .map((m) => (m as { event: unknown }).event) as Record<string, Record<string, Record<string, unknown>>>[];
 
     expect((await post('sensor.fidelity_probe_1', { state: '1', attributes: { unit_of_measurement: 'W', note: 'x' } })).status).toBe(201);
     await until(() => events().length === 1);
     // A REST write runs as the token's user, so its context is the object form.
     expect(events()[0]).toEqual({
-      a: { 'sensor.fidelity_probe_1': { s: '1', a: { unit_of_measurement: 'W', note: 'x' }, c: { id: expect.stringMatching(ULID), parent_id: null, user_id: ha.userId }, lc: expect.any(Number) } },
+      a: {
+        'sensor.fidelity_probe_1': {
+          s: '1',
+          a: { unit_of_measurement: 'W', note: 'x' },
+          c: { id: expect.stringMatching(ULID), parent_id: null, user_id: ha.userId },
+          lc: expect.any(Number),
+        },
+      },
     });
 
     await post('sensor.fidelity_probe_1', { state: '1', attributes: { unit_of_measurement: 'kW', note: 'x' } });
@@ -172,12 +216,18 @@ describe('subscribe_entities', () => {
     expect(Object.keys(result.result)).toEqual(['context']);
     const ctx = result.result.context;
     expect(ctx).toEqual({ id: expect.stringMatching(ULID), parent_id: null, user_id: expect.stringMatching(/^[0-9a-f]{32}$/) });
-    const diff = c.messages().find((m) => m.id === 1 && (m as { event?: { c?: unknown } }).event?.c) as { event: { c: Record<string, { '+': Record<string, unknown> }> } };
+    const diff = c.messages().find((m) => m.id === 1 && (m as { event?: { c?: unknown } }).event?.c) as {
+      event: { c: Record<string, { '+': Record<string, unknown> }> };
+    };
     expect(diff.event.c['switch.ev_charger']!['+']).toEqual({ s: 'on', lc: expect.any(Number), c: { user_id: ctx.user_id, id: ctx.id } });
     const changed = c.messages().find((m) => m.id === 2 && m.type === 'event') as { event: Record<string, unknown> };
     expect(changed.event).toEqual({
       event_type: 'state_changed',
-      data: { entity_id: 'switch.ev_charger', old_state: expect.objectContaining({ state: 'off' }), new_state: expect.objectContaining({ state: 'on', context: ctx }) },
+      data: {
+        entity_id: 'switch.ev_charger',
+        old_state: expect.objectContaining({ state: 'off' }),
+        new_state: expect.objectContaining({ state: 'on', context: ctx }),
+      },
       origin: 'LOCAL',
       time_fired: expect.stringMatching(ISO),
       context: ctx,

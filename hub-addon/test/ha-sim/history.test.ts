@@ -17,7 +17,8 @@ afterEach(async () => {
   ha = undefined;
 });
 
-const history = (c: Connection, fields: Record<string, unknown>) => c.sendMessagePromise<Record<string, Record<string, unknown>[]>>({ type: 'history/history_during_period', ...fields });
+const history = (c: Connection, fields: Record<string, unknown>) =>
+  c.sendMessagePromise<Record<string, Record<string, unknown>[]>>({ type: 'history/history_during_period', ...fields });
 const iso = (ms: number) => new Date(ms).toISOString();
 
 describe('history/history_during_period', () => {
@@ -32,7 +33,13 @@ describe('history/history_during_period', () => {
     // Mid-minute bounds: the house writes on the minute (several writes in one ms differ by a microsecond).
     const start = T0 + 30 * MIN - 30_000;
     const end = T0 + 90 * MIN - 30_000;
-    const result = await history(conn, { start_time: iso(start), end_time: iso(end), entity_ids: ['sensor.household_power'], minimal_response: true, no_attributes: true });
+    const result = await history(conn, {
+      start_time: iso(start),
+      end_time: iso(end),
+      entity_ids: ['sensor.household_power'],
+      minimal_response: true,
+      no_attributes: true,
+    });
     expect(Object.keys(result)).toEqual(['sensor.household_power']);
     const rows = result['sensor.household_power']!;
     // The state at the start time, as of the start time, without attributes.
@@ -65,7 +72,12 @@ describe('history/history_during_period', () => {
     expect(Object.keys(open)).toEqual([id]);
     expect(open[id]!.map((r) => r.s)).toEqual(['20.5', '21.0', ha.getState(id)!.state]);
     // A naive time is in Home Assistant's time zone (America/Los_Angeles here, UTC-8 in January).
-    const naive = await history(conn, { start_time: iso(T0 - 50 * MIN - 8 * 60 * MIN).slice(0, 19), end_time: iso(T0 - MIN), entity_ids: [id], significant_changes_only: false });
+    const naive = await history(conn, {
+      start_time: iso(T0 - 50 * MIN - 8 * 60 * MIN).slice(0, 19),
+      end_time: iso(T0 - MIN),
+      entity_ids: [id],
+      significant_changes_only: false,
+    });
     expect(naive).toEqual(all);
     // A start in the future answers {}.
     expect(await history(conn, { start_time: iso(T0 + 60 * MIN), entity_ids: [id] })).toEqual({});
@@ -75,12 +87,28 @@ describe('history/history_during_period', () => {
     ha = await startFixtureSim({ clock: () => T0 });
     conn = await connectHaws(ha.url);
     const c = conn;
-    const failure = (fields: Record<string, unknown>) => history(c, fields).then(() => null, (e: unknown) => e);
-    expect(await failure({ entity_ids: ['sensor.x'] })).toEqual({ code: 'invalid_format', message: "required key not provided @ data['start_time']. Got None" });
-    expect(await failure({ start_time: iso(T0), entity_ids: 'sensor.x' })).toEqual({ code: 'invalid_format', message: "expected list for dictionary value @ data['entity_ids']. Got 'sensor.x'" });
+    const failure = (fields: Record<string, unknown>) =>
+      history(c, fields).then(
+        () => null,
+        (e: unknown) => e,
+      );
+    expect(await failure({ entity_ids: ['sensor.x'] })).toEqual({
+      code: 'invalid_format',
+      message: "required key not provided @ data['start_time']. Got None",
+    });
+    expect(await failure({ start_time: iso(T0), entity_ids: 'sensor.x' })).toEqual({
+      code: 'invalid_format',
+      message: "expected list for dictionary value @ data['entity_ids']. Got 'sensor.x'",
+    });
     expect(await failure({ start_time: 'yesterday', entity_ids: ['sensor.x'] })).toEqual({ code: 'invalid_start_time', message: 'Invalid start_time' });
-    expect(await failure({ start_time: '2026-02-30T00:00:00Z', entity_ids: ['sensor.x'] })).toEqual({ code: 'invalid_start_time', message: 'Invalid start_time' });
-    expect(await failure({ start_time: iso(T0 - MIN), end_time: 'soon', entity_ids: ['sensor.x'] })).toEqual({ code: 'invalid_end_time', message: 'Invalid end_time' });
+    expect(await failure({ start_time: '2026-02-30T00:00:00Z', entity_ids: ['sensor.x'] })).toEqual({
+      code: 'invalid_start_time',
+      message: 'Invalid start_time',
+    });
+    expect(await failure({ start_time: iso(T0 - MIN), end_time: 'soon', entity_ids: ['sensor.x'] })).toEqual({
+      code: 'invalid_end_time',
+      message: 'Invalid end_time',
+    });
     expect(await failure({ start_time: iso(T0 - MIN), entity_ids: ['Not An Entity'] })).toEqual({ code: 'invalid_entity_ids', message: 'Invalid entity_ids' });
   });
 });

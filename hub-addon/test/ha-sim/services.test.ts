@@ -15,7 +15,13 @@ afterEach(async () => {
   await ha.stop();
 });
 
-type HaError = { code: string; message: string; translation_key?: string; translation_domain?: string; translation_placeholders?: Record<string, string> | null };
+type HaError = {
+  code: string;
+  message: string;
+  translation_key?: string;
+  translation_domain?: string;
+  translation_placeholders?: Record<string, string> | null;
+};
 
 async function fails(p: Promise<unknown>): Promise<HaError> {
   try {
@@ -92,7 +98,9 @@ describe('climate', () => {
       code: 'invalid_format',
       message: "expected float for dictionary value @ data['temperature']",
     });
-    expect(await fails(call('climate', 'set_temperature', { temperature: 72, target_temp_low: 65, target_temp_high: 75 }, 'climate.living_room'))).toMatchObject({
+    expect(
+      await fails(call('climate', 'set_temperature', { temperature: 72, target_temp_low: 65, target_temp_high: 75 }, 'climate.living_room')),
+    ).toMatchObject({
       code: 'invalid_format',
     });
     expect(await fails(call('climate', 'set_temperature', { target_temp_low: 65 }, 'climate.living_room'))).toEqual({

@@ -39,7 +39,11 @@ export async function planBatteryDay(cloud: CloudProcess, config: Record<string,
   expect(view.date).toBe('2026-11-24');
   expect(peak).toBeGreaterThanOrEqual(34);
   const at = (i: number) => [schedule.intervals[i], schedule.discharge_intervals[i]];
-  expect([at(peak - 2), at(peak - 1), at(peak)]).toEqual([[false, false], [true, false], [false, true]]);
+  expect([at(peak - 2), at(peak - 1), at(peak)]).toEqual([
+    [false, false],
+    [true, false],
+    [false, true],
+  ]);
   expect(schedule.value_trajectory[peak - 2]).toBe(schedule.value_trajectory[peak - 3]);
   expect(schedule.value_trajectory[peak]).toBeLessThan(schedule.value_trajectory[peak - 1]!);
   return { account, schedule, peak };

@@ -15,7 +15,14 @@ function houseReadings(hours: number, endAt: Date): Record<string, unknown>[] {
     const outdoor = 82 + 8 * Math.sin((2 * Math.PI * (at.getUTCHours() - 9)) / 24);
     if (temp > 74) cooling = true;
     if (temp < 72) cooling = false;
-    readings.push({ timestamp: at.toISOString(), indoor_temp: Math.round(temp * 10) / 10, hvac_state: 'COOL', hvac_action: cooling ? 'cooling' : 'idle', outdoor_temp: Math.round(outdoor * 10) / 10, power_watts: cooling ? 3000 : 0 });
+    readings.push({
+      timestamp: at.toISOString(),
+      indoor_temp: Math.round(temp * 10) / 10,
+      hvac_state: 'COOL',
+      hvac_action: cooling ? 'cooling' : 'idle',
+      outdoor_temp: Math.round(outdoor * 10) / 10,
+      power_watts: cooling ? 3000 : 0,
+    });
     temp += stepH * (0.15 * (outdoor - temp) + (cooling ? -5 : 0) + 0.5);
   }
   return readings;
@@ -52,7 +59,13 @@ export async function recomputeAccount(url: string): Promise<string> {
   // With a dehumidifier on the account, HVAC readings name their appliance.
   const readings = houseReadings(50, new Date()).map((r) => ({ ...r, appliance_id: hvacId }));
   for (let i = 0; i < readings.length; i += 100) await call(url, 'POST', '/api/v1/readings', { readings: readings.slice(i, i + 100) }, token);
-  await call(url, 'POST', '/api/v1/weather', { forecast: { hourly_temps_f: Array.from({ length: 48 }, (_, h) => 80 + 10 * Math.sin((2 * Math.PI * (h - 9)) / 24)) } }, token);
+  await call(
+    url,
+    'POST',
+    '/api/v1/weather',
+    { forecast: { hourly_temps_f: Array.from({ length: 48 }, (_, h) => 80 + 10 * Math.sin((2 * Math.PI * (h - 9)) / 24)) } },
+    token,
+  );
   const first = await call(url, 'POST', '/api/v1/schedule/recompute', undefined, token);
   const hvac = first.results.find((r: { appliance_type: string }) => r.appliance_type === 'hvac');
   if (hvac?.status !== 'ok') throw new Error(`the bench HVAC is not past warm-up: ${JSON.stringify(hvac)}`);

@@ -49,7 +49,9 @@ for (const seed of seeds) {
   rows.push(row);
   console.error(`home ${seed} done`);
 }
-console.log(`\nHints on ${seeds.length} generated homes (seeds ${seeds[0]}-${seeds.at(-1)}), each month fault-free and with each fault; hints found per scenario`);
+console.log(
+  `\nHints on ${seeds.length} generated homes (seeds ${seeds[0]}-${seeds.at(-1)}), each month fault-free and with each fault; hints found per scenario`,
+);
 printTable(rows);
 const failures: string[] = [];
 const summary = HINT_KINDS.map((kind) => {
@@ -58,7 +60,15 @@ const summary = HINT_KINDS.map((kind) => {
   const recall = c.truths > 0 ? c.tp / c.truths : 1;
   if (precision < HINT_TARGETS.precision) failures.push(`${kind}: precision ${(precision * 100).toFixed(0)} % (target >= ${HINT_TARGETS.precision * 100})`);
   if (recall < HINT_TARGETS.recall) failures.push(`${kind}: recall ${(recall * 100).toFixed(0)} % (target >= ${HINT_TARGETS.recall * 100})`);
-  return { kind, 'true cases': c.truths, 'right hints': c.tp, 'wrong hints': c.fp, missed: c.fn, 'precision %': (precision * 100).toFixed(0), 'recall %': (recall * 100).toFixed(0) };
+  return {
+    kind,
+    'true cases': c.truths,
+    'right hints': c.tp,
+    'wrong hints': c.fp,
+    missed: c.fn,
+    'precision %': (precision * 100).toFixed(0),
+    'recall %': (recall * 100).toFixed(0),
+  };
 });
 console.log('\nPrecision and recall per kind');
 printTable(summary);

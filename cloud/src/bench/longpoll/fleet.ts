@@ -70,7 +70,12 @@ export function startPolling(baseUrl: string, onCommands: (device: BenchDevice, 
             return;
           }
           const commands = JSON.parse(Buffer.concat(chunks).toString()) as { id: number }[];
-          if (commands.length > 0) onCommands(device, atMs, commands.map((c) => c.id));
+          if (commands.length > 0)
+            onCommands(
+              device,
+              atMs,
+              commands.map((c) => c.id),
+            );
           pollOnce(device);
         });
       },

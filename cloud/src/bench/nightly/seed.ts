@@ -53,7 +53,7 @@ const DYNAMIC_ZONE = 'pjm-dom';
 /** A deterministic pseudo-random stream (the same accounts every run). */
 function random(seed: number) {
   let s = seed >>> 0;
-  return () => ((s = (s * 1_664_525 + 1_013_904_223) >>> 0) / 2 ** 32);
+  return () => (s = (s * 1_664_525 + 1_013_904_223) >>> 0) / 2 ** 32;
 }
 
 /** One INSERT ... SELECT FROM unnest of parallel arrays. */
@@ -87,8 +87,22 @@ export async function seedAccounts(db: Sequelize, count: number, runAt: Date): P
     const tariff = next();
     if (tariff < 0.1) rates.push([userId, 'dynamic', null, DYNAMIC_ZONE]);
     else if (tariff < 0.25) rates.push([userId, 'custom', JSON.stringify(Array.from({ length: 24 }, (_, h) => (h >= 16 && h < 21 ? 38 : 14))), null]);
-    if (next() < 0.5) prefs.push([userId, JSON.stringify({ base_temperature: 70 + Math.floor(next() * 6), savings_level: 1 + Math.floor(next() * 3), optimization_mode: next() < 0.2 ? 'auto' : 'cool' })]);
-    if (next() < 0.5) pushes.push([userId, runAt, dayBoundsUtc(localDateOf(runAt, timezone), timezone).start, JSON.stringify(Array.from({ length: 48 }, (_, h) => 75 + 12 * Math.sin((2 * Math.PI * (h - 9)) / 24)))]);
+    if (next() < 0.5)
+      prefs.push([
+        userId,
+        JSON.stringify({
+          base_temperature: 70 + Math.floor(next() * 6),
+          savings_level: 1 + Math.floor(next() * 3),
+          optimization_mode: next() < 0.2 ? 'auto' : 'cool',
+        }),
+      ]);
+    if (next() < 0.5)
+      pushes.push([
+        userId,
+        runAt,
+        dayBoundsUtc(localDateOf(runAt, timezone), timezone).start,
+        JSON.stringify(Array.from({ length: 48 }, (_, h) => 75 + 12 * Math.sin((2 * Math.PI * (h - 9)) / 24))),
+      ]);
     const add = (type: string) => {
       const id = randomUUID();
       appliances.push([id, userId, type, type, JSON.stringify(CONFIGS[type])]);
@@ -99,7 +113,15 @@ export async function seedAccounts(db: Sequelize, count: number, runAt: Date): P
     // Nine homes in ten are past warm-up.
     if (next() < 0.9) {
       const params = { lossPerHour: 0.05 + next() * 0.15, coolingFPerHour: -3 - next() * 3, heatingFPerHour: 3 + next() * 3, gainFPerHour: next() };
-      models.push([hvac, JSON.stringify(params), 30, JSON.stringify({ cool: 3000 + Math.round(next() * 1500), heat: null }), JSON.stringify({ samples: 600, spanHours: 300, residualRmseF: 0.2, heldOutSamples: 120, heldOutRmseF: 0.25, freeRun24hRmseF: 0.7 }), 0.6, runAt]);
+      models.push([
+        hvac,
+        JSON.stringify(params),
+        30,
+        JSON.stringify({ cool: 3000 + Math.round(next() * 1500), heat: null }),
+        JSON.stringify({ samples: 600, spanHours: 300, residualRmseF: 0.2, heldOutSamples: 120, heldOutRmseF: 0.25, freeRun24hRmseF: 0.7 }),
+        0.6,
+        runAt,
+      ]);
     }
     for (const [type, share] of SHARES) {
       if (next() >= share) continue;
@@ -108,15 +130,105 @@ export async function seedAccounts(db: Sequelize, count: number, runAt: Date): P
       if (type === 'ev_charger' && next() < 0.5) readings.push([userId, id, new Date(runAt.getTime() - 20 * 60_000), 'IDLE', 30 + Math.round(next() * 50)]);
     }
   }
-  await insertColumns(db, 'users', [['id', 'uuid'], ['email', 'text'], ['password_hash', 'text']], users);
-  await insertColumns(db, 'profiles', [['user_id', 'uuid'], ['location_zip', 'text'], ['pricing_location', 'int4'], ['timezone', 'text']], profiles);
-  await insertColumns(db, 'rate_settings', [['user_id', 'uuid'], ['pricing_source', 'text'], ['hourly_rates_cents_per_kwh', 'jsonb'], ['dynamic_zone', 'text']], rates);
-  await insertColumns(db, 'account_preferences', [['user_id', 'uuid'], ['prefs', 'jsonb']], prefs);
-  await insertColumns(db, 'weather_forecasts', [['user_id', 'uuid'], ['pushed_at', 'timestamptz'], ['starts_at', 'timestamptz'], ['hourly_temps_f', 'jsonb']], pushes);
-  await insertColumns(db, 'appliances', [['id', 'uuid'], ['user_id', 'uuid'], ['appliance_type', 'text'], ['name', 'text'], ['config', 'jsonb']], appliances);
-  await insertColumns(db, 'appliance_constraints', [['appliance_id', 'uuid'], ['constraints', 'jsonb']], constraints);
-  await insertColumns(db, 'thermal_models', [['appliance_id', 'uuid'], ['params', 'jsonb'], ['grid_minutes', 'int4'], ['rated_power_w', 'jsonb'], ['stats', 'jsonb'], ['confidence', 'float8'], ['fitted_at', 'timestamptz']], models);
-  await insertColumns(db, 'appliance_readings', [['user_id', 'uuid'], ['appliance_id', 'uuid'], ['ts', 'timestamptz'], ['state', 'text'], ['value', 'float8']], readings);
+  await insertColumns(
+    db,
+    'users',
+    [
+      ['id', 'uuid'],
+      ['email', 'text'],
+      ['password_hash', 'text'],
+    ],
+    users,
+  );
+  await insertColumns(
+    db,
+    'profiles',
+    [
+      ['user_id', 'uuid'],
+      ['location_zip', 'text'],
+      ['pricing_location', 'int4'],
+      ['timezone', 'text'],
+    ],
+    profiles,
+  );
+  await insertColumns(
+    db,
+    'rate_settings',
+    [
+      ['user_id', 'uuid'],
+      ['pricing_source', 'text'],
+      ['hourly_rates_cents_per_kwh', 'jsonb'],
+      ['dynamic_zone', 'text'],
+    ],
+    rates,
+  );
+  await insertColumns(
+    db,
+    'account_preferences',
+    [
+      ['user_id', 'uuid'],
+      ['prefs', 'jsonb'],
+    ],
+    prefs,
+  );
+  await insertColumns(
+    db,
+    'weather_forecasts',
+    [
+      ['user_id', 'uuid'],
+      ['pushed_at', 'timestamptz'],
+      ['starts_at', 'timestamptz'],
+      ['hourly_temps_f', 'jsonb'],
+    ],
+    pushes,
+  );
+  await insertColumns(
+    db,
+    'appliances',
+    [
+      ['id', 'uuid'],
+      ['user_id', 'uuid'],
+      ['appliance_type', 'text'],
+      ['name', 'text'],
+      ['config', 'jsonb'],
+    ],
+    appliances,
+  );
+  await insertColumns(
+    db,
+    'appliance_constraints',
+    [
+      ['appliance_id', 'uuid'],
+      ['constraints', 'jsonb'],
+    ],
+    constraints,
+  );
+  await insertColumns(
+    db,
+    'thermal_models',
+    [
+      ['appliance_id', 'uuid'],
+      ['params', 'jsonb'],
+      ['grid_minutes', 'int4'],
+      ['rated_power_w', 'jsonb'],
+      ['stats', 'jsonb'],
+      ['confidence', 'float8'],
+      ['fitted_at', 'timestamptz'],
+    ],
+    models,
+  );
+  await insertColumns(
+    db,
+    'appliance_readings',
+    [
+      ['user_id', 'uuid'],
+      ['appliance_id', 'uuid'],
+      ['ts', 'timestamptz'],
+      ['state', 'text'],
+      ['value', 'float8'],
+    ],
+    readings,
+  );
   await seedDynamicPrices(db, runAt);
   return appliances.length;
 }
@@ -131,5 +243,15 @@ async function seedDynamicPrices(db: Sequelize, runAt: Date): Promise<void> {
     const hour = h % 24;
     rows.push([DYNAMIC_ZONE, new Date(at), new Date(at + 3_600_000), hour >= 16 && hour < 21 ? 180 : 30 + (hour % 7) * 3]);
   }
-  await insertColumns(db, 'dynamic_prices', [['zone', 'text'], ['start_utc', 'timestamptz'], ['end_utc', 'timestamptz'], ['price_per_mwh', 'float8']], rows);
+  await insertColumns(
+    db,
+    'dynamic_prices',
+    [
+      ['zone', 'text'],
+      ['start_utc', 'timestamptz'],
+      ['end_utc', 'timestamptz'],
+      ['price_per_mwh', 'float8'],
+    ],
+    rows,
+  );
 }

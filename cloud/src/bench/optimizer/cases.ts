@@ -9,4 +9,12 @@ import { robotCase } from './robot-case.js';
 import { waterHeaterCase } from './water-heater-case.js';
 
 /** Every case the bench runs, in report order. */
-export const cases: readonly BenchCase<any, any>[] = [hvacCase, evChargerCase, homeBatteryCase, homeBatteryExportCase, homeBatteryHomeCase, robotCase, waterHeaterCase];
+export const cases: readonly BenchCase<any, any>[] = [
+  hvacCase,
+  evChargerCase,
+  homeBatteryCase,
+  homeBatteryExportCase,
+  homeBatteryHomeCase,
+  robotCase,
+  waterHeaterCase,
+];

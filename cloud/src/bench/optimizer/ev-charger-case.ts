@@ -43,7 +43,13 @@ export const evChargerCase: BenchCase<EvInstance, ChargeSchedule> = {
   },
   solvePlanner({ day, input }) {
     const r = planEvCharger(day, input);
-    return { costCents: r.optimizedCostCents, missed: missedNames(r.missed), baselineCostCents: r.baselineCostCents, optimizedCostCents: r.optimizedCostCents, schedule: r.schedule };
+    return {
+      costCents: r.optimizedCostCents,
+      missed: missedNames(r.missed),
+      baselineCostCents: r.baselineCostCents,
+      optimizedCostCents: r.optimizedCostCents,
+      schedule: r.schedule,
+    };
   },
   solveExact: ({ day, input }, highs) => solveEvReference(highs, day, input),
   replay({ day, input }, highs, schedule) {

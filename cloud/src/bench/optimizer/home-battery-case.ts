@@ -69,11 +69,20 @@ export const homeBatteryCase: BenchCase<BatteryInstance, HomeBatterySchedule> = 
   solvePlanner({ day, input }) {
     const r = planHomeBattery(day, input);
     // The household's import without the battery is the same whatever the plan: compare the rest.
-    return { costCents: r.optimizedCostCents - r.baselineCostCents, missed: missedNames(r.missed), baselineCostCents: r.baselineCostCents, optimizedCostCents: r.optimizedCostCents, schedule: r.schedule };
+    return {
+      costCents: r.optimizedCostCents - r.baselineCostCents,
+      missed: missedNames(r.missed),
+      baselineCostCents: r.baselineCostCents,
+      optimizedCostCents: r.optimizedCostCents,
+      schedule: r.schedule,
+    };
   },
   solveExact: ({ day, input }, highs) => solveBatteryReference(highs, day, input),
   replay({ day, input }, highs, schedule) {
-    const r = solveBatteryReference(highs, day, input, { charge: schedule.intervals.slice(day.fromSlot), discharge: schedule.discharge_intervals.slice(day.fromSlot) });
+    const r = solveBatteryReference(highs, day, input, {
+      charge: schedule.intervals.slice(day.fromSlot),
+      discharge: schedule.discharge_intervals.slice(day.fromSlot),
+    });
     return r.optimal ? r.costCents : Infinity;
   },
 };

@@ -16,7 +16,10 @@ const KINDS = ['net_metering', 'net_billing', 'negative_noon', 'negative_all_day
 /** The export settings of one instance, with a short name for the label. */
 function drawExportSettings(rng: () => number, isSummer: boolean): { kind: string; settings: ExportSettings } {
   const kind = pick(rng, KINDS);
-  const custom = (hourly: number[]) => ({ kind, settings: { export_pricing: 'custom' as const, export_hourly_rates_cents_per_kwh: hourly.map((v) => Math.round(v * 100) / 100) } });
+  const custom = (hourly: number[]) => ({
+    kind,
+    settings: { export_pricing: 'custom' as const, export_hourly_rates_cents_per_kwh: hourly.map((v) => Math.round(v * 100) / 100) },
+  });
   if (kind === 'net_metering') return { kind, settings: { export_pricing: 'net_metering', export_hourly_rates_cents_per_kwh: null } };
   const base = between(rng, 1, 6);
   if (kind === 'net_billing') {

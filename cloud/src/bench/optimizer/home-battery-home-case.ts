@@ -32,7 +32,11 @@ export function emhassDay(): BatteryInstance {
     deadlineMinute: null,
     householdLoadKw: hourly((h) => (h < 6 || h >= 22 ? 0.6 : h >= 17 && h < 21 ? 2.5 : 1.2)),
   };
-  return { label: 'EMHASS comparison day', day: { ...first, timeZone: 'UTC', slotHours: Array(SLOTS).fill(0.5), pricesCentsPerKwh: prices, exportPricesCentsPerKwh: null, fromSlot: 0 }, input };
+  return {
+    label: 'EMHASS comparison day',
+    day: { ...first, timeZone: 'UTC', slotHours: Array(SLOTS).fill(0.5), pricesCentsPerKwh: prices, exportPricesCentsPerKwh: null, fromSlot: 0 },
+    input,
+  };
 }
 
 /** An import limit's headroom for charging: the limit minus the house and other appliances, sometimes zero. */

@@ -82,9 +82,17 @@ function drawHouse(rng: () => number, _season: Season): House {
 
 function drawProgram(rng: () => number, season: Season): Program {
   if (season === 'cool') {
-    return { baseF: Math.round(between(rng, 70, 76)), awaySetbackF: chance(rng, 0.6) ? Math.round(between(rng, 2, 4)) : 0, nightSetbackF: chance(rng, 0.5) ? -1 : 0 };
+    return {
+      baseF: Math.round(between(rng, 70, 76)),
+      awaySetbackF: chance(rng, 0.6) ? Math.round(between(rng, 2, 4)) : 0,
+      nightSetbackF: chance(rng, 0.5) ? -1 : 0,
+    };
   }
-  return { baseF: Math.round(between(rng, 66, 71)), awaySetbackF: chance(rng, 0.6) ? Math.round(between(rng, 3, 5)) : 0, nightSetbackF: chance(rng, 0.7) ? Math.round(between(rng, 2, 6)) : 0 };
+  return {
+    baseF: Math.round(between(rng, 66, 71)),
+    awaySetbackF: chance(rng, 0.6) ? Math.round(between(rng, 3, 5)) : 0,
+    nightSetbackF: chance(rng, 0.7) ? Math.round(between(rng, 2, 6)) : 0,
+  };
 }
 
 /** Home `seed`: even seeds cool in July, odd seeds heat in January (Los Angeles time). */

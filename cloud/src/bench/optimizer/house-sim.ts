@@ -132,7 +132,7 @@ export function simulateHouse(house: House, env: Environment, initial: HouseStat
   const sensor = (biasF: number) => Math.round((state.airF + biasF + house.sensorNoiseF * normal(opts.rng)) / resolution) * resolution;
   const jitter = () => (opts.rng() - 0.5) * 90_000;
   const inGap = (atMs: number) => (opts.gaps ?? []).some(([from, to]) => atMs >= from && atMs < to);
-  let nextReadingMs = opts.readingEveryMin > 0 ? opts.startMs + jitter() + opts.readingEveryMin * MINUTE_MS / 2 : Infinity;
+  let nextReadingMs = opts.readingEveryMin > 0 ? opts.startMs + jitter() + (opts.readingEveryMin * MINUTE_MS) / 2 : Infinity;
   for (let t = opts.startMs; t < opts.endMs; t += MINUTE_MS) {
     const fault = env.fault?.(t) ?? {};
     const outdoorF = env.outdoorF(t);

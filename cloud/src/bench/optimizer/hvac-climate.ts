@@ -19,7 +19,6 @@ export const TYPICAL_SUMMER_DAY: DayWeather = { meanF: 79, swingF: 24, cloudines
 /** A heatwave day: 73 F to 99 F, clear. */
 export const HEATWAVE_DAY: DayWeather = { meanF: 86, swingF: 26, cloudiness: 0.05 };
 
-
 /** A summer day: mean 74-86 F, swing 16-26 F (highs of 82-99 F), mostly clear. */
 export function drawSummerDay(rng: () => number): DayWeather {
   const cloudiness = rng() < 0.7 ? rng() * 0.2 : 0.3 + rng() * 0.6;

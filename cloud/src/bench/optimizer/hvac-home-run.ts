@@ -103,7 +103,10 @@ function measure(trace: SimTrace, dayStartMs: number, band: ComfortBand, prices:
     const pos = offset / SLOT_MS;
     const node = Math.floor(pos);
     const w = pos - node;
-    for (const [n, wn] of [[node, 1 - w], [node + 1, w]] as const) {
+    for (const [n, wn] of [
+      [node, 1 - w],
+      [node + 1, w],
+    ] as const) {
       if (n >= 1 && n <= 48) {
         sum[n]! += wn * m.airF;
         weight[n]! += wn;

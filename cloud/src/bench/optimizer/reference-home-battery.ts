@@ -36,7 +36,12 @@ export function solveBatteryReference(highs: Highs, day: DayContext, input: Home
   const minPct = Math.min(clampPct(input.minPct), targetPct);
   if (cap === 0) {
     const soc = clampPct(input.socPct);
-    return { optimal: true, status: 'Optimal', costCents: 0, missed: [...(soc < minPct ? ['min_charge_pct'] : []), ...(soc < targetPct ? ['target_charge_pct'] : [])] };
+    return {
+      optimal: true,
+      status: 'Optimal',
+      costCents: 0,
+      missed: [...(soc < minPct ? ['min_charge_pct'] : []), ...(soc < targetPct ? ['target_charge_pct'] : [])],
+    };
   }
   const etaC = Math.min(1, Math.max(0, input.chargeEfficiency));
   const etaD = Math.min(1, Math.max(0, input.dischargeEfficiency));
@@ -63,7 +68,12 @@ export function solveBatteryReference(highs: Highs, day: DayContext, input: Home
     const v = (name: string) => `${name}${k}`;
     row(lp, v('bal'), [[1, v('s')], ...(k > 0 ? [[-1, `s${k - 1}`] as const] : []), [-1, v('c')], [1, v('dl')], [1, v('dx')]], '=', k > 0 ? 0 : s0);
     bound(lp, v('s'), Math.max(0, floors[k]! - tol), S);
-    lp.objective.push(terms([[-s.price * etaD, v('dl')], [-(s.exportPrice ?? 0) * etaD, v('dx')]]));
+    lp.objective.push(
+      terms([
+        [-s.price * etaD, v('dl')],
+        [-(s.exportPrice ?? 0) * etaD, v('dx')],
+      ]),
+    );
     // A replay allows charging only where the schedule shows it, and discharging likewise.
     const replayed = fixed !== undefined && k < fixed.charge.length;
     const canCharge = !replayed || fixed.charge[k]!;
@@ -74,15 +84,73 @@ export function solveBatteryReference(highs: Highs, day: DayContext, input: Home
     if (a > 0 && etaC > 0) {
       lp.objective.push(terms([[s.price / etaC, v('c')]]));
       binary(lp, v('ch'));
-      row(lp, v('cOn'), [[1, v('c')], [-a, v('ch')]], '<=', 0);
-      if (b > 0) row(lp, v('dOff'), [[etaD, v('dl')], [etaD, v('dx')], [b, v('ch')]], '<=', b);
-      if (S > C) row(lp, v('ceil'), [[1, v('s')], [S - C, v('ch')]], '<=', S);
+      row(
+        lp,
+        v('cOn'),
+        [
+          [1, v('c')],
+          [-a, v('ch')],
+        ],
+        '<=',
+        0,
+      );
+      if (b > 0)
+        row(
+          lp,
+          v('dOff'),
+          [
+            [etaD, v('dl')],
+            [etaD, v('dx')],
+            [b, v('ch')],
+          ],
+          '<=',
+          b,
+        );
+      if (S > C)
+        row(
+          lp,
+          v('ceil'),
+          [
+            [1, v('s')],
+            [S - C, v('ch')],
+          ],
+          '<=',
+          S,
+        );
     }
     if (b > 0 && s.exportPrice !== null && s.exportPrice > s.price && b > load) {
       binary(lp, v('ex'));
-      row(lp, v('houseFirst'), [[1, v('dl')], [-load / etaD, v('ex')]], '>=', 0);
-      row(lp, v('exOn'), [[1, v('dx')], [-(b - load) / etaD, v('ex')]], '<=', 0);
-      if (a > 0 && etaC > 0) row(lp, v('exOrCh'), [[1, v('ex')], [1, v('ch')]], '<=', 1);
+      row(
+        lp,
+        v('houseFirst'),
+        [
+          [1, v('dl')],
+          [-load / etaD, v('ex')],
+        ],
+        '>=',
+        0,
+      );
+      row(
+        lp,
+        v('exOn'),
+        [
+          [1, v('dx')],
+          [-(b - load) / etaD, v('ex')],
+        ],
+        '<=',
+        0,
+      );
+      if (a > 0 && etaC > 0)
+        row(
+          lp,
+          v('exOrCh'),
+          [
+            [1, v('ex')],
+            [1, v('ch')],
+          ],
+          '<=',
+          1,
+        );
     }
   });
   // Charge left at the end is credited at what buying it back costs at the horizon's cheapest price.

@@ -54,7 +54,16 @@ export function binary(lp: Lp, name: string, fixed?: boolean): void {
  */
 export function solveLp(highs: Highs, lp: Lp): LpSolution {
   const objective = lp.objective.length > 0 ? lp.objective : ['0 zero'];
-  const text = ['Minimize', ' obj: ' + objective.join('\n  '), 'Subject To', ...lp.rows, 'Bounds', ...lp.bounds, ...(lp.binaries.length ? ['Binaries', ' ' + lp.binaries.join(' ')] : []), 'End'].join('\n');
+  const text = [
+    'Minimize',
+    ' obj: ' + objective.join('\n  '),
+    'Subject To',
+    ...lp.rows,
+    'Bounds',
+    ...lp.bounds,
+    ...(lp.binaries.length ? ['Binaries', ' ' + lp.binaries.join(' ')] : []),
+    'End',
+  ].join('\n');
   const result = highs.solve(text, { output_flag: false, mip_rel_gap: 1e-7, time_limit: 120 });
   const columns = result.Columns as Record<string, { Primal: number } | undefined>;
   return {

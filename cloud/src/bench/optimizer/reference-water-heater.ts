@@ -48,8 +48,26 @@ export function solveWaterHeaterReference(highs: Highs, day: DayContext, input: 
       row(lp, v('max'), [[1, v('t')]], '<=', Math.max(max, top));
     } else if (heat > 0) {
       binary(lp, v('on'));
-      row(lp, v('heat'), [[1, v('q')], [-heat, v('on')]], '<=', 0);
-      row(lp, v('max'), [[1, v('t')], [top - max, v('on')]], '<=', top);
+      row(
+        lp,
+        v('heat'),
+        [
+          [1, v('q')],
+          [-heat, v('on')],
+        ],
+        '<=',
+        0,
+      );
+      row(
+        lp,
+        v('max'),
+        [
+          [1, v('t')],
+          [top - max, v('on')],
+        ],
+        '<=',
+        top,
+      );
     }
   });
   const sol = solveLp(highs, lp);

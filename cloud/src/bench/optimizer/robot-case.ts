@@ -46,7 +46,13 @@ export const robotCase: BenchCase<RobotInstance, ChargeSchedule> = {
   },
   solvePlanner({ day, input }) {
     const r = planRobot(day, input);
-    return { costCents: r.optimizedCostCents, missed: missedNames(r.missed), baselineCostCents: r.baselineCostCents, optimizedCostCents: r.optimizedCostCents, schedule: r.schedule };
+    return {
+      costCents: r.optimizedCostCents,
+      missed: missedNames(r.missed),
+      baselineCostCents: r.baselineCostCents,
+      optimizedCostCents: r.optimizedCostCents,
+      schedule: r.schedule,
+    };
   },
   solveExact: ({ day, input }, highs) => solveRobotReference(highs, day, input),
   replay({ day, input }, highs, schedule) {

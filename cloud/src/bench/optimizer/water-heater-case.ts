@@ -15,7 +15,9 @@ export interface WaterHeaterInstance {
 }
 
 /** Relative hot-water use per slot: a morning peak around 07:00, a smaller evening one around 19:00. */
-const DRAW_SHAPE = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 4, 5, 4, 3, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 3, 4, 4, 3, 2, 2, 1, 1, 1, 0, 0, 0];
+const DRAW_SHAPE = [
+  0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 4, 5, 4, 3, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 3, 4, 4, 3, 2, 2, 1, 1, 1, 0, 0, 0,
+];
 const SHAPE_TOTAL = DRAW_SHAPE.reduce((s, v) => s + v, 0);
 
 function drawInput(rng: () => number, weather: Weather): WaterHeaterInput {
@@ -47,7 +49,13 @@ export const waterHeaterCase: BenchCase<WaterHeaterInstance, WaterHeaterSchedule
   },
   solvePlanner({ day, input }) {
     const r = planWaterHeater(day, input);
-    return { costCents: r.optimizedCostCents, missed: missedNames(r.missed), baselineCostCents: r.baselineCostCents, optimizedCostCents: r.optimizedCostCents, schedule: r.schedule };
+    return {
+      costCents: r.optimizedCostCents,
+      missed: missedNames(r.missed),
+      baselineCostCents: r.baselineCostCents,
+      optimizedCostCents: r.optimizedCostCents,
+      schedule: r.schedule,
+    };
   },
   solveExact: ({ day, input }, highs) => solveWaterHeaterReference(highs, day, input),
   replay({ day, input }, highs, schedule) {

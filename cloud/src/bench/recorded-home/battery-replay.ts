@@ -132,7 +132,8 @@ export function captured(days: readonly RecordedDay[], first: number, plan: Repl
   const startKwh = (BATTERY.startPct / 100) * BATTERY.capacityKwh;
   const daySaving = (r: ReplayResult, k: number, carried: boolean) =>
     r.baseline[k]! - r.cost[k]! + (carried ? refillCentsPerKwh * (r.dayEndKwh[k]! - (k > 0 ? r.dayEndKwh[k - 1]! : startKwh)) : 0);
-  const saving = (r: ReplayResult, d: number | null, carried = true) => r.baseline.reduce((s, _, k) => (d === null || weekday(k) === d ? s + daySaving(r, k, carried) : s), 0);
+  const saving = (r: ReplayResult, d: number | null, carried = true) =>
+    r.baseline.reduce((s, _, k) => (d === null || weekday(k) === d ? s + daySaving(r, k, carried) : s), 0);
   return {
     year: saving(plan, null) / saving(perfect, null),
     byWeekday: Array.from({ length: 7 }, (_, d) => saving(plan, d) / saving(perfect, d)),

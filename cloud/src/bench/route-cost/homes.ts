@@ -8,9 +8,17 @@ const SATELLITE_HOMES = 8;
 const ZONES = ['America/New_York', 'America/Chicago', 'America/Denver', 'America/Los_Angeles'];
 const APPLIANCES = [
   { appliance_type: 'hvac', name: 'Thermostat', config: { entity_id: 'climate.thermostat', indoor_temp_entity_id: 'sensor.thermostat_temperature' } },
-  { appliance_type: 'ev_charger', name: 'EV', config: { entity_id: 'switch.ev_charger', soc_entity_id: 'sensor.ev_battery', battery_capacity_kwh: 60, max_charge_rate_kw: 7.4 } },
+  {
+    appliance_type: 'ev_charger',
+    name: 'EV',
+    config: { entity_id: 'switch.ev_charger', soc_entity_id: 'sensor.ev_battery', battery_capacity_kwh: 60, max_charge_rate_kw: 7.4 },
+  },
   { appliance_type: 'water_heater', name: 'Water heater', config: { entity_id: 'switch.water_heater', temp_entity_id: 'sensor.water_heater_temperature' } },
-  { appliance_type: 'home_battery', name: 'Battery', config: { entity_id: 'switch.home_battery_charge', soc_entity_id: 'sensor.home_battery', capacity_kwh: 13.5, max_charge_rate_kw: 5 } },
+  {
+    appliance_type: 'home_battery',
+    name: 'Battery',
+    config: { entity_id: 'switch.home_battery_charge', soc_entity_id: 'sensor.home_battery', capacity_kwh: 13.5, max_charge_rate_kw: 5 },
+  },
 ];
 const CLIENT = { kind: 'node', version: 'route-cost', node_bundle: 'node 22' };
 
@@ -41,7 +49,14 @@ export async function setUpHomes(baseUrl: string): Promise<RouteCase[]> {
   for (let i = 0; i < SATELLITE_HOMES; i++) {
     const session = await signUp(baseUrl, `route-cost-${tag}-sat-${i}@example.com`, ZONES[i % ZONES.length]!);
     const { enroll_token } = await call(baseUrl, 'POST', '/api/v1/devices/enroll-token', undefined, session.access_token);
-    const claimed = await call(baseUrl, 'POST', '/api/v1/devices/claim', { enroll_token, device_id: `SN-COST-${tag}-${i}`, name: 'Bedroom AC', hvac_type: 'window_ac', setpoint_min_f: 60, setpoint_max_f: 86 });
+    const claimed = await call(baseUrl, 'POST', '/api/v1/devices/claim', {
+      enroll_token,
+      device_id: `SN-COST-${tag}-${i}`,
+      name: 'Bedroom AC',
+      hvac_type: 'window_ac',
+      setpoint_min_f: 60,
+      setpoint_max_f: 86,
+    });
     await call(baseUrl, 'POST', '/api/v1/schedule/recompute', undefined, session.access_token);
     devices.push(claimed.device_token);
   }
@@ -99,17 +114,53 @@ export async function setUpHomes(baseUrl: string): Promise<RouteCase[]> {
 
   return [
     user('POST /api/v1/readings', 'POST', () => '/api/v1/readings', hvacReading, 201),
-    user('POST /api/v1/appliances/{id}/readings', 'POST', (h) => `/api/v1/appliances/${h.evId}/readings`, () => ({ readings: [{ timestamp: stamp(), state: 'IDLE', value: 52.1 }] }), 201),
-    user('POST /api/v1/household-load/readings', 'POST', () => '/api/v1/household-load/readings', () => ({ readings: [{ timestamp: stamp(), value: 900 }] }), 201),
-    user('GET /api/v1/schedules/updated-at', 'GET', () => '/api/v1/schedules/updated-at', () => undefined),
-    user('GET /api/v1/schedules', 'GET', () => '/api/v1/schedules', () => undefined),
-    user('GET /auth/me', 'GET', () => '/auth/me', () => undefined),
-    user('GET /api/v1/appliances', 'GET', () => '/api/v1/appliances', () => undefined),
+    user(
+      'POST /api/v1/appliances/{id}/readings',
+      'POST',
+      (h) => `/api/v1/appliances/${h.evId}/readings`,
+      () => ({ readings: [{ timestamp: stamp(), state: 'IDLE', value: 52.1 }] }),
+      201,
+    ),
+    user(
+      'POST /api/v1/household-load/readings',
+      'POST',
+      () => '/api/v1/household-load/readings',
+      () => ({ readings: [{ timestamp: stamp(), value: 900 }] }),
+      201,
+    ),
+    user(
+      'GET /api/v1/schedules/updated-at',
+      'GET',
+      () => '/api/v1/schedules/updated-at',
+      () => undefined,
+    ),
+    user(
+      'GET /api/v1/schedules',
+      'GET',
+      () => '/api/v1/schedules',
+      () => undefined,
+    ),
+    user(
+      'GET /auth/me',
+      'GET',
+      () => '/auth/me',
+      () => undefined,
+    ),
+    user(
+      'GET /api/v1/appliances',
+      'GET',
+      () => '/api/v1/appliances',
+      () => undefined,
+    ),
     {
       name: 'POST /auth/refresh',
       send: async (lane) => {
         const h = pick(homes, 'refresh', lane);
-        const res = await fetch(`${baseUrl}/auth/refresh`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ refresh_token: h.refreshToken }) });
+        const res = await fetch(`${baseUrl}/auth/refresh`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ refresh_token: h.refreshToken }),
+        });
         const body = (await res.json()) as { access_token: string; refresh_token: string };
         if (res.status !== 200) return false;
         h.accessToken = body.access_token;
@@ -119,11 +170,26 @@ export async function setUpHomes(baseUrl: string): Promise<RouteCase[]> {
     },
     device('GET /api/v1/devices/config', 'GET', '/api/v1/devices/config', () => undefined),
     device('GET /api/v1/devices/commands?wait=0', 'GET', '/api/v1/devices/commands?wait=0', () => undefined),
-    device('POST /api/v1/devices/state', 'POST', '/api/v1/devices/state', () => ({ source: 'schedule', mode: 'HEAT', target_temp_f: 68, fan: 'auto', power: true, firmware_version: '1.4.2', rssi: -61 })),
+    device('POST /api/v1/devices/state', 'POST', '/api/v1/devices/state', () => ({
+      source: 'schedule',
+      mode: 'HEAT',
+      target_temp_f: 68,
+      fan: 'auto',
+      power: true,
+      firmware_version: '1.4.2',
+      rssi: -61,
+    })),
     device('GET /api/v1/schedule (device)', 'GET', '/api/v1/schedule', () => undefined),
     {
       name: 'POST /api/v1/readings (device)',
-      send: (lane) => send('POST', '/api/v1/readings', pick(devices, 'device-readings', lane), { readings: [{ timestamp: stamp(), indoor_temp: 70.2, hvac_state: 'HEAT', indoor_source: 'sensor' }] }, 201),
+      send: (lane) =>
+        send(
+          'POST',
+          '/api/v1/readings',
+          pick(devices, 'device-readings', lane),
+          { readings: [{ timestamp: stamp(), indoor_temp: 70.2, hvac_state: 'HEAT', indoor_source: 'sensor' }] },
+          201,
+        ),
     },
   ];
 }

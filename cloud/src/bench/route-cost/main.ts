@@ -56,7 +56,9 @@ async function main(): Promise<void> {
         'statements/req': (total / REQUESTS).toFixed(2),
         'wall ms/req': ((wallMs * CONCURRENCY) / REQUESTS).toFixed(1),
       });
-      if (flags.top) for (const s of statements.slice(0, 12)) console.log(`${c.name}  ${(Number(s.calls) / REQUESTS).toFixed(2)}  ${s.query.replace(/\s+/g, ' ').slice(0, 160)}`);
+      if (flags.top)
+        for (const s of statements.slice(0, 12))
+          console.log(`${c.name}  ${(Number(s.calls) / REQUESTS).toFixed(2)}  ${s.query.replace(/\s+/g, ' ').slice(0, 160)}`);
     }
     printTable(rows);
   } finally {

@@ -30,7 +30,10 @@ export const chargeConstraintSchema = <F extends yup.ObjectShape>(extra: F) =>
     });
 
 /** Object-level rule of the home battery: the target and the minimum must fit under max_charge_pct. */
-export function targetAtMostMax(this: yup.TestContext, v: { min_charge_pct?: number | null; target_charge_pct?: number | null; max_charge_pct?: number | null }) {
+export function targetAtMostMax(
+  this: yup.TestContext,
+  v: { min_charge_pct?: number | null; target_charge_pct?: number | null; max_charge_pct?: number | null },
+) {
   const { max_charge_pct: max, target_charge_pct: target, min_charge_pct: min } = v;
   if (max == null) return true;
   if (target != null && target > max) return this.createError({ path: 'target_charge_pct', message: 'target_charge_pct: must be at most max_charge_pct' });

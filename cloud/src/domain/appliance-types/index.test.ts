@@ -78,7 +78,11 @@ describe('parseConfig', () => {
     ['ev_charger', { entity_id: 'switch.ev', max_charge_rate_kw: 51 }, 'max_charge_rate_kw: must be between 0 and 50'],
     ['ev_charger', { entity_id: 'switch.ev', efficiency: 0.4 }, 'efficiency: must be between 0.5 and 1'],
     ['ev_charger', { entity_id: 'switch.ev', soc_entity_id: '' }, 'soc_entity_id: must be a sensor.* entity id or null'],
-    ['home_battery', { entity_id: 'sensor.battery' }, 'entity_id: must be a switch.*, button.*, select.*, input_boolean.*, input_button.* or input_select.* entity id'],
+    [
+      'home_battery',
+      { entity_id: 'sensor.battery' },
+      'entity_id: must be a switch.*, button.*, select.*, input_boolean.*, input_button.* or input_select.* entity id',
+    ],
     ['home_battery', { entity_id: 'switch.b', capacity_kwh: 300.1 }, 'capacity_kwh: must be between 0 and 300'],
     ['home_battery', { entity_id: 'switch.b', max_discharge_rate_kw: 60 }, 'max_discharge_rate_kw: must be between 0 and 50'],
     ['water_heater', { entity_id: 'water_heater.tank' }, 'entity_id: must be a switch.* or climate.* entity id'],
@@ -198,7 +202,11 @@ describe('parseConstraints', () => {
 
 describe('entitiesOf', () => {
   it.each([
-    ['hvac', { entity_id: 'climate.a', indoor_temp_entity_id: 'sensor.t', hvac_type: 'central_ac' }, { entity_id: 'climate.a', indoor_temp_entity_id: 'sensor.t' }],
+    [
+      'hvac',
+      { entity_id: 'climate.a', indoor_temp_entity_id: 'sensor.t', hvac_type: 'central_ac' },
+      { entity_id: 'climate.a', indoor_temp_entity_id: 'sensor.t' },
+    ],
     ['hvac', { entity_id: 'climate.a', indoor_temp_entity_id: null }, { entity_id: 'climate.a' }],
     ['hvac', { ir_protocol: 'daikin' }, {}],
     ['ev_charger', { entity_id: 'switch.ev', soc_entity_id: 'sensor.soc' }, { entity_id: 'switch.ev', soc_entity_id: 'sensor.soc' }],

@@ -33,7 +33,11 @@ export interface AnchoredReading {
  * The reading for a state report. An explicit `power: false` records OFF whatever the mode; a
  * report without a mode keeps the anchor's state. override_active is true only for `override`.
  */
-export function anchoredReading(state: Pick<DeviceState, 'source' | 'mode' | 'target_temp_f' | 'fan' | 'power'>, anchor: AnchorReading, now: Date): AnchoredReading {
+export function anchoredReading(
+  state: Pick<DeviceState, 'source' | 'mode' | 'target_temp_f' | 'fan' | 'power'>,
+  anchor: AnchorReading,
+  now: Date,
+): AnchoredReading {
   const commandedMode: HvacMode | undefined = state.power === false ? 'OFF' : state.mode;
   const target = state.target_temp_f ?? anchor.target_temp ?? undefined;
   const fan = state.fan ?? anchor.fan_mode ?? undefined;

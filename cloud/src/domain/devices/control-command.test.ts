@@ -19,7 +19,13 @@ describe('control command', () => {
 
   it('builds the payload from the fields sent, hold false by default', () => {
     expect(controlPayload({ target_temp_f: 70 })).toEqual({ kind: 'control', target_temp_f: 70, hold: false });
-    expect(controlPayload({ power: false, mode: 'COOL', fan: 'low', hold: true })).toEqual({ kind: 'control', power: false, mode: 'COOL', fan: 'low', hold: true });
+    expect(controlPayload({ power: false, mode: 'COOL', fan: 'low', hold: true })).toEqual({
+      kind: 'control',
+      power: false,
+      mode: 'COOL',
+      fan: 'low',
+      hold: true,
+    });
   });
 });
 
@@ -31,7 +37,10 @@ describe('parseControlCommand', () => {
     expect(parseControlCommand(undefined, range)).toEqual({ ok: false, detail: 'command must include at least one of power, mode, target_temp_f, fan' });
     expect(parseControlCommand({ hold: 'x' }, range)).toEqual({ ok: false, detail: 'command must include at least one of power, mode, target_temp_f, fan' });
     expect(parseControlCommand({ mode: 'cool', target_temp_f: 99 }, range)).toEqual({ ok: false, detail: 'mode must be one of COOL, HEAT, OFF' });
-    expect(parseControlCommand({ target_temp_f: 99 }, range)).toEqual({ ok: false, detail: 'target_temp_f must be between 61 and 86 F (the setpoint range of this appliance)' });
+    expect(parseControlCommand({ target_temp_f: 99 }, range)).toEqual({
+      ok: false,
+      detail: 'target_temp_f must be between 61 and 86 F (the setpoint range of this appliance)',
+    });
   });
 
   it('returns the payload, unknown fields dropped', () => {

@@ -16,7 +16,13 @@ const integer = (field: string, min: number, max: number, message: string) =>
 
 const stateFieldsSchema = yup.object({
   mode: modeField(),
-  target_temp_f: yup.number().strict().typeError('target_temp_f must be a number').min(30, 'target_temp_f must be between 30 and 120').max(120, 'target_temp_f must be between 30 and 120').optional(),
+  target_temp_f: yup
+    .number()
+    .strict()
+    .typeError('target_temp_f must be a number')
+    .min(30, 'target_temp_f must be between 30 and 120')
+    .max(120, 'target_temp_f must be between 30 and 120')
+    .optional(),
   fan: fanField(),
   power: booleanField('power'),
   command_id: integer('command_id', 1, Number.MAX_SAFE_INTEGER, 'command_id must be a positive integer'),

@@ -5,7 +5,6 @@ import { BODY_NOT_OBJECT_DETAIL, isPlainObject } from '../validation/plain-objec
 /** A validated value, or the detail of the first failing field. */
 export type Parsed<T> = { ok: true; value: T } | { ok: false; detail: string };
 
-
 export { BODY_NOT_OBJECT_DETAIL };
 
 /**

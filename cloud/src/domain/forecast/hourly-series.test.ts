@@ -9,20 +9,29 @@ const grid = (date: string, tz: string) => [slotStartsUtc(date, tz), slotDuratio
 describe('seriesToSlots', () => {
   it('samples each slot at its midpoint, linearly between hours', () => {
     // Hour k holds k F from UTC midnight: slot i's midpoint is at i/2 + 0.25 hours.
-    const series = hourly('2026-07-15T00:00:00Z', Array.from({ length: 25 }, (_, k) => k));
+    const series = hourly(
+      '2026-07-15T00:00:00Z',
+      Array.from({ length: 25 }, (_, k) => k),
+    );
     const temps = seriesToSlots(series, ...grid('2026-07-15', 'UTC'));
     expect(temps).toEqual(Array.from({ length: 48 }, (_, i) => i / 2 + 0.25));
   });
 
   it('holds the first and last values up to an hour beyond the series', () => {
-    const series = hourly('2026-07-15T00:00:00Z', Array.from({ length: 24 }, (_, k) => k));
+    const series = hourly(
+      '2026-07-15T00:00:00Z',
+      Array.from({ length: 24 }, (_, k) => k),
+    );
     const temps = seriesToSlots(series, ...grid('2026-07-15', 'UTC'));
     expect(temps?.[46]).toBe(23); // 23:15 is past the last sample (23:00)
     expect(temps?.[47]).toBe(23);
   });
 
   it('is null when any slot lies more than an hour outside the series', () => {
-    const series = hourly('2026-07-15T02:00:00Z', Array.from({ length: 30 }, () => 70));
+    const series = hourly(
+      '2026-07-15T02:00:00Z',
+      Array.from({ length: 30 }, () => 70),
+    );
     expect(seriesToSlots(series, ...grid('2026-07-15', 'UTC'))).toBeNull();
     expect(seriesToSlots(hourly('2026-07-15T00:00:00Z', Array(22).fill(70)), ...grid('2026-07-15', 'UTC'))).toBeNull();
     expect(seriesToSlots(hourly('2026-07-15T00:00:00Z', []), ...grid('2026-07-15', 'UTC'))).toBeNull();
@@ -40,7 +49,10 @@ describe('seriesToSlots', () => {
 
   it('follows real time on a spring-forward day (23 h): a skipped slot takes the value at the gap', () => {
     // New York 2026-03-08: local midnight is 05:00Z; 02:00-03:00 local does not exist.
-    const series = hourly('2026-03-08T05:00:00Z', Array.from({ length: 24 }, (_, k) => 40 + k));
+    const series = hourly(
+      '2026-03-08T05:00:00Z',
+      Array.from({ length: 24 }, (_, k) => 40 + k),
+    );
     const temps = seriesToSlots(series, ...grid('2026-03-08', 'America/New_York'))!;
     expect(temps).toHaveLength(48);
     expect(temps[3]).toBe(41.75); // 01:30-02:00 EST, midpoint 06:45Z
@@ -51,7 +63,10 @@ describe('seriesToSlots', () => {
 
   it('gives the 1.5 h fall-back slot the value at its real midpoint', () => {
     // New York 2026-11-01: local midnight is 04:00Z; slot 3 runs 05:30Z-07:00Z.
-    const series = hourly('2026-11-01T04:00:00Z', Array.from({ length: 26 }, (_, k) => k));
+    const series = hourly(
+      '2026-11-01T04:00:00Z',
+      Array.from({ length: 26 }, (_, k) => k),
+    );
     const temps = seriesToSlots(series, ...grid('2026-11-01', 'America/New_York'))!;
     expect(temps[3]).toBe(2.25);
     expect(temps[4]).toBe(3.25); // 02:00 EST = 07:00Z

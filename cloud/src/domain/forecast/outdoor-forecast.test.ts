@@ -42,7 +42,12 @@ describe('chooseOutdoorForecast', () => {
   it('falls to the seasonal default when neither covers the day, keeping what irradiance there is', () => {
     const short = { ...fallback, tempsF: series(midnight, 5, () => 80) };
     expect(chooseOutdoorForecast({ pushed: null, fallback: short, location, grid })).toEqual({
-      forecast: { tempsF: seasonalTempsF(41.9, DATE), irradiance: { ghiWm2: flat(500), dhiWm2: flat(100) }, source: 'seasonal', location: { lat: 41.9, lon: -87.6 } },
+      forecast: {
+        tempsF: seasonalTempsF(41.9, DATE),
+        irradiance: { ghiWm2: flat(500), dhiWm2: flat(100) },
+        source: 'seasonal',
+        location: { lat: 41.9, lon: -87.6 },
+      },
       reasons: ['fallback forecast does not cover 2026-07-15'],
     });
   });

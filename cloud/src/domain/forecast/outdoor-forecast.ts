@@ -49,12 +49,10 @@ export function irradianceOnGrid(weather: FallbackWeather, grid: SlotGrid): Slot
  * fallback feed when it does, else the seasonal default. Irradiance comes from the fallback feed
  * whichever source gave the temperatures. `reasons` say why each better source was passed over.
  */
-export function chooseOutdoorForecast(sources: {
-  pushed: HourlySeries | null;
-  fallback: FallbackWeather | null;
-  location: ForecastLocation;
-  grid: SlotGrid;
-}): { forecast: OutdoorForecast; reasons: string[] } {
+export function chooseOutdoorForecast(sources: { pushed: HourlySeries | null; fallback: FallbackWeather | null; location: ForecastLocation; grid: SlotGrid }): {
+  forecast: OutdoorForecast;
+  reasons: string[];
+} {
   const { pushed, fallback, location, grid } = sources;
   const reasons: string[] = [];
   const place = { lat: location.lat, lon: location.lon };

@@ -6,9 +6,7 @@ import { ZIP3_RANGES } from './zip-table.js';
 /** Great-circle distance in km. */
 function km(lat1: number, lon1: number, lat2: number, lon2: number): number {
   const rad = Math.PI / 180;
-  const a =
-    Math.sin(((lat2 - lat1) * rad) / 2) ** 2 +
-    Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(((lon2 - lon1) * rad) / 2) ** 2;
+  const a = Math.sin(((lat2 - lat1) * rad) / 2) ** 2 + Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(((lon2 - lon1) * rad) / 2) ** 2;
   return 2 * 6371 * Math.asin(Math.sqrt(a));
 }
 
@@ -59,7 +57,16 @@ describe('lookupZip: input handling', () => {
   });
 
   it.each([
-    '', '   ', '6060', '606011', '60601-12', '60601 1234', '6060A', 'ABCDE', 'SW1A 1AA', 'K1A 0B1',
+    '',
+    '   ',
+    '6060',
+    '606011',
+    '60601-12',
+    '60601 1234',
+    '6060A',
+    'ABCDE',
+    'SW1A 1AA',
+    'K1A 0B1',
     '00000', // unassigned prefix
     '09001', // military AE
     '34002', // military AA

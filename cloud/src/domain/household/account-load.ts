@@ -10,6 +10,11 @@ export function toSlotMeans(means: readonly { start: Date; meanWatts: number }[]
 }
 
 /** Measured (3+ days), else set, else typical, for `date`. */
-export function householdLoadFor(means: readonly { start: Date; meanWatts: number }[], set: readonly number[] | null, timeZone: string, date: LocalDate): HouseholdLoad {
+export function householdLoadFor(
+  means: readonly { start: Date; meanWatts: number }[],
+  set: readonly number[] | null,
+  timeZone: string,
+  date: LocalDate,
+): HouseholdLoad {
   return chooseHouseholdLoad(measuredProfile(toSlotMeans(means, timeZone), date), set);
 }

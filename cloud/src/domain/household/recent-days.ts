@@ -21,7 +21,12 @@ export function recentLoadDays(means: readonly SlotMean[], date: LocalDate, fill
 }
 
 /** The recent days behind the account's load for `date` when it is measured, else null (a set or typical profile has no spread). */
-export function householdLoadDaysFor(means: readonly { start: Date; meanWatts: number }[], load: HouseholdLoad, timeZone: string, date: LocalDate): number[][] | null {
+export function householdLoadDaysFor(
+  means: readonly { start: Date; meanWatts: number }[],
+  load: HouseholdLoad,
+  timeZone: string,
+  date: LocalDate,
+): number[][] | null {
   if (load.source !== 'measured') return null;
   return recentLoadDays(toSlotMeans(means, timeZone), date, load.loadKw48);
 }

@@ -18,7 +18,11 @@ function readings(hours: number, everyMin: number, running: (i: number) => boole
 
 describe('detectShortCycling', () => {
   it('reports a compressor starting every four minutes for hours, with the rate and since when', () => {
-    const hint = detectShortCycling(readings(5, 2, (i) => i % 2 === 0), NOW, 7 * DAY_MS);
+    const hint = detectShortCycling(
+      readings(5, 2, (i) => i % 2 === 0),
+      NOW,
+      7 * DAY_MS,
+    );
     expect(hint).toMatchObject({ kind: 'short_cycling', numbers: { threshold_starts_per_hour: 10, window_hours: 3 } });
     expect(hint!.numbers.starts_per_hour).toBeGreaterThanOrEqual(14);
     expect(hint!.since.getTime()).toBeLessThan(NOW - 4.5 * 3_600_000);
@@ -27,7 +31,13 @@ describe('detectShortCycling', () => {
   });
 
   it('says nothing about ordinary cycles (three an hour) or a burst shorter than the window', () => {
-    expect(detectShortCycling(readings(24, 5, (i) => i % 4 === 0), NOW, 7 * DAY_MS)).toBeNull();
+    expect(
+      detectShortCycling(
+        readings(24, 5, (i) => i % 4 === 0),
+        NOW,
+        7 * DAY_MS,
+      ),
+    ).toBeNull();
     const burst = readings(24, 2, (i) => i > 600 && i < 640 && i % 2 === 0);
     expect(detectShortCycling(burst, NOW, 7 * DAY_MS)).toBeNull();
   });

@@ -55,7 +55,13 @@ export function detectHints(readings: readonly ThermalReading[], weather: readon
   const weeks = weekRatios(steps, checked, direction, windowStart, referenceEnd, nowMs);
   const unitRatio = weeks.at(-1)?.ratio ?? null;
   // A unit delivering too little this week leaves every working step short, an opening or not.
-  const open = unitRatio != null && unitRatio <= EFFICIENCY_RATIO ? null : detectWindowOpen(reference.params, withoutDailyPattern(checked, referenceEnd, GRID_MINUTES).filter((s) => s.startMs >= recentStart));
+  const open =
+    unitRatio != null && unitRatio <= EFFICIENCY_RATIO
+      ? null
+      : detectWindowOpen(
+          reference.params,
+          withoutDailyPattern(checked, referenceEnd, GRID_MINUTES).filter((s) => s.startMs >= recentStart),
+        );
   if (open) hints.push(open);
   const sensor = detectSensorDrift(checked, referenceEnd, nowMs, unitRatio);
   if (sensor) hints.push(sensor);
@@ -86,7 +92,11 @@ function weekRatios(
     const from = end - RECENT_DAYS * DAY_MS;
     const holdNow = holdGapOver(checked, from, end);
     const shiftF = holdBefore != null && holdNow != null ? holdNow - holdBefore : 0;
-    const ratio = capacityRatio(line, days.filter((d) => d.fromMs >= from && d.fromMs < end), direction === 'cool' ? shiftF : -shiftF);
+    const ratio = capacityRatio(
+      line,
+      days.filter((d) => d.fromMs >= from && d.fromMs < end),
+      direction === 'cool' ? shiftF : -shiftF,
+    );
     if (ratio) weeks.unshift({ fromMs: from, ...ratio });
   }
   return weeks;

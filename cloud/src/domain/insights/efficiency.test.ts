@@ -36,7 +36,13 @@ function weeks(steps: ThermalSample[]): WeekRatio[] {
   const days = dailyBalances(steps, 'cool', START + 10 * DAY_MS, START + 30 * DAY_MS);
   const out: WeekRatio[] = [];
   for (let from = START + 10 * DAY_MS; from + 7 * DAY_MS <= START + 30 * DAY_MS; from += DAY_MS) {
-    out.push({ fromMs: from, ...capacityRatio(line, days.filter((d) => d.fromMs >= from && d.fromMs < from + 7 * DAY_MS))! });
+    out.push({
+      fromMs: from,
+      ...capacityRatio(
+        line,
+        days.filter((d) => d.fromMs >= from && d.fromMs < from + 7 * DAY_MS),
+      )!,
+    });
   }
   return out;
 }

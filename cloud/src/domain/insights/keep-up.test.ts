@@ -8,7 +8,18 @@ const START = Date.parse('2026-07-20T00:00:00Z');
 function steps(duties: number[], deltas: number[], startF = 75): ThermalSample[] {
   let temp = startF;
   return duties.map((u, i) => {
-    const s = { gridIndex: i, startMs: START + i * 1_800_000, hours: 0.5, startF: temp, endF: temp + deltas[i]!, coolDuty: u, heatDuty: 0, outdoorF: 100, setpointChangeF: null, endSetpointF: null };
+    const s = {
+      gridIndex: i,
+      startMs: START + i * 1_800_000,
+      hours: 0.5,
+      startF: temp,
+      endF: temp + deltas[i]!,
+      coolDuty: u,
+      heatDuty: 0,
+      outdoorF: 100,
+      setpointChangeF: null,
+      endSetpointF: null,
+    };
     temp = s.endF;
     return s;
   });
@@ -24,7 +35,12 @@ describe('detectCannotKeepUp', () => {
 
   it('finds the stuck part inside a longer stretch at full duty', () => {
     const deltas = [-1, -1, -1, 0.1, 0.1, 0.1, 0.1, 0.1, 0.1];
-    const hint = detectCannotKeepUp(steps(deltas.map(() => 1), deltas));
+    const hint = detectCannotKeepUp(
+      steps(
+        deltas.map(() => 1),
+        deltas,
+      ),
+    );
     expect(hint?.since.getTime()).toBe(START + 3 * 1_800_000);
   });
 

@@ -36,7 +36,10 @@ describe('checkSteps', () => {
   });
 
   it('takes the median holding gap over a span only with enough regulating steps', () => {
-    const checked = checkSteps(PARAMS, Array.from({ length: 20 }, (_, i) => step(i, { endF: 74 + (i % 3) })));
+    const checked = checkSteps(
+      PARAMS,
+      Array.from({ length: 20 }, (_, i) => step(i, { endF: 74 + (i % 3) })),
+    );
     expect(holdGapOver(checked, START, START + 20 * 1_800_000)).toBeCloseTo(0.5, 9);
     expect(holdGapOver(checked, START, START + 5 * 1_800_000)).toBeNull();
   });

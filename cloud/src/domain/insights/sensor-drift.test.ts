@@ -43,7 +43,14 @@ describe('detectSensorDrift', () => {
   });
 
   it('says nothing for a steady reading, a shift under 2 F, or when the unit falls short (the air slips then too)', () => {
-    expect(detectSensorDrift(month(() => 0), REFERENCE_END, NOW, 1)).toBeNull();
+    expect(
+      detectSensorDrift(
+        month(() => 0),
+        REFERENCE_END,
+        NOW,
+        1,
+      ),
+    ).toBeNull();
     expect(detectSensorDrift(month(drift(1.5)), REFERENCE_END, NOW, 1)).toBeNull();
     expect(detectSensorDrift(month(drift(-4)), REFERENCE_END, NOW, 0.6)).toBeNull();
   });

@@ -28,7 +28,10 @@ function steps(count: number, residual: (i: number) => number, duty: (i: number)
 describe('detectWindowOpen', () => {
   it('reports three hours losing cold to a 16 F warmer outdoors five times faster than the home does', () => {
     // Extra loss 0.2/h: a residual of 0.2 · 16 F · 0.5 h per step, steps 60-65; the model holds elsewhere.
-    const hint = detectWindowOpen(PARAMS, steps(140, (i) => (i >= 60 && i < 66 ? 1.6 : i % 2 ? 0.02 : -0.02)));
+    const hint = detectWindowOpen(
+      PARAMS,
+      steps(140, (i) => (i >= 60 && i < 66 ? 1.6 : i % 2 ? 0.02 : -0.02)),
+    );
     expect(hint).toMatchObject({
       kind: 'window_open',
       numbers: { hours: 3, extra_loss_per_hour: 0.2, model_loss_per_hour: 0.05, outdoor_f: 90 },
@@ -39,7 +42,12 @@ describe('detectWindowOpen', () => {
   });
 
   it('says nothing about an hour-long blip, or when the unit stays short of its effect the day after (a failing unit)', () => {
-    expect(detectWindowOpen(PARAMS, steps(140, (i) => (i >= 60 && i < 62 ? 1.6 : 0)))).toBeNull();
+    expect(
+      detectWindowOpen(
+        PARAMS,
+        steps(140, (i) => (i >= 60 && i < 62 ? 1.6 : 0)),
+      ),
+    ).toBeNull();
     // Full duty and far short during the stretch, then every working step delivers a fifth of its effect.
     const failing = steps(
       140,
@@ -50,6 +58,11 @@ describe('detectWindowOpen', () => {
   });
 
   it('waits until the stretch has ended before telling it from a failing unit', () => {
-    expect(detectWindowOpen(PARAMS, steps(64, (i) => (i >= 58 ? 1.6 : 0)))).toBeNull();
+    expect(
+      detectWindowOpen(
+        PARAMS,
+        steps(64, (i) => (i >= 58 ? 1.6 : 0)),
+      ),
+    ).toBeNull();
   });
 });

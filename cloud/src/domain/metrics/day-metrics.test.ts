@@ -53,7 +53,14 @@ describe('dayMetrics', () => {
       type: 'ev_charger',
       readings: null,
       adherence: null,
-      plan: hvacPlan({ baselineCents: 100, optimizedCents: 60, highF: null, lowF: null, on, facts: { ...FACTS, ratedKw: 7.2, targetPct: 80, minPct: 20, deadlineMinute: 420 } }),
+      plan: hvacPlan({
+        baselineCents: 100,
+        optimizedCents: 60,
+        highF: null,
+        lowF: null,
+        on,
+        facts: { ...FACTS, ratedKw: 7.2, targetPct: 80, minPct: 20, deadlineMinute: 420 },
+      }),
     };
     const result = dayMetrics(day([hvac, ev]))!;
 
@@ -115,7 +122,13 @@ describe('dayMetrics', () => {
 
   it('counts a machine running at the peak and measures realized cost from the plan slot on', () => {
     const powerW = Array.from({ length: 48 }, (_, s) => (s === 33 || s === 40 ? 1000 : 0));
-    const hvac: MachineDayInput = { applianceId: 'h', type: 'hvac', readings: readings({ powerW }), adherence: null, plan: hvacPlan({ fromSlot: 34, baselineCents: 100 }) };
+    const hvac: MachineDayInput = {
+      applianceId: 'h',
+      type: 'hvac',
+      readings: readings({ powerW }),
+      adherence: null,
+      plan: hvacPlan({ fromSlot: 34, baselineCents: 100 }),
+    };
     const { account } = dayMetrics(day([hvac]))!;
     // Slots 33 and 40 are in the peak quarter and among the top 6 only for 33: 10 of 12 idle, 5 of 6.
     expect([account.peakHoursIdle, account.topPeakHoursIdle]).toEqual([5, 2.5]);

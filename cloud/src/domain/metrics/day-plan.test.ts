@@ -15,7 +15,12 @@ describe('planFacts', () => {
   });
 
   it('falls back to the current config and constraints with the planning defaults', () => {
-    expect(planFacts('ev_charger', {}, { max_charge_rate_kw: 9 }, { deadline_time: '07:00' })).toMatchObject({ ratedKw: 9, targetPct: 80, minPct: 0, deadlineMinute: 420 });
+    expect(planFacts('ev_charger', {}, { max_charge_rate_kw: 9 }, { deadline_time: '07:00' })).toMatchObject({
+      ratedKw: 9,
+      targetPct: 80,
+      minPct: 0,
+      deadlineMinute: 420,
+    });
     expect(planFacts('water_heater', {}, {}, {})).toMatchObject({ ratedKw: 4.5, minTempF: 120, maxTempF: 140 });
     expect(planFacts('robot', {}, {}, {}).ratedKw).toBe(0.05);
     expect(planFacts('hvac', {}, {}, {}).ratedKw).toBeNull();

@@ -19,7 +19,12 @@ export interface StoredPlanParts {
 }
 
 /** Facts the plan was made with, per type. The current settings are only read for facts the row lacks. */
-export function planFacts(type: ApplianceType, used: Record<string, unknown>, config: Record<string, unknown>, constraints: Record<string, unknown>): PlanFacts {
+export function planFacts(
+  type: ApplianceType,
+  used: Record<string, unknown>,
+  config: Record<string, unknown>,
+  constraints: Record<string, unknown>,
+): PlanFacts {
   return applianceTypes[type].metrics.facts(used, config, constraints);
 }
 

@@ -21,8 +21,14 @@ describe('peakIdleHours', () => {
 
 describe('offPeakSharePct', () => {
   it('shares the machines kWh drawn below the mean price', () => {
-    const ev = offPeakEnergy(TWO_TIER, Array.from({ length: 48 }, (_, s) => (s < 4 ? 3 : 0)));
-    const hvac = offPeakEnergy(TWO_TIER, Array.from({ length: 48 }, (_, s) => (s >= 32 && s < 36 ? 1 : 0)));
+    const ev = offPeakEnergy(
+      TWO_TIER,
+      Array.from({ length: 48 }, (_, s) => (s < 4 ? 3 : 0)),
+    );
+    const hvac = offPeakEnergy(
+      TWO_TIER,
+      Array.from({ length: 48 }, (_, s) => (s >= 32 && s < 36 ? 1 : 0)),
+    );
     expect([ev, hvac]).toEqual([
       { offPeakKwh: 12, totalKwh: 12 },
       { offPeakKwh: 0, totalKwh: 4 },

@@ -23,7 +23,14 @@ describe('cohortKeys and ratePlanKey', () => {
   });
 
   it('groups rate peers by source and plan or dynamic zone', () => {
-    const base = { pricing_location: 3, hourly_rates_cents_per_kwh: null, dynamic_zone: null, pricing_adder_cents_per_kwh: null, export_pricing: null, export_hourly_rates_cents_per_kwh: null };
+    const base = {
+      pricing_location: 3,
+      hourly_rates_cents_per_kwh: null,
+      dynamic_zone: null,
+      pricing_adder_cents_per_kwh: null,
+      export_pricing: null,
+      export_hourly_rates_cents_per_kwh: null,
+    };
     expect(ratePlanKey({ ...base, pricing_source: null })).toBe('zone:3');
     expect(ratePlanKey({ ...base, pricing_source: 'custom' })).toBe('custom:3');
     expect(ratePlanKey({ ...base, pricing_source: 'dynamic', dynamic_zone: 'comed' })).toBe('dynamic:comed');
@@ -64,7 +71,14 @@ describe('rankFleet', () => {
   it('gives no cohort when even the fleet is too small', () => {
     const small = rankFleet(fleet.slice(0, 4), 10);
     expect(small.get('a0')!.every((r) => r.rank === null && r.cohortKind === null)).toBe(true);
-    expect(rankingEntry(small.get('a0')![0]!)).toEqual({ metric: 'savings_pct', cohort_kind: null, cohort_label: null, rank: null, percentile: null, your_value: 1 });
+    expect(rankingEntry(small.get('a0')![0]!)).toEqual({
+      metric: 'savings_pct',
+      cohort_kind: null,
+      cohort_label: null,
+      rank: null,
+      percentile: null,
+      your_value: 1,
+    });
   });
 
   it('answers every metric, in order', () => {

@@ -22,8 +22,33 @@ const NO_MACHINES = machineCounts([]);
 
 describe('summarize', () => {
   const days: StoredDay[] = [
-    { ...EMPTY, date: '2026-06-01', modeledUsd: 1.25, realizedUsd: 1, savingsPct: 20, peakHoursIdle: 6, topPeakHoursIdle: 3, offPeakKwhSharePct: 80, degreeHours: 96, inBandHomePct: 90, conformancePct: 100, overrideEvents: 2, overrideByHour: hours(7, 2) },
-    { ...EMPTY, date: '2026-06-02', modeledUsd: 0.75, savingsPct: 10, peakHoursIdle: 4.5, topPeakHoursIdle: 2, offPeakKwhSharePct: 60, degreeHours: 100, overrideEvents: 1, overrideByHour: hours(18, 1) },
+    {
+      ...EMPTY,
+      date: '2026-06-01',
+      modeledUsd: 1.25,
+      realizedUsd: 1,
+      savingsPct: 20,
+      peakHoursIdle: 6,
+      topPeakHoursIdle: 3,
+      offPeakKwhSharePct: 80,
+      degreeHours: 96,
+      inBandHomePct: 90,
+      conformancePct: 100,
+      overrideEvents: 2,
+      overrideByHour: hours(7, 2),
+    },
+    {
+      ...EMPTY,
+      date: '2026-06-02',
+      modeledUsd: 0.75,
+      savingsPct: 10,
+      peakHoursIdle: 4.5,
+      topPeakHoursIdle: 2,
+      offPeakKwhSharePct: 60,
+      degreeHours: 100,
+      overrideEvents: 1,
+      overrideByHour: hours(18, 1),
+    },
     { ...EMPTY, date: '2026-06-03', percentHours: 420 },
   ];
 

@@ -81,7 +81,13 @@ export function machineCounts(appliances: readonly { appliance_type: string; is_
 /** The figures of DailyFigures that are a number or null. */
 type NumericFigure = { [K in keyof DailyFigures]: DailyFigures[K] extends number | null ? K : never }[keyof DailyFigures];
 const present = (days: readonly StoredDay[], key: NumericFigure): number[] => days.flatMap((d) => (d[key] === null ? [] : [d[key]]));
-const total = (values: readonly number[], digits: number) => (values.length === 0 ? null : round(values.reduce((a, b) => a + b, 0), digits));
+const total = (values: readonly number[], digits: number) =>
+  values.length === 0
+    ? null
+    : round(
+        values.reduce((a, b) => a + b, 0),
+        digits,
+      );
 
 /** Elementwise sum of the days' 24-hour histograms; null when no day has one. */
 function histogramSum(days: readonly StoredDay[]): number[] | null {

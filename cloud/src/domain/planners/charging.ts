@@ -51,7 +51,14 @@ export const charged = (start: number, plan: DpPlan, tol: number): boolean[] => 
  * The schedule arrays for today from a plan over `slots` and its per-slot `intervals`; slots before
  * the plan start hold the start value, today's slots past the horizon the last planned value.
  */
-export function chargeSchedule(fromSlot: number, startPct: number, slots: readonly HorizonSlot[], plan: DpPlan, intervals: readonly boolean[], pct: (kwh: number) => number): ChargeSchedule {
+export function chargeSchedule(
+  fromSlot: number,
+  startPct: number,
+  slots: readonly HorizonSlot[],
+  plan: DpPlan,
+  intervals: readonly boolean[],
+  pct: (kwh: number) => number,
+): ChargeSchedule {
   const count = slots.filter((s) => !isTomorrow(s.index)).length;
   const states = plan.states.slice(0, count).map((x) => round2(pct(x)));
   return {
@@ -64,7 +71,13 @@ export function chargeSchedule(fromSlot: number, startPct: number, slots: readon
 /** `target_charge_pct` when the charge reached by the deadline (`byLabel`) is short of the target. */
 export function missedTarget(reachedPct: number, targetPct: number, byLabel: string): MissedLimit[] {
   if (reachedPct >= targetPct - PCT_TOLERANCE) return [];
-  return [{ limit: 'target_charge_pct', message: `reaches ${label(reachedPct)} by ${byLabel}, short of the ${label(targetPct)} target`, achieved: round2(reachedPct) }];
+  return [
+    {
+      limit: 'target_charge_pct',
+      message: `reaches ${label(reachedPct)} by ${byLabel}, short of the ${label(targetPct)} target`,
+      achieved: round2(reachedPct),
+    },
+  ];
 }
 
 /** `min_charge_pct` when the lowest planned charge is below the minimum. */

@@ -27,7 +27,14 @@ describe('planEvCharger', () => {
       96,
     ],
     ['already at the target: nothing', day(flat(30)), { ...CAR, socPct: 85 }, [], 0, 0],
-    ['the cheapest slots before the deadline, not after', day(priced(40, { 3: 10, 4: 10, 30: 1 })), { ...CAR, targetPct: 60.8, deadlineMinute: 6 * 60 }, [3, 4], 288, 72],
+    [
+      'the cheapest slots before the deadline, not after',
+      day(priced(40, { 3: 10, 4: 10, 30: 1 })),
+      { ...CAR, targetPct: 60.8, deadlineMinute: 6 * 60 },
+      [3, 4],
+      288,
+      72,
+    ],
   ] as const)('%s', (_name, d, input, slots, baseline, optimized) => {
     const r = planEvCharger(d, input);
     expect(on(r.schedule.intervals)).toEqual(slots);

@@ -4,7 +4,15 @@ import { executeBatteryDay, executionCostCents, type ExecutedBattery } from './h
 
 const HOURS = Array(48).fill(0.5);
 /** 10 kWh, 10 % minimum, 4 kW both ways, 0.9 / 0.8 so each side's loss shows. */
-const BATTERY: ExecutedBattery = { startKwh: 5, capacityKwh: 10, minKwh: 1, chargeKw: Array(48).fill(4), dischargeKw: 4, chargeEfficiency: 0.9, dischargeEfficiency: 0.8 };
+const BATTERY: ExecutedBattery = {
+  startKwh: 5,
+  capacityKwh: 10,
+  minKwh: 1,
+  chargeKw: Array(48).fill(4),
+  dischargeKw: 4,
+  chargeEfficiency: 0.9,
+  dischargeEfficiency: 0.8,
+};
 
 /** A plan of `charge` and `discharge` slots with planned levels (percent at the end of each slot). */
 function plan(marks: { charge?: Record<number, number>; discharge?: number[] }) {

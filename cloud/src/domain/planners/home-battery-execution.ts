@@ -35,7 +35,13 @@ export interface BatteryExecution {
  * to the planned charge (within the rate; never down); a slot planned to discharge covers the
  * house's real load (within the rate, above the minimum); any other slot leaves the battery alone.
  */
-export function executeBatteryDay(plan: PlannedBatteryDay, loadKw: readonly number[], hours: readonly number[], battery: ExecutedBattery, fromSlot = 0): BatteryExecution {
+export function executeBatteryDay(
+  plan: PlannedBatteryDay,
+  loadKw: readonly number[],
+  hours: readonly number[],
+  battery: ExecutedBattery,
+  fromSlot = 0,
+): BatteryExecution {
   const { capacityKwh, minKwh, dischargeKw } = battery;
   const etaIn = battery.chargeEfficiency > 0 ? battery.chargeEfficiency : 1;
   const etaOut = battery.dischargeEfficiency;

@@ -40,7 +40,12 @@ describe('planHomeBattery', () => {
 
   it.each([
     ['flat prices: the charge bought for the target is stored at what it cost, not lost', flat(30), { ...BATTERY, socPct: 50 }, 1440],
-    ['no deadline: the target applies at midnight, so the peak is covered and refilled after it', TOU, { ...BATTERY, socPct: 80, deadlineMinute: null }, 1000 - 240 + (6 / 0.9) * 20],
+    [
+      'no deadline: the target applies at midnight, so the peak is covered and refilled after it',
+      TOU,
+      { ...BATTERY, socPct: 80, deadlineMinute: null },
+      1000 - 240 + (6 / 0.9) * 20,
+    ],
   ] as const)('%s', (_name, prices, input, optimized) => {
     const r = planHomeBattery(day([...prices]), input);
     expect(r.optimizedCostCents).toBeCloseTo(optimized, 3);
@@ -89,7 +94,7 @@ describe('planHomeBattery', () => {
     expect(r.missed).toEqual([{ limit: 'target_charge_pct', message: 'reaches 65 % by 01:00, short of the 80 % target', achieved: 65 }]);
   });
 
-  it('takes a deadline at or before the plan start as tomorrow and plans into tomorrow at today\'s prices', () => {
+  it("takes a deadline at or before the plan start as tomorrow and plans into tomorrow at today's prices", () => {
     // At 18:00 with a 07:00 deadline: tomorrow's night at 10 c, not tonight's 20 c.
     const r = planHomeBattery(day(TOU, { fromSlot: 36 }), { ...BATTERY, socPct: 50, deadlineMinute: 7 * 60 });
     expect(on(r.schedule.intervals)).toEqual([]);

@@ -74,7 +74,8 @@ export function planHomeBattery(day: DayContext, input: HomeBatteryInput): PlanR
       // In stored kWh: covering `load` takes load / ηd out of the battery, each stored kWh saving price × ηd.
       const actions: Action[] = [IDLE];
       if (etaOut > 0) actions.push(coverHouse(min, Math.min(full, load) / etaOut, s.price * etaOut));
-      if (etaOut > 0 && s.exportPrice !== null && full > load) actions.push(coverAndExport(min, load / etaOut, full / etaOut, s.price * etaOut, s.exportPrice * etaOut));
+      if (etaOut > 0 && s.exportPrice !== null && full > load)
+        actions.push(coverAndExport(min, load / etaOut, full / etaOut, s.price * etaOut, s.exportPrice * etaOut));
       if (gain > 0 && etaIn > 0) actions.push(charge(ceiling, gain, s.price / etaIn));
       return { actions, floor: k === deadlineSlot ? target : min };
     }),

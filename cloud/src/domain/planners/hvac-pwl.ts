@@ -118,7 +118,7 @@ export function sumPieces(f: ConvexPwl, g: ConvexPwl, shift: number, lo: number,
   let j = 0;
   let fEnd = f.x0 + (f.pieces[0]?.length ?? 0);
   let gEnd = g.x0 + shift + (g.pieces[0]?.length ?? 0);
-  for (let x = lo; x < hi; ) {
+  for (let x = lo; x < hi;) {
     while (i < f.pieces.length - 1 && fEnd <= x) fEnd += f.pieces[++i]!.length;
     while (j < g.pieces.length - 1 && gEnd <= x) gEnd += g.pieces[++j]!.length;
     // A function whose last piece ended before x (rounding at its right end) no longer limits the piece.

@@ -23,8 +23,7 @@ const OFF_CLEARANCE_F = 1;
 
 type Direction = 'cool' | 'heat';
 
-const directionOf = (p: PlannedSlot): Direction | null =>
-  p.coolDuty >= MIN_DUTY ? 'cool' : p.heatDuty >= MIN_DUTY ? 'heat' : null;
+const directionOf = (p: PlannedSlot): Direction | null => (p.coolDuty >= MIN_DUTY ? 'cool' : p.heatDuty >= MIN_DUTY ? 'heat' : null);
 
 /**
  * The direction each slot works in: fixed by cool/heat mode; in auto the slot's own conditioning,
@@ -37,7 +36,10 @@ export function slotDirections(input: HvacPlanInput, plan: readonly PlannedSlot[
   const own = plan.map(directionOf);
   return plan.map((p, i) => {
     const next = own.slice(i).find((d) => d !== null);
-    const previous = own.slice(0, i).reverse().find((d) => d !== null);
+    const previous = own
+      .slice(0, i)
+      .reverse()
+      .find((d) => d !== null);
     return next ?? previous ?? (p.isWarmingFreely ? 'cool' : 'heat');
   });
 }

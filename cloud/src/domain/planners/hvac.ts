@@ -94,7 +94,7 @@ export function planHvac(day: DayContext, input: HvacPlanInput): HvacPlanResult 
   const directions = slotDirections(input, plan);
   const setpoints = setpointsFor(input, plan, directions);
   const expected = expectedAirF(input, plan, setpoints);
-  const middle = (j: number) => Math.round((input.band.high[j]! + input.band.low[j]!)) / 2;
+  const middle = (j: number) => Math.round(input.band.high[j]! + input.band.low[j]!) / 2;
   const schedule: HvacSchedule = {
     ...defaultsSchedule(input.band),
     setpoint_temps: INTERVALS.map((j) => (j < day.fromSlot ? middle(j) : setpoints[j - day.fromSlot]!)),

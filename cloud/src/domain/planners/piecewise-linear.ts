@@ -116,7 +116,11 @@ function valueFrom(f: Pwl, from: number, a: number, tol: Tolerance): number {
 /** The pointwise minimum of functions. */
 export function lowerEnvelope(fs: readonly Pwl[], tol: Tolerance): Segment[] {
   const live = fs.filter((f) => f.length > 0);
-  if (live.length === 1) return simplify(live[0]!.map((s) => ({ ...s })), tol);
+  if (live.length === 1)
+    return simplify(
+      live[0]!.map((s) => ({ ...s })),
+      tol,
+    );
   let count = 0;
   let lo = Infinity;
   let hi = -Infinity;

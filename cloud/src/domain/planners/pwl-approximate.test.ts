@@ -10,7 +10,7 @@ function staircase(): Segment[] {
   let x = 0;
   let y = 0;
   for (let k = 0; k < 400; k++) {
-    const w = 0.001 + 0.002 * ((k * 7919) % 13) / 13;
+    const w = 0.001 + (0.002 * ((k * 7919) % 13)) / 13;
     out.push({ x0: x, x1: x + w, y0: y, y1: y - 0.0004 });
     y -= 0.0004;
     x += w;

@@ -9,7 +9,7 @@ const VACUUM: RobotInput = { socPct: 50, capacityKwh: 1, maxChargeRateKw: 0.2, t
 const CHEAP_MORNING = priced(30, block(2, 6, 5));
 
 describe('planRobot', () => {
-  it('docks in the cheapest slots before the window, then charges for tomorrow\'s window', () => {
+  it("docks in the cheapest slots before the window, then charges for tomorrow's window", () => {
     const r = planRobot(day(CHEAP_MORNING), VACUUM);
     // Today: 5 slots at 5 c. After the window, 80 % for tomorrow's: tomorrow's 5 slots at 5 c (priced
     // like today's) and 3 at 30 c, the earliest first.

@@ -46,12 +46,12 @@ export function planRobot(day: DayContext, input: RobotInput): PlanResult<Charge
   return {
     schedule: chargeSchedule(day.fromSlot, scale.pct(start), slots, plan, charged(start, plan, tol.x), scale.pct),
     // Charge whenever docked: on from the start in every docked slot until the target.
-    baselineCostCents: simulateCost(start, slots.map((s, k) => (isAway(s.index) ? drain(drainPerHour * s.hours) : dock[k]!))),
+    baselineCostCents: simulateCost(
+      start,
+      slots.map((s, k) => (isAway(s.index) ? drain(drainPerHour * s.hours) : dock[k]!)),
+    ),
     optimizedCostCents: plan.costCents,
-    missed: [
-      ...missedMin(scale.pct(Math.min(...plan.states)), Math.min(input.minPct, input.targetPct)),
-      ...short.slice(0, 1),
-    ],
+    missed: [...missedMin(scale.pct(Math.min(...plan.states)), Math.min(input.minPct, input.targetPct)), ...short.slice(0, 1)],
   };
 }
 

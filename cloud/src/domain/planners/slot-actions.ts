@@ -198,7 +198,13 @@ export function bestMove(f: Pwl, a: Action, x: number, tol: Tolerance): { next: 
   const high = a.high(x);
   const base = a.base(x);
   let best = { next: low, cost: base, value: Infinity };
-  for (const y of [low, high, ...localMinima(f, a.slope, tol).map((m) => m.y).filter((v) => v > low && v < high)]) {
+  for (const y of [
+    low,
+    high,
+    ...localMinima(f, a.slope, tol)
+      .map((m) => m.y)
+      .filter((v) => v > low && v < high),
+  ]) {
     const cost = base + a.slope * (y - low);
     const value = cost + evaluate(f, y, tol);
     if (value < best.value - tol.y || (value <= best.value + tol.y && Math.abs(cost) < Math.abs(best.cost))) best = { next: y, cost, value };

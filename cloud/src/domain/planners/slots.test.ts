@@ -11,8 +11,8 @@ describe('deadlineEnd', () => {
     ['slots ending at or before 07:00 from midnight', 0, 420, 14],
     ['07:10 still ends the count at the 07:00 slot', 0, 430, 14],
     ['a deadline inside the current slot: the current slot counts in full', 10, 310, 11],
-    ['a deadline at the plan start is tomorrow\'s', 14, 420, 48 + 14],
-    ['a deadline before the plan start is tomorrow\'s', 36, 420, 48 + 14],
+    ["a deadline at the plan start is tomorrow's", 14, 420, 48 + 14],
+    ["a deadline before the plan start is tomorrow's", 36, 420, 48 + 14],
     ['midnight is the end of today', 36, 0, 48],
   ])('%s', (_name, fromSlot, minute, end) => {
     expect(deadlineEnd(fromSlot, minute)).toBe(end);
@@ -42,7 +42,7 @@ describe('horizon', () => {
     fromSlot: 46,
   };
 
-  it('runs from the plan start into tomorrow at today\'s prices, half an hour a slot', () => {
+  it("runs from the plan start into tomorrow at today's prices, half an hour a slot", () => {
     expect(horizon(day, 52)).toEqual([
       { index: 46, hours: 0.5, price: 46, exportPrice: null },
       { index: 47, hours: 0.5, price: 47, exportPrice: null },
@@ -53,7 +53,7 @@ describe('horizon', () => {
     ]);
   });
 
-  it('takes today\'s slot lengths and export prices', () => {
+  it("takes today's slot lengths and export prices", () => {
     const slots = horizon({ ...day, fromSlot: 3, exportPricesCentsPerKwh: Array(48).fill(4) }, 4);
     expect(slots).toEqual([{ index: 3, hours: 1.5, price: 3, exportPrice: 4 }]);
   });

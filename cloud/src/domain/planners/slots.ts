@@ -57,7 +57,7 @@ export function horizon(day: DayContext, end: number): HorizonSlot[] {
     const today = index % SLOTS;
     slots.push({
       index,
-      hours: isTomorrow(index) ? NOMINAL_SLOT_HOURS : day.slotHours[today] ?? 0,
+      hours: isTomorrow(index) ? NOMINAL_SLOT_HOURS : (day.slotHours[today] ?? 0),
       price: day.pricesCentsPerKwh[today] ?? 0,
       exportPrice: day.exportPricesCentsPerKwh?.[today] ?? null,
     });
@@ -71,7 +71,7 @@ export function horizon(day: DayContext, end: number): HorizonSlot[] {
  * horizon does not reach.
  */
 export function todayArray<T>(fromSlot: number, planned: readonly T[], before: T, after: T): T[] {
-  return Array.from({ length: SLOTS }, (_, i) => (i < fromSlot ? before : planned[i - fromSlot] ?? after));
+  return Array.from({ length: SLOTS }, (_, i) => (i < fromSlot ? before : (planned[i - fromSlot] ?? after)));
 }
 
 /** Wall-clock label of the end of a horizon slot, e.g. "07:00", "07:00 tomorrow" or "midnight". */

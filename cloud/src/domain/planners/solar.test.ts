@@ -50,9 +50,27 @@ describe('planSolar', () => {
   it('returns the 2.9 schedule: generation, nothing self-consumed on the first pass, all of it surplus', () => {
     const { schedule, baselineCostCents, optimizedCostCents, missed } = planSolar(DAY, input());
     expect(Object.keys(schedule).sort()).toEqual(
-      ['allocation_order', 'export_value_cents', 'generation_kw_48', 'generation_kwh', 'self_consumed_kw_48', 'self_consumed_kwh', 'source', 'surplus_basis', 'surplus_kw_48', 'surplus_kwh', 'unit'].sort(),
+      [
+        'allocation_order',
+        'export_value_cents',
+        'generation_kw_48',
+        'generation_kwh',
+        'self_consumed_kw_48',
+        'self_consumed_kwh',
+        'source',
+        'surplus_basis',
+        'surplus_kw_48',
+        'surplus_kwh',
+        'unit',
+      ].sort(),
     );
-    expect(schedule).toMatchObject({ unit: 'kW', source: 'irradiance', surplus_basis: 'before_household_base_load', allocation_order: [...ALLOCATION_ORDER], export_value_cents: null });
+    expect(schedule).toMatchObject({
+      unit: 'kW',
+      source: 'irradiance',
+      surplus_basis: 'before_household_base_load',
+      allocation_order: [...ALLOCATION_ORDER],
+      export_value_cents: null,
+    });
     expect(schedule.generation_kw_48).toHaveLength(48);
     expect(schedule.self_consumed_kw_48).toEqual(Array(48).fill(0));
     expect(schedule.surplus_kw_48).toEqual(schedule.generation_kw_48);

@@ -110,7 +110,10 @@ export function planSolar(day: DayContext, input: SolarInput): SolarPlanResult {
   const energy = (kwBySlot: number[]) => kwBySlot.reduce((s, x, i) => s + x * (day.slotHours[i] ?? 0), 0);
   const exportPrices = day.exportPricesCentsPerKwh;
   const tierRank = (t: SolarTier) => SOLAR_TIERS.indexOf(t);
-  const source = forecasts.reduce<SolarTier>((weakest, f) => (tierRank(f.tier) > tierRank(weakest) ? f.tier : weakest), forecasts.length ? 'learned' : 'nameplate');
+  const source = forecasts.reduce<SolarTier>(
+    (weakest, f) => (tierRank(f.tier) > tierRank(weakest) ? f.tier : weakest),
+    forecasts.length ? 'learned' : 'nameplate',
+  );
   const schedule: SolarSchedule = {
     generation_kw_48: generation.map(kw),
     self_consumed_kw_48: selfConsumed.map(kw),
@@ -119,7 +122,10 @@ export function planSolar(day: DayContext, input: SolarInput): SolarPlanResult {
     self_consumed_kwh: kw(energy(selfConsumed)),
     surplus_kwh: kw(energy(surplus)),
     export_value_cents: exportPrices
-      ? round(surplus.reduce((s, x, i) => s + x * (day.slotHours[i] ?? 0) * (exportPrices[i] ?? 0), 0), 2)
+      ? round(
+          surplus.reduce((s, x, i) => s + x * (day.slotHours[i] ?? 0) * (exportPrices[i] ?? 0), 0),
+          2,
+        )
       : null,
     unit: 'kW',
     source,

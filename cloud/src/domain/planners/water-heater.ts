@@ -21,7 +21,6 @@ export const THERMOSTAT_DEADBAND_F = 10;
 /** Differences below this many °F are rounding, not a missed limit. */
 const TEMP_TOLERANCE_F = 1e-6;
 
-
 /**
  * The tank over one slot. First standby loss, insulation_factor × (T - ambient) °F per hour, then
  * the slot's draw, replaced by inlet water and mixed in (`cool`); then the element's heat, which
@@ -49,7 +48,11 @@ function tankSlot(input: WaterHeaterInput, slot: HorizonSlot): { cool: Transitio
 
 /** The cheapest element plan keeping the tank at or above its minimum at the end of every slot, or as close as possible. */
 export function planWaterHeater(day: DayContext, input: WaterHeaterInput): PlanResult<WaterHeaterSchedule> {
-  const flat = (t: number): WaterHeaterSchedule => ({ intervals: Array<boolean>(SLOTS).fill(false), temp_trajectory: Array<number>(SLOTS).fill(round2(t)), unit: 'fahrenheit' });
+  const flat = (t: number): WaterHeaterSchedule => ({
+    intervals: Array<boolean>(SLOTS).fill(false),
+    temp_trajectory: Array<number>(SLOTS).fill(round2(t)),
+    unit: 'fahrenheit',
+  });
   // A tank of no water has nothing to heat and nothing to keep warm.
   if (!(input.tankSizeGallons > 0)) return { schedule: flat(input.tankTempF), baselineCostCents: 0, optimizedCostCents: 0, missed: [] };
   const slots = horizon(day, SLOTS);

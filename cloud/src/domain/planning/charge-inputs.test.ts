@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_SOC_PCT, EV_DEFAULTS, evChargerInputs, homeBatteryInputs, robotInputs, stateOfCharge } from './charge-inputs.js';
 import { TYPICAL_HOUSEHOLD_LOAD_KW } from './household-load.js';
 
-const facts = (config: Record<string, unknown> = {}, constraints: Record<string, unknown> = {}, recentValue: number | null = null) => ({ config, constraints, recentValue });
+const facts = (config: Record<string, unknown> = {}, constraints: Record<string, unknown> = {}, recentValue: number | null = null) => ({
+  config,
+  constraints,
+  recentValue,
+});
 
 describe('stateOfCharge', () => {
   it('is the recent reading, else current_charge_pct, else the default (2.7)', () => {
@@ -16,7 +20,15 @@ describe('stateOfCharge', () => {
 describe('evChargerInputs', () => {
   it('takes config and constraints, with the defaults for what is unset', () => {
     const built = evChargerInputs(facts({ battery_capacity_kwh: 75, max_charge_rate_kw: 11 }, { target_charge_pct: 90, deadline_time: '07:30' }, 40));
-    expect(built.input).toEqual({ socPct: 40, capacityKwh: 75, maxChargeRateKw: 11, efficiency: EV_DEFAULTS.efficiency, targetPct: 90, minPct: 0, deadlineMinute: 450 });
+    expect(built.input).toEqual({
+      socPct: 40,
+      capacityKwh: 75,
+      maxChargeRateKw: 11,
+      efficiency: EV_DEFAULTS.efficiency,
+      targetPct: 90,
+      minPct: 0,
+      deadlineMinute: 450,
+    });
     expect(built.used).toMatchObject({ deadline_time: '07:30', soc_pct: 40, soc_source: 'reading', battery_capacity_kwh: 75 });
   });
 
@@ -30,7 +42,15 @@ describe('evChargerInputs', () => {
 describe('homeBatteryInputs', () => {
   it('without a target ends the day where it started, with the typical household load', () => {
     const built = homeBatteryInputs(facts({ capacity_kwh: 10 }, {}, 35));
-    expect(built.input).toMatchObject({ capacityKwh: 10, targetPct: 35, minPct: 10, maxPct: 100, chargeEfficiency: 0.95, dischargeEfficiency: 0.95, deadlineMinute: null });
+    expect(built.input).toMatchObject({
+      capacityKwh: 10,
+      targetPct: 35,
+      minPct: 10,
+      maxPct: 100,
+      chargeEfficiency: 0.95,
+      dischargeEfficiency: 0.95,
+      deadlineMinute: null,
+    });
     expect(built.input.householdLoadKw).toEqual([...TYPICAL_HOUSEHOLD_LOAD_KW]);
     expect(built.input.chargeHeadroomKw).toBeNull();
     expect(built.used).toMatchObject({ household_load: 'typical', charge_efficiency: 0.95, max_charge_pct: 100 });

@@ -46,7 +46,14 @@ export const onOffDrawKw = (intervals: readonly unknown[], kw: number): number[]
  * A home battery's grid charging (positive) and delivery (negative), kW, from its planned charge
  * trajectory: a rise of r kWh in a slot of h hours drew r / ηc / h; a drop of d kWh delivered d·ηd / h.
  */
-export function batteryFlowKw(trajectoryPct: readonly number[], startPct: number, capacityKwh: number, etaIn: number, etaOut: number, hours: readonly number[]): number[] {
+export function batteryFlowKw(
+  trajectoryPct: readonly number[],
+  startPct: number,
+  capacityKwh: number,
+  etaIn: number,
+  etaOut: number,
+  hours: readonly number[],
+): number[] {
   return Array.from({ length: SLOTS }, (_, i) => {
     const before = i === 0 ? startPct : trajectoryPct[i - 1]!;
     const change = (((trajectoryPct[i] ?? before) - before) / 100) * capacityKwh;
@@ -86,7 +93,10 @@ export function homeBlock(args: {
   slotHours: readonly number[];
   maxImportKw: number | null;
 }): HomeBlock {
-  const net = Array.from({ length: SLOTS }, (_, i) => (args.loadKw[i] ?? 0) + args.flowsKw.reduce((s, f) => s + (f[i] ?? 0), 0) - (args.generationKw?.[i] ?? 0));
+  const net = Array.from(
+    { length: SLOTS },
+    (_, i) => (args.loadKw[i] ?? 0) + args.flowsKw.reduce((s, f) => s + (f[i] ?? 0), 0) - (args.generationKw?.[i] ?? 0),
+  );
   const imported = net.map((x) => Math.max(0, x));
   const exported = net.map((x) => Math.max(0, -x));
   const cost = net.reduce((s, _, i) => {

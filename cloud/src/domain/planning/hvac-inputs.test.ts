@@ -2,8 +2,19 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_PREFERENCES } from '../preferences/defaults.js';
 import { hvacInputs } from './hvac-inputs.js';
 
-const model = { params: { lossPerHour: 0.1, coolingFPerHour: -4, heatingFPerHour: 4, gainFPerHour: 0 }, ratedPowerW: { cool: null, heat: null }, confidence: 0.7 };
-const facts = (over: Partial<Parameters<typeof hvacInputs>[0]> = {}) => ({ config: {}, prefs: { ...DEFAULT_PREFERENCES }, model, indoorTempF: null, profileHomeSizeSqft: 0, ...over });
+const model = {
+  params: { lossPerHour: 0.1, coolingFPerHour: -4, heatingFPerHour: 4, gainFPerHour: 0 },
+  ratedPowerW: { cool: null, heat: null },
+  confidence: 0.7,
+};
+const facts = (over: Partial<Parameters<typeof hvacInputs>[0]> = {}) => ({
+  config: {},
+  prefs: { ...DEFAULT_PREFERENCES },
+  model,
+  indoorTempF: null,
+  profileHomeSizeSqft: 0,
+  ...over,
+});
 
 describe('hvacInputs', () => {
   it('starts from the current temperature when known, else from the middle of the band at the first slot', () => {
@@ -20,7 +31,10 @@ describe('hvacInputs', () => {
   });
 
   it('passes the band, mode, flags and a satellite range set in full', () => {
-    const built = hvacInputs(facts({ config: { setpoint_min_f: 64, setpoint_max_f: 80 }, prefs: { ...DEFAULT_PREFERENCES, optimization_mode: 'auto', optimize_hvac_fan: true } }), 0);
+    const built = hvacInputs(
+      facts({ config: { setpoint_min_f: 64, setpoint_max_f: 80 }, prefs: { ...DEFAULT_PREFERENCES, optimization_mode: 'auto', optimize_hvac_fan: true } }),
+      0,
+    );
     expect(built.input).toMatchObject({ mode: 'auto', optimizeFan: true, optimizeMode: false, setpointBoundsF: { minF: 64, maxF: 80 } });
     expect(built.input.band.high).toHaveLength(48);
     expect(hvacInputs(facts({ config: { setpoint_min_f: 64 } }), 0).input.setpointBoundsF).toBeNull();

@@ -13,7 +13,10 @@ describe('planningPreferences', () => {
       base_temperature: 70,
       savings_level: 3,
     });
-    expect(planningPreferences({ hourly_high_temps_f: high, hourly_low_temps_f: low }, {})).toMatchObject({ hourly_high_temps_f: high, hourly_low_temps_f: low });
+    expect(planningPreferences({ hourly_high_temps_f: high, hourly_low_temps_f: low }, {})).toMatchObject({
+      hourly_high_temps_f: high,
+      hourly_low_temps_f: low,
+    });
   });
 
   it('drops stored fields that would not pass validation, one by one (the hourly pair together)', () => {

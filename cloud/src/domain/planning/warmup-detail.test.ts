@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { warmupDetail } from './warmup-detail.js';
 
-const status = (reason: string, over = {}) => ({ ready: false, reason, progress: 0.2, coveredHours: 12.7, runningMinutes: 45.5, idleMinutes: 30, ...over }) as never;
+const status = (reason: string, over = {}) =>
+  ({ ready: false, reason, progress: 0.2, coveredHours: 12.7, runningMinutes: 45.5, idleMinutes: 30, ...over }) as never;
 
 describe('warmupDetail', () => {
   it.each([

@@ -6,18 +6,39 @@ const sum = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0);
 
 describe('waterHeaterInputs', () => {
   it('uses a recent tank reading and the stored limits', () => {
-    const built = waterHeaterInputs({ config: { tank_size_gallons: 80, element_watts: 5500 }, constraints: { min_temp_f: 115, max_temp_f: 150 }, recentValue: 128 });
-    expect(built.input).toMatchObject({ tankSizeGallons: 80, elementWatts: 5500, tankTempF: 128, minTempF: 115, maxTempF: 150, ambientTempF: TANK_AMBIENT_F, inletTempF: INLET_WATER_F });
+    const built = waterHeaterInputs({
+      config: { tank_size_gallons: 80, element_watts: 5500 },
+      constraints: { min_temp_f: 115, max_temp_f: 150 },
+      recentValue: 128,
+    });
+    expect(built.input).toMatchObject({
+      tankSizeGallons: 80,
+      elementWatts: 5500,
+      tankTempF: 128,
+      minTempF: 115,
+      maxTempF: 150,
+      ambientTempF: TANK_AMBIENT_F,
+      inletTempF: INLET_WATER_F,
+    });
     expect(built.used).toMatchObject({ tank_temp_source: 'reading' });
   });
 
   it('without a reading starts midway between the limits, with the defaults for what is unset', () => {
     const built = waterHeaterInputs({ config: {}, constraints: {}, recentValue: null });
-    expect(built.input).toMatchObject({ tankSizeGallons: 50, insulationFactor: WATER_HEATER_DEFAULTS.insulation_factor, tankTempF: 130, minTempF: 120, maxTempF: 140 });
+    expect(built.input).toMatchObject({
+      tankSizeGallons: 50,
+      insulationFactor: WATER_HEATER_DEFAULTS.insulation_factor,
+      tankTempF: 130,
+      minTempF: 120,
+      maxTempF: 140,
+    });
   });
 
   it('keeps a stored minimum at or above the maximum 20 F under it', () => {
-    expect(waterHeaterInputs({ config: {}, constraints: { min_temp_f: 150, max_temp_f: 150 }, recentValue: null }).input).toMatchObject({ minTempF: 130, maxTempF: 150 });
+    expect(waterHeaterInputs({ config: {}, constraints: { min_temp_f: 150, max_temp_f: 150 }, recentValue: null }).input).toMatchObject({
+      minTempF: 130,
+      maxTempF: 150,
+    });
   });
 });
 

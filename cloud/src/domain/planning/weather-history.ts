@@ -3,7 +3,6 @@
 import type { WeatherPoint } from '../thermal/resample.js';
 import { HOUR_MS } from '../time/durations.js';
 
-
 /**
  * Hourly points from pushes (any order of hours, oldest push first): a later push's value for an
  * hour replaces an earlier one (it was made closer to that hour). Sorted by time.

@@ -21,7 +21,7 @@ describe('comfortBand', () => {
   it.each([
     [2, 6],
     [3, 12],
-  ] as const)('widens the away window [08:00, 17:00) to +/-%s\'s band', (savings_level, half) => {
+  ] as const)("widens the away window [08:00, 17:00) to +/-%s's band", (savings_level, half) => {
     const band = comfortBand(prefs({ savings_level }));
     expect(band.high).toHaveLength(48);
     expect(awaySlots(band, 72)).toEqual(range(16, 33));

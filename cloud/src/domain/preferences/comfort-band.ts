@@ -10,10 +10,7 @@ export interface ComfortBand {
   low: number[];
 }
 
-export type ComfortInputs = Pick<
-  Preferences,
-  'base_temperature' | 'savings_level' | 'time_away' | 'time_home' | 'hourly_high_temps_f' | 'hourly_low_temps_f'
->;
+export type ComfortInputs = Pick<Preferences, 'base_temperature' | 'savings_level' | 'time_away' | 'time_home' | 'hourly_high_temps_f' | 'hourly_low_temps_f'>;
 
 const MINUTES_PER_DAY = 24 * 60;
 

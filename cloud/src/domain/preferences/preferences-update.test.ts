@@ -122,7 +122,11 @@ describe('applyPreferencesUpdate', () => {
     });
 
     it('accepts clearing both when nothing is stored', () => {
-      expect(applyPreferencesUpdate({ hourly_high_temps_f: null, hourly_low_temps_f: null }, {}, 'account')).toEqual({ ok: true, next: {}, changesPlanning: true });
+      expect(applyPreferencesUpdate({ hourly_high_temps_f: null, hourly_low_temps_f: null }, {}, 'account')).toEqual({
+        ok: true,
+        next: {},
+        changesPlanning: true,
+      });
     });
 
     it('stores copies, not the request arrays', () => {

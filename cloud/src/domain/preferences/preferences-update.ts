@@ -14,9 +14,7 @@ const HOURS = 24;
 
 export type PreferencesScope = 'account' | 'appliance';
 
-export type PreferencesUpdateResult =
-  | { ok: true; next: StoredPreferences; changesPlanning: boolean }
-  | { ok: false; detail: string };
+export type PreferencesUpdateResult = { ok: true; next: StoredPreferences; changesPlanning: boolean } | { ok: false; detail: string };
 
 const BOOLEAN_FIELDS = ['optimize_hvac_fan', 'optimize_hvac_mode', 'optimization_enabled', 'newsletter_opt_in'] as const;
 const HIGH = 'hourly_high_temps_f';
@@ -89,12 +87,7 @@ const PLANNING_FIELDS = [
 ];
 
 /** Validates the hourly pair and writes it into `next`; returns the failing rule's detail, if any. */
-function applyHourlyPair(
-  b: Record<string, unknown>,
-  sent: (key: string) => boolean,
-  stored: StoredPreferences,
-  next: Record<string, unknown>,
-): string | null {
+function applyHourlyPair(b: Record<string, unknown>, sent: (key: string) => boolean, stored: StoredPreferences, next: Record<string, unknown>): string | null {
   if (!sent(HIGH) && !sent(LOW)) return null;
   const countDetail = `${HIGH} and ${LOW} must each have exactly ${HOURS} values`;
   for (const key of [HIGH, LOW]) {

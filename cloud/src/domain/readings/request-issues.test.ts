@@ -9,7 +9,10 @@ describe('readingsRequestIssues', () => {
     expect(readingsRequestIssues({ readings: [reading], client: null })).toEqual([]);
     expect(readingsRequestIssues({ readings: [{ ...reading, indoor_source: 'sensor' }], client: { kind: 'hacs', version: '1.2.0' } })).toEqual([]);
     expect(
-      readingsRequestIssues({ readings: [{ ...reading, indoor_source: null }], client: { kind: 'node', version: 'x', node_bundle: null, ha_version: '2024.7.1' } }),
+      readingsRequestIssues({
+        readings: [{ ...reading, indoor_source: null }],
+        client: { kind: 'node', version: 'x', node_bundle: null, ha_version: '2024.7.1' },
+      }),
     ).toEqual([]);
   });
 
@@ -40,7 +43,11 @@ describe('readingsRequestIssues', () => {
       ],
     ],
     ['an unknown kind', { kind: 'HACS', version: '1' }, [{ loc: ['body', 'client', 'kind'], msg: "Input should be 'hacs' or 'node'", type: 'literal_error' }]],
-    ['an empty version', { kind: 'hacs', version: '' }, [{ loc: ['body', 'client', 'version'], msg: 'String should have at least 1 character', type: 'string_too_short' }]],
+    [
+      'an empty version',
+      { kind: 'hacs', version: '' },
+      [{ loc: ['body', 'client', 'version'], msg: 'String should have at least 1 character', type: 'string_too_short' }],
+    ],
     [
       'a 41-character version',
       { kind: 'hacs', version: 'v'.repeat(41) },
@@ -53,7 +60,11 @@ describe('readingsRequestIssues', () => {
       { kind: 'node', version: '1', node_bundle: 'b'.repeat(201) },
       [{ loc: ['body', 'client', 'node_bundle'], msg: 'String should have at most 200 characters', type: 'string_too_long' }],
     ],
-    ['a numeric ha_version', { kind: 'hacs', version: '1', ha_version: 2024 }, [{ loc: ['body', 'client', 'ha_version'], msg: 'Input should be a valid string', type: 'string_type' }]],
+    [
+      'a numeric ha_version',
+      { kind: 'hacs', version: '1', ha_version: 2024 },
+      [{ loc: ['body', 'client', 'ha_version'], msg: 'Input should be a valid string', type: 'string_type' }],
+    ],
   ])('reports a client that is %s', (_label, client, expected) => {
     expect(readingsRequestIssues({ readings: [reading], client })).toEqual(expected);
   });

@@ -26,7 +26,13 @@ const fit: SolarYieldFit = {
 
 describe('solarArrayFromConfig', () => {
   it('applies the documented defaults: south, a 20 degree roof, no nameplate', () => {
-    expect(solarArrayFromConfig('a1', {}, null)).toEqual({ applianceId: 'a1', nameplateKw: 0, tiltDegrees: DEFAULT_TILT_DEGREES, azimuthDegrees: 180, learned: null });
+    expect(solarArrayFromConfig('a1', {}, null)).toEqual({
+      applianceId: 'a1',
+      nameplateKw: 0,
+      tiltDegrees: DEFAULT_TILT_DEGREES,
+      azimuthDegrees: 180,
+      learned: null,
+    });
     expect(solarArrayFromConfig('a2', { system_size_kw: 7.2, tilt_degrees: 30, azimuth_degrees: 200, production_sensor_entity_id: null }, fit)).toEqual({
       applianceId: 'a2',
       nameplateKw: 7.2,

@@ -25,13 +25,16 @@ export function sunPosition(instant: Date, lat: number, lon: number): SunPositio
   const dayOfYear = Math.floor((ms - yearStart) / DAY_MS) + 1;
   const utcHours = (ms - Math.floor(ms / DAY_MS) * DAY_MS) / 3_600_000;
   const g = ((2 * Math.PI) / 365) * (dayOfYear - 1 + (utcHours - 12) / 24); // fractional year, radians
-  const eqTimeMin =
-    229.18 * (0.000075 + 0.001868 * Math.cos(g) - 0.032077 * Math.sin(g) - 0.014615 * Math.cos(2 * g) - 0.040849 * Math.sin(2 * g));
+  const eqTimeMin = 229.18 * (0.000075 + 0.001868 * Math.cos(g) - 0.032077 * Math.sin(g) - 0.014615 * Math.cos(2 * g) - 0.040849 * Math.sin(2 * g));
   const decl =
-    0.006918 - 0.399912 * Math.cos(g) + 0.070257 * Math.sin(g) - 0.006758 * Math.cos(2 * g) + 0.000907 * Math.sin(2 * g) -
-    0.002697 * Math.cos(3 * g) + 0.00148 * Math.sin(3 * g);
-  const distanceFactor =
-    1.00011 + 0.034221 * Math.cos(g) + 0.00128 * Math.sin(g) + 0.000719 * Math.cos(2 * g) + 0.000077 * Math.sin(2 * g);
+    0.006918 -
+    0.399912 * Math.cos(g) +
+    0.070257 * Math.sin(g) -
+    0.006758 * Math.cos(2 * g) +
+    0.000907 * Math.sin(2 * g) -
+    0.002697 * Math.cos(3 * g) +
+    0.00148 * Math.sin(3 * g);
+  const distanceFactor = 1.00011 + 0.034221 * Math.cos(g) + 0.00128 * Math.sin(g) + 0.000719 * Math.cos(2 * g) + 0.000077 * Math.sin(2 * g);
   const trueSolarMin = utcHours * 60 + eqTimeMin + 4 * lon;
   const hourAngle = (trueSolarMin / 4 - 180) * DEG;
   const phi = lat * DEG;

@@ -118,7 +118,14 @@ describe('dynamicCurve', () => {
       });
       expect(dynamicCurve(points, '2024-11-03', 'America/Chicago', 0)).toEqual(expected);
       // Missing the repeated (CST) 01:00 hour still covers every slot start...
-      expect(dynamicCurve(points.filter((_, k) => k !== 2), '2024-11-03', 'America/Chicago', 0)).toEqual(expected);
+      expect(
+        dynamicCurve(
+          points.filter((_, k) => k !== 2),
+          '2024-11-03',
+          'America/Chicago',
+          0,
+        ),
+      ).toEqual(expected);
       // ...but the day's last real hour is needed.
       expect(dynamicCurve(points.slice(0, 24), '2024-11-03', 'America/Chicago', 0)).toBeNull();
     });

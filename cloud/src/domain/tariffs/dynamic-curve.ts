@@ -25,12 +25,7 @@ export function pointAt(points: readonly PricePoint[], instant: Date): PricePoin
  * kept) plus the adder, rounded to 4 decimals. Returns null when any slot start is uncovered,
  * because a partial dynamic day would silently mix sources; the caller falls back to the zone plan.
  */
-export function dynamicCurve(
-  points: readonly PricePoint[],
-  date: LocalDate,
-  timeZone: string,
-  adderCentsPerKwh: number,
-): number[] | null {
+export function dynamicCurve(points: readonly PricePoint[], date: LocalDate, timeZone: string, adderCentsPerKwh: number): number[] | null {
   const rates: number[] = [];
   for (const start of slotStartsUtc(date, timeZone)) {
     const point = pointAt(points, start);

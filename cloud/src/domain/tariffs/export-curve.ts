@@ -19,7 +19,10 @@ export interface ExportCurve {
  *  - `custom`: the 24 stored hourly values, each for both half-hours of its hour; without a
  *    stored array it is `none`, as a custom import curve without one is the zone plan.
  */
-export function buildExportCurve(settings: Pick<StoredRateSettings, 'export_pricing' | 'export_hourly_rates_cents_per_kwh'>, importRates: readonly number[]): ExportCurve {
+export function buildExportCurve(
+  settings: Pick<StoredRateSettings, 'export_pricing' | 'export_hourly_rates_cents_per_kwh'>,
+  importRates: readonly number[],
+): ExportCurve {
   const pricing = settings.export_pricing ?? 'none';
   if (pricing === 'net_metering') return { source: pricing, rates: [...importRates] };
   if (pricing === 'custom') {

@@ -42,20 +42,43 @@ describe('validateRateUpdate: export rejections', () => {
     expect(validateRateUpdate(allBad, stored())).toEqual({ ok: false, detail: D.location });
     expect(validateRateUpdate({ ...allBad, pricing_location: 2, export_hourly_rates_cents_per_kwh: [1] }, stored())).toEqual({ ok: false, detail: D.length });
     expect(validateRateUpdate({ ...allBad, pricing_location: 2 }, stored())).toEqual({ ok: false, detail: D.rateAt(2) });
-    expect(validateRateUpdate({ ...allBad, pricing_location: 2, export_hourly_rates_cents_per_kwh: undefined }, stored())).toEqual({ ok: false, detail: D.pricing });
+    expect(validateRateUpdate({ ...allBad, pricing_location: 2, export_hourly_rates_cents_per_kwh: undefined }, stored())).toEqual({
+      ok: false,
+      detail: D.pricing,
+    });
   });
 });
 
 describe('validateRateUpdate: export updates', () => {
-  const full = stored({ pricing_source: 'custom', hourly_rates_cents_per_kwh: h24(20) as number[], export_pricing: 'custom', export_hourly_rates_cents_per_kwh: NEM3 });
+  const full = stored({
+    pricing_source: 'custom',
+    hourly_rates_cents_per_kwh: h24(20) as number[],
+    export_pricing: 'custom',
+    export_hourly_rates_cents_per_kwh: NEM3,
+  });
   const edges = withAt(0, -100).map((v, i) => (i === 1 ? 500 : i === 2 ? -0.5 : v)) as number[];
 
   it.each<[string, Record<string, unknown>, StoredRateSettings, Partial<StoredRateSettings>]>([
     ['net metering', { export_pricing: 'net_metering' }, stored(), { export_pricing: 'net_metering' }],
     ['none', { export_pricing: 'none' }, full, { export_pricing: 'none' }],
-    ['the array without export_pricing selects custom', { export_hourly_rates_cents_per_kwh: NEM3 }, stored(), { export_pricing: 'custom', export_hourly_rates_cents_per_kwh: NEM3 }],
-    ['the array with export_pricing keeps the sent one', { export_hourly_rates_cents_per_kwh: NEM3, export_pricing: 'net_metering' }, stored(), { export_pricing: 'net_metering', export_hourly_rates_cents_per_kwh: NEM3 }],
-    ['bounds are inclusive, negatives allowed', { export_hourly_rates_cents_per_kwh: edges }, stored(), { export_pricing: 'custom', export_hourly_rates_cents_per_kwh: edges }],
+    [
+      'the array without export_pricing selects custom',
+      { export_hourly_rates_cents_per_kwh: NEM3 },
+      stored(),
+      { export_pricing: 'custom', export_hourly_rates_cents_per_kwh: NEM3 },
+    ],
+    [
+      'the array with export_pricing keeps the sent one',
+      { export_hourly_rates_cents_per_kwh: NEM3, export_pricing: 'net_metering' },
+      stored(),
+      { export_pricing: 'net_metering', export_hourly_rates_cents_per_kwh: NEM3 },
+    ],
+    [
+      'bounds are inclusive, negatives allowed',
+      { export_hourly_rates_cents_per_kwh: edges },
+      stored(),
+      { export_pricing: 'custom', export_hourly_rates_cents_per_kwh: edges },
+    ],
     ['array null clears without changing the pricing', { export_hourly_rates_cents_per_kwh: null }, full, { export_hourly_rates_cents_per_kwh: null }],
     ['pricing null clears to the default', { export_pricing: null }, full, { export_pricing: null }],
     ['custom without any array is allowed', { export_pricing: 'custom' }, stored(), { export_pricing: 'custom' }],

@@ -7,8 +7,7 @@ import { EXPORT_PRICINGS, isExportPricing, type StoredRateSettings } from './rat
 export const MIN_EXPORT_RATE = -100;
 export const MAX_EXPORT_RATE = 500;
 
-const isExportRate = (v: unknown): v is number =>
-  typeof v === 'number' && Number.isFinite(v) && v >= MIN_EXPORT_RATE && v <= MAX_EXPORT_RATE;
+const isExportRate = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v) && v >= MIN_EXPORT_RATE && v <= MAX_EXPORT_RATE;
 
 /**
  * Applies the export fields of `body` to `next` (the settings being built), or returns the first

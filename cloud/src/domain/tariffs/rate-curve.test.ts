@@ -209,9 +209,7 @@ describe('buildRateCurve: plan and season', () => {
   });
 
   it('season follows the plan even when the source is custom or dynamic', () => {
-    const custom = buildRateCurve(
-      input({ pricing_location: 7, pricing_source: 'custom', hourly_rates_cents_per_kwh: hourly }, { date: '2024-10-15' }),
-    );
+    const custom = buildRateCurve(input({ pricing_location: 7, pricing_source: 'custom', hourly_rates_cents_per_kwh: hourly }, { date: '2024-10-15' }));
     expect(custom.season).toBe('summer');
     const winter = buildRateCurve(input({ pricing_source: 'custom', hourly_rates_cents_per_kwh: hourly }, { date: WINTER_WEEKEND }));
     expect(winter.season).toBe('winter');
@@ -249,13 +247,19 @@ describe('buildRateCurve: export curve', () => {
   });
 
   it('custom returns the stored hourly values and their 48-slot curve, whatever the import source', () => {
-    const res = buildRateCurve(input({ ...dynamicSettings, export_pricing: 'custom', export_hourly_rates_cents_per_kwh: exportHourly }, { dynamicPoints: fullDay }));
+    const res = buildRateCurve(
+      input({ ...dynamicSettings, export_pricing: 'custom', export_hourly_rates_cents_per_kwh: exportHourly }, { dynamicPoints: fullDay }),
+    );
     expect(res).toMatchObject({ source: 'dynamic', export_pricing: 'custom', export_source: 'custom', export_hourly_rates_cents_per_kwh: exportHourly });
     expect(res.export_rates_cents_per_kwh).toEqual(exportHourly.flatMap((v) => [v, v]));
   });
 
   it('custom without a stored array is none; a stored array is hidden unless custom is in effect', () => {
-    expect(buildRateCurve(input({ export_pricing: 'custom' }))).toMatchObject({ export_pricing: 'custom', export_source: 'none', export_rates_cents_per_kwh: null });
+    expect(buildRateCurve(input({ export_pricing: 'custom' }))).toMatchObject({
+      export_pricing: 'custom',
+      export_source: 'none',
+      export_rates_cents_per_kwh: null,
+    });
     expect(buildRateCurve(input({ export_pricing: 'none', export_hourly_rates_cents_per_kwh: exportHourly }))).toMatchObject({
       export_source: 'none',
       export_hourly_rates_cents_per_kwh: null,

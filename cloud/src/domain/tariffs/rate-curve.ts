@@ -69,11 +69,7 @@ export function effectivePlan(location: number | null): TouPlan {
 }
 
 /** The curve actually served and the source it came from, after all fallbacks. */
-function resolveCurve(
-  input: RateCurveInput,
-  pricingSource: PricingSource,
-  zoneRates: number[],
-): { source: PricingSource; rates: number[] } {
+function resolveCurve(input: RateCurveInput, pricingSource: PricingSource, zoneRates: number[]): { source: PricingSource; rates: number[] } {
   const { settings } = input;
   if (pricingSource === 'custom') {
     const hourly = usableHourly(settings.hourly_rates_cents_per_kwh);
@@ -108,8 +104,7 @@ export function buildRateCurve(input: RateCurveInput): RateCurveResponse {
     rates_cents_per_kwh: rates,
     source,
     season: zone.season,
-    hourly_rates_cents_per_kwh:
-      source === 'custom' ? [...(settings.hourly_rates_cents_per_kwh ?? [])] : null,
+    hourly_rates_cents_per_kwh: source === 'custom' ? [...(settings.hourly_rates_cents_per_kwh ?? [])] : null,
     pricing_source: pricingSource,
     dynamic_zone: storedZone === null ? null : (findDynamicZone(storedZone)?.slug ?? storedZone),
     pricing_adder_cents_per_kwh: settings.pricing_adder_cents_per_kwh,
@@ -118,8 +113,7 @@ export function buildRateCurve(input: RateCurveInput): RateCurveResponse {
     unit: RATE_UNIT,
     export_pricing: settings.export_pricing ?? 'none',
     export_source: exported.source,
-    export_hourly_rates_cents_per_kwh:
-      exported.source === 'custom' ? [...(settings.export_hourly_rates_cents_per_kwh ?? [])] : null,
+    export_hourly_rates_cents_per_kwh: exported.source === 'custom' ? [...(settings.export_hourly_rates_cents_per_kwh ?? [])] : null,
     export_rates_cents_per_kwh: exported.rates,
   };
 }

@@ -3,8 +3,7 @@ import { pyList, validateRateUpdate } from './rate-update.js';
 import { EMPTY_RATE_SETTINGS, type StoredRateSettings } from './rate-settings.js';
 
 const ZONES =
-  "['comed-hourly', 'caiso-np15', 'ercot-houston', 'pjm-dom', 'nyiso-nyc', 'isone-hub', " +
-  "'miso-illinois', 'spp-south', 'octopus-agile-c', 'entsoe-de-lu']";
+  "['comed-hourly', 'caiso-np15', 'ercot-houston', 'pjm-dom', 'nyiso-nyc', 'isone-hub', " + "'miso-illinois', 'spp-south', 'octopus-agile-c', 'entsoe-de-lu']";
 const IDS = '[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]';
 const D = {
   hourlyLength: 'hourly_rates_cents_per_kwh must have exactly 24 values',
@@ -83,11 +82,7 @@ describe('validateRateUpdate: rule order (first failure wins)', () => {
     ['hourly length before everything', { ...allBad, hourly_rates_cents_per_kwh: [1] }, D.hourlyLength],
     ['hourly values next', allBad, D.rateAt(2)],
     ['then pricing_source', { ...allBad, hourly_rates_cents_per_kwh: undefined }, D.source],
-    [
-      'then the dynamic requirement',
-      { ...allBad, hourly_rates_cents_per_kwh: undefined, pricing_source: 'dynamic', dynamic_zone: null },
-      D.needsZone,
-    ],
+    ['then the dynamic requirement', { ...allBad, hourly_rates_cents_per_kwh: undefined, pricing_source: 'dynamic', dynamic_zone: null }, D.needsZone],
     ['then dynamic_zone', { ...allBad, hourly_rates_cents_per_kwh: undefined, pricing_source: 'zone' }, D.zone],
     ['then the adder', { pricing_adder_cents_per_kwh: 99, pricing_location: 99 }, D.adder],
     ['location last', { pricing_location: 99 }, D.location],
@@ -113,16 +108,46 @@ describe('validateRateUpdate: accepted updates', () => {
     ['empty body changes nothing', {}, full, full],
     ['unknown fields are ignored', { colour: 'red' }, full, full],
     ['undefined counts as not sent', { pricing_source: undefined }, full, full],
-    ['hourly without source selects custom', { hourly_rates_cents_per_kwh: hourly }, stored(), { pricing_source: 'custom', hourly_rates_cents_per_kwh: hourly }],
-    ['hourly with source keeps the sent source', { hourly_rates_cents_per_kwh: hourly, pricing_source: 'zone' }, stored(), { pricing_source: 'zone', hourly_rates_cents_per_kwh: hourly }],
-    ['hourly bounds are inclusive', { hourly_rates_cents_per_kwh: edges }, stored(), { pricing_source: 'custom', hourly_rates_cents_per_kwh: edges as number[] }],
-    ['hourly null clears without changing the source', { hourly_rates_cents_per_kwh: null }, full, { hourly_rates_cents_per_kwh: null, pricing_source: 'dynamic' }],
+    [
+      'hourly without source selects custom',
+      { hourly_rates_cents_per_kwh: hourly },
+      stored(),
+      { pricing_source: 'custom', hourly_rates_cents_per_kwh: hourly },
+    ],
+    [
+      'hourly with source keeps the sent source',
+      { hourly_rates_cents_per_kwh: hourly, pricing_source: 'zone' },
+      stored(),
+      { pricing_source: 'zone', hourly_rates_cents_per_kwh: hourly },
+    ],
+    [
+      'hourly bounds are inclusive',
+      { hourly_rates_cents_per_kwh: edges },
+      stored(),
+      { pricing_source: 'custom', hourly_rates_cents_per_kwh: edges as number[] },
+    ],
+    [
+      'hourly null clears without changing the source',
+      { hourly_rates_cents_per_kwh: null },
+      full,
+      { hourly_rates_cents_per_kwh: null, pricing_source: 'dynamic' },
+    ],
     ['source null clears the selection', { pricing_source: null }, full, { pricing_source: null, dynamic_zone: 'pjm-dom' }],
     ['custom without any array is allowed', { pricing_source: 'custom' }, stored(), { pricing_source: 'custom', hourly_rates_cents_per_kwh: null }],
     ['dynamic with a zone sent', { pricing_source: 'dynamic', dynamic_zone: 'nyiso-nyc' }, stored(), { pricing_source: 'dynamic', dynamic_zone: 'nyiso-nyc' }],
-    ['dynamic with a zone already stored', { pricing_source: 'dynamic' }, stored({ dynamic_zone: 'spp-south' }), { pricing_source: 'dynamic', dynamic_zone: 'spp-south' }],
+    [
+      'dynamic with a zone already stored',
+      { pricing_source: 'dynamic' },
+      stored({ dynamic_zone: 'spp-south' }),
+      { pricing_source: 'dynamic', dynamic_zone: 'spp-south' },
+    ],
     ['zone is case-insensitive, stored as the catalog slug', { dynamic_zone: 'CAISO-NP15' }, stored(), { dynamic_zone: 'caiso-np15' }],
-    ['zone alone does not change the source', { dynamic_zone: 'pjm-dom' }, stored({ pricing_source: 'zone' }), { pricing_source: 'zone', dynamic_zone: 'pjm-dom' }],
+    [
+      'zone alone does not change the source',
+      { dynamic_zone: 'pjm-dom' },
+      stored({ pricing_source: 'zone' }),
+      { pricing_source: 'zone', dynamic_zone: 'pjm-dom' },
+    ],
     ['zone null clears when not dynamic', { dynamic_zone: null }, stored({ dynamic_zone: 'pjm-dom', pricing_source: 'zone' }), { dynamic_zone: null }],
     ['switching away from dynamic and clearing the zone', { pricing_source: 'zone', dynamic_zone: null }, full, { pricing_source: 'zone', dynamic_zone: null }],
     ['adder bounds 0', { pricing_adder_cents_per_kwh: 0 }, full, { pricing_adder_cents_per_kwh: 0 }],
@@ -130,8 +155,18 @@ describe('validateRateUpdate: accepted updates', () => {
     ['adder null clears', { pricing_adder_cents_per_kwh: null }, full, { pricing_adder_cents_per_kwh: null }],
     ['location set', { pricing_location: 12 }, stored(), { pricing_location: 12 }],
     ['location null resets to plan 1', { pricing_location: null }, full, { pricing_location: 1 }],
-    ['preset usage: zone plus location', { pricing_source: 'zone', pricing_location: 7 }, full, { pricing_source: 'zone', pricing_location: 7, dynamic_zone: 'pjm-dom' }],
-    ['unrelated edit tolerates legacy dynamic without zone', { pricing_adder_cents_per_kwh: 1 }, stored({ pricing_source: 'dynamic' }), { pricing_source: 'dynamic', pricing_adder_cents_per_kwh: 1 }],
+    [
+      'preset usage: zone plus location',
+      { pricing_source: 'zone', pricing_location: 7 },
+      full,
+      { pricing_source: 'zone', pricing_location: 7, dynamic_zone: 'pjm-dom' },
+    ],
+    [
+      'unrelated edit tolerates legacy dynamic without zone',
+      { pricing_adder_cents_per_kwh: 1 },
+      stored({ pricing_source: 'dynamic' }),
+      { pricing_source: 'dynamic', pricing_adder_cents_per_kwh: 1 },
+    ],
   ])('%s', (_name, body, before, expected) => {
     const result = validateRateUpdate(body, before);
     expect(result.ok).toBe(true);

@@ -7,9 +7,7 @@ import { isPricingSource, PRICING_SOURCES, type StoredRateSettings } from './rat
 import { BODY_NOT_OBJECT_DETAIL, isPlainObject } from '../validation/plain-object.js';
 
 /** Outcome of validating a PUT body: the settings to store, or the first failing rule's detail. */
-export type RateUpdateResult =
-  | { ok: true; next: StoredRateSettings }
-  | { ok: false; detail: string };
+export type RateUpdateResult = { ok: true; next: StoredRateSettings } | { ok: false; detail: string };
 
 const MAX_RATE = 200;
 const MAX_ADDER = 50;
@@ -57,12 +55,8 @@ export function validateRateUpdate(body: unknown, stored: StoredRateSettings): R
   const sent = (key: string): boolean => Object.hasOwn(b, key) && b[key] !== undefined;
   const next: StoredRateSettings = {
     ...stored,
-    hourly_rates_cents_per_kwh: stored.hourly_rates_cents_per_kwh
-      ? [...stored.hourly_rates_cents_per_kwh]
-      : null,
-    export_hourly_rates_cents_per_kwh: stored.export_hourly_rates_cents_per_kwh
-      ? [...stored.export_hourly_rates_cents_per_kwh]
-      : null,
+    hourly_rates_cents_per_kwh: stored.hourly_rates_cents_per_kwh ? [...stored.hourly_rates_cents_per_kwh] : null,
+    export_hourly_rates_cents_per_kwh: stored.export_hourly_rates_cents_per_kwh ? [...stored.export_hourly_rates_cents_per_kwh] : null,
   };
 
   if (sent('hourly_rates_cents_per_kwh')) {
@@ -92,9 +86,7 @@ export function validateRateUpdate(body: unknown, stored: StoredRateSettings): R
   const zoneSent = sent('dynamic_zone');
   if (next.pricing_source === 'dynamic' && (sent('pricing_source') || zoneSent)) {
     // A stored slug that has left the catalog no longer counts as "already stored".
-    const hasZone = zoneSent
-      ? b.dynamic_zone !== null
-      : stored.dynamic_zone !== null && findDynamicZone(stored.dynamic_zone) !== undefined;
+    const hasZone = zoneSent ? b.dynamic_zone !== null : stored.dynamic_zone !== null && findDynamicZone(stored.dynamic_zone) !== undefined;
     if (!hasZone) {
       return fail(`pricing_source='dynamic' requires dynamic_zone (one of: ${zoneList})`);
     }

@@ -3,10 +3,24 @@ import { addRow, emptyNormalEquations, solveBoundedRidge, solveLinear } from './
 
 describe('solveLinear', () => {
   it('solves a small system and reports a singular one', () => {
-    const x = solveLinear([[0, 2], [3, 1]], [4, 5]);
+    const x = solveLinear(
+      [
+        [0, 2],
+        [3, 1],
+      ],
+      [4, 5],
+    );
     expect(x![0]).toBeCloseTo(1, 12);
     expect(x![1]).toBeCloseTo(2, 12);
-    expect(solveLinear([[1, 2], [2, 4]], [1, 2])).toBeNull();
+    expect(
+      solveLinear(
+        [
+          [1, 2],
+          [2, 4],
+        ],
+        [1, 2],
+      ),
+    ).toBeNull();
   });
 });
 
@@ -37,7 +51,13 @@ describe('solveBoundedRidge', () => {
 
   it('holds a coefficient at its bound and re-fits the others (the exact constrained optimum)', () => {
     // Unconstrained θ1 = −3; with θ1 ≥ −1 the best is θ1 = −1 and θ0, θ2 re-fitted around it.
-    const bounded = solveBoundedRidge({ eq: exactLine(), ridge: [1e-9, 1e-9, 1e-9], prior: [0, 0, 0], lower: [-Infinity, -1, -Infinity], upper: [Infinity, Infinity, Infinity] });
+    const bounded = solveBoundedRidge({
+      eq: exactLine(),
+      ridge: [1e-9, 1e-9, 1e-9],
+      prior: [0, 0, 0],
+      lower: [-Infinity, -1, -Infinity],
+      upper: [Infinity, Infinity, Infinity],
+    });
     expect(bounded[1]).toBe(-1);
     const eq = emptyNormalEquations(2);
     for (let i = 0; i < 10; i++) for (let j = 0; j < 10; j++) addRow(eq, [i, 1], 2 * i - 3 * j + 0.5 + j);

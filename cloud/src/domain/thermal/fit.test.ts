@@ -92,7 +92,14 @@ describe('fitThermalModel', () => {
   });
 
   it('skips gaps and fills outdoor temperatures from the weather history', () => {
-    const gapped = synthetic({ days: 14, gaps: [[2000, 2600], [9000, 9100]], withOutdoor: false });
+    const gapped = synthetic({
+      days: 14,
+      gaps: [
+        [2000, 2600],
+        [9000, 9100],
+      ],
+      withOutdoor: false,
+    });
     const full = fitThermalModel(twoWeeks.readings, twoWeeks.weather)!;
     const model = fitThermalModel(gapped.readings, gapped.weather, { ratedPowerW: { cool: RATED_W, heat: RATED_W } })!;
     // A 10-hour and a 100-minute hole: about 20 + 3 steps lost, plus the steps bordering them.

@@ -20,7 +20,18 @@ function week(follow: number, pull: number): ThermalSample[] {
     const outdoorF = 85 + 8 * Math.sin((2 * Math.PI * i) / 48);
     const model = stepTemperature(stepCoefficients(PARAMS, 0.5, outdoorF), temp, 0.4, 0) + follow * change;
     const end = model + pull * (setpoint(i + 1) - 0.5 - model);
-    out.push({ gridIndex: i, startMs: i * 1_800_000, hours: 0.5, startF: temp, endF: end, coolDuty: 0.4, heatDuty: 0, outdoorF, setpointChangeF: change, endSetpointF: setpoint(i + 1) });
+    out.push({
+      gridIndex: i,
+      startMs: i * 1_800_000,
+      hours: 0.5,
+      startF: temp,
+      endF: end,
+      coolDuty: 0.4,
+      heatDuty: 0,
+      outdoorF,
+      setpointChangeF: change,
+      endSetpointF: setpoint(i + 1),
+    });
     temp = end;
   }
   return out;
@@ -41,6 +52,9 @@ describe('the air answering the thermostat', () => {
     expect(oneStepRmseF(fitted, data)!).toBeLessThan(oneStepRmseF(PARAMS, data)! / 2);
     // A step without a known setpoint is predicted by the model alone.
     const unknown = { ...data[10]!, setpointChangeF: null, endSetpointF: null };
-    expect(predictEnd(fitted, unknown, unknown.startF)).toBeCloseTo(stepTemperature(stepCoefficients(PARAMS, 0.5, unknown.outdoorF), unknown.startF, 0.4, 0), 9);
+    expect(predictEnd(fitted, unknown, unknown.startF)).toBeCloseTo(
+      stepTemperature(stepCoefficients(PARAMS, 0.5, unknown.outdoorF), unknown.startF, 0.4, 0),
+      9,
+    );
   });
 });

@@ -6,7 +6,12 @@ const START = Date.UTC(2026, 6, 1);
 const MINUTE = 60_000;
 
 /** A reading every `everyMin` minutes for `hours`, running for the first `runMinPerHour` minutes of each hour. */
-function stretch(opts: { fromMin?: number; hours: number; everyMin?: number; runMinPerHour?: number }): Pick<ThermalReading, 'at' | 'hvacState' | 'hvacAction'>[] {
+function stretch(opts: {
+  fromMin?: number;
+  hours: number;
+  everyMin?: number;
+  runMinPerHour?: number;
+}): Pick<ThermalReading, 'at' | 'hvacState' | 'hvacAction'>[] {
   const { fromMin = 0, hours, everyMin = 5, runMinPerHour = 30 } = opts;
   const out: Pick<ThermalReading, 'at' | 'hvacState' | 'hvacAction'>[] = [];
   for (let m = 0; m <= hours * 60; m += everyMin) {

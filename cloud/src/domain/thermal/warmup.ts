@@ -28,7 +28,6 @@ export interface WarmupStatus {
   idleMinutes: number;
 }
 
-
 /**
  * Warm-up status from an HVAC's readings (any order). Only the latest continuous stretch counts:
  * a gap of more than 30 minutes between readings starts the count again. Within it, each reading's

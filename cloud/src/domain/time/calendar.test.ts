@@ -1,14 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  addDays,
-  civilFromDayNumber,
-  dayNumberFromCivil,
-  daysBetween,
-  isHhMm,
-  isIsoDate,
-  minuteOfDay,
-  weekdayOf,
-} from './calendar.js';
+import { addDays, civilFromDayNumber, dayNumberFromCivil, daysBetween, isHhMm, isIsoDate, minuteOfDay, weekdayOf } from './calendar.js';
 
 describe('isIsoDate', () => {
   it.each([
@@ -92,11 +83,8 @@ describe('isHhMm / minuteOfDay', () => {
     expect(minuteOfDay(s)).toBe(minutes);
   });
 
-  it.each(['24:00', '23:60', '9:00', '09:0', '0900', '09:00:00', ' 09:00', '', 'ab:cd', '-1:00'])(
-    'rejects %j',
-    (s) => {
-      expect(isHhMm(s)).toBe(false);
-      expect(() => minuteOfDay(s)).toThrow(RangeError);
-    },
-  );
+  it.each(['24:00', '23:60', '9:00', '09:0', '0900', '09:00:00', ' 09:00', '', 'ab:cd', '-1:00'])('rejects %j', (s) => {
+    expect(isHhMm(s)).toBe(false);
+    expect(() => minuteOfDay(s)).toThrow(RangeError);
+  });
 });

@@ -64,10 +64,20 @@ describe('utcOffsetMinutes', () => {
 describe('localParts / localDateOf', () => {
   it('reads the wall clock, weekday 0 = Sunday', () => {
     expect(localParts(at('2026-01-15T04:30:00Z'), 'America/Los_Angeles')).toEqual({
-      year: 2026, month: 1, day: 14, hour: 20, minute: 30, weekday: 3,
+      year: 2026,
+      month: 1,
+      day: 14,
+      hour: 20,
+      minute: 30,
+      weekday: 3,
     });
     expect(localParts(at('2026-03-08T07:00:00Z'), NY)).toEqual({
-      year: 2026, month: 3, day: 8, hour: 3, minute: 0, weekday: 0,
+      year: 2026,
+      month: 3,
+      day: 8,
+      hour: 3,
+      minute: 0,
+      weekday: 0,
     });
   });
 

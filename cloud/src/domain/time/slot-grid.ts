@@ -3,24 +3,9 @@
 // it re-exports (calendar.ts: zone-less dates; zone-offset.ts: Intl-backed offsets).
 // The DST rule for the grid is written up in slot-grid.md.
 import { addDays, dayNumberOf, type LocalDate } from './calendar.js';
-import {
-  DAY_MS,
-  MINUTE_MS,
-  firstTransitionAfterMs,
-  localParts,
-  localDateOf,
-  offsetMsAt,
-} from './zone-offset.js';
+import { DAY_MS, MINUTE_MS, firstTransitionAfterMs, localParts, localDateOf, offsetMsAt } from './zone-offset.js';
 
-export {
-  type LocalDate,
-  addDays,
-  daysBetween,
-  isHhMm,
-  isIsoDate,
-  minuteOfDay,
-  weekdayOf,
-} from './calendar.js';
+export { type LocalDate, addDays, daysBetween, isHhMm, isIsoDate, minuteOfDay, weekdayOf } from './calendar.js';
 export { isValidTimeZone, localDateOf, localParts, utcOffsetMinutes } from './zone-offset.js';
 
 export const SLOTS_PER_DAY = 48;
@@ -74,7 +59,9 @@ function slotEdgesMs(date: LocalDate, timeZone: string): number[] {
 
 /** The 48 slot start instants of a local day; slot i starts at zonedInstant(date, i * 30). */
 export function slotStartsUtc(date: LocalDate, timeZone: string): Date[] {
-  return slotEdgesMs(date, timeZone).slice(0, SLOTS_PER_DAY).map((ms) => new Date(ms));
+  return slotEdgesMs(date, timeZone)
+    .slice(0, SLOTS_PER_DAY)
+    .map((ms) => new Date(ms));
 }
 
 /** First instant of a local day and first instant of the next one (end is exclusive). */
@@ -103,11 +90,7 @@ export function slotIndexOnGrid(instant: Date, timeZone: string): number {
 }
 
 /** Next UTC offset change strictly after `after` (to the second), or null within the horizon (366 days by default). */
-export function nextTransition(
-  after: Date,
-  timeZone: string,
-  horizonDays = 366,
-): { atUtc: Date; utcOffsetMinutesAfter: number } | null {
+export function nextTransition(after: Date, timeZone: string, horizonDays = 366): { atUtc: Date; utcOffsetMinutesAfter: number } | null {
   const found = firstTransitionAfterMs(timeZone, after.getTime(), horizonDays);
   if (!found) return null;
   return { atUtc: new Date(found.atMs), utcOffsetMinutesAfter: Math.round(found.afterMs / MINUTE_MS) };

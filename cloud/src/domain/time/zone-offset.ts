@@ -63,15 +63,32 @@ export function isValidTimeZone(name: string): boolean {
 
 /** Offset in ms at an instant, straight from Intl (slow path; Intl has one-second resolution). */
 function exactOffsetMs(fmt: Intl.DateTimeFormat, ms: number): number {
-  let year = 0, month = 1, day = 1, hour = 0, minute = 0, second = 0;
+  let year = 0,
+    month = 1,
+    day = 1,
+    hour = 0,
+    minute = 0,
+    second = 0;
   for (const p of fmt.formatToParts(ms)) {
     switch (p.type) {
-      case 'year': year = Number(p.value); break;
-      case 'month': month = Number(p.value); break;
-      case 'day': day = Number(p.value); break;
-      case 'hour': hour = Number(p.value); break;
-      case 'minute': minute = Number(p.value); break;
-      case 'second': second = Number(p.value); break;
+      case 'year':
+        year = Number(p.value);
+        break;
+      case 'month':
+        month = Number(p.value);
+        break;
+      case 'day':
+        day = Number(p.value);
+        break;
+      case 'hour':
+        hour = Number(p.value);
+        break;
+      case 'minute':
+        minute = Number(p.value);
+        break;
+      case 'second':
+        second = Number(p.value);
+        break;
     }
   }
   const wallMs = dayNumberFromCivil(year, month, day) * DAY_MS + ((hour * 60 + minute) * 60 + second) * 1000;
@@ -112,11 +129,7 @@ export function offsetMsAt(timeZone: string, ms: number): number {
 }
 
 /** First offset change strictly after `ms`, scanning whole UTC days up to `horizonDays` ahead. */
-export function firstTransitionAfterMs(
-  timeZone: string,
-  ms: number,
-  horizonDays: number,
-): { atMs: number; afterMs: number } | null {
+export function firstTransitionAfterMs(timeZone: string, ms: number, horizonDays: number): { atMs: number; afterMs: number } | null {
   if (!Number.isFinite(ms)) throw new RangeError('Invalid instant');
   const zone = zoneOf(timeZone);
   const first = Math.floor(ms / DAY_MS);
@@ -134,10 +147,7 @@ export function utcOffsetMinutes(instant: Date, timeZone: string): number {
 }
 
 /** Local wall-clock fields of an instant in a zone (month 1-12, weekday 0 = Sunday). */
-export function localParts(
-  instant: Date,
-  timeZone: string,
-): { year: number; month: number; day: number; hour: number; minute: number; weekday: number } {
+export function localParts(instant: Date, timeZone: string): { year: number; month: number; day: number; hour: number; minute: number; weekday: number } {
   const ms = instant.getTime();
   const localMs = ms + offsetMsAt(timeZone, ms);
   const dayNumber = Math.floor(localMs / DAY_MS);

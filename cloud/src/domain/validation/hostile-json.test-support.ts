@@ -49,7 +49,14 @@ const HOSTILE_STRINGS = [
 const HOSTILE_NUMBERS = [0, -0, 1, -1, 0.5, 1e308, -1e308, Infinity, -Infinity, 2 ** 53 + 2, -(2 ** 63), 5e-324, 2147483648, -2147483648, 99.999999];
 
 /** Objects that break coercion: `toString` or `valueOf` that is not a function (String(x) throws). */
-const UNCOERCIBLE = [jsonObject([['toString', 1]]), jsonObject([['valueOf', {}], ['toString', null]]), jsonObject([['__proto__', null]])];
+const UNCOERCIBLE = [
+  jsonObject([['toString', 1]]),
+  jsonObject([
+    ['valueOf', {}],
+    ['toString', null],
+  ]),
+  jsonObject([['__proto__', null]]),
+];
 
 /** One hostile value of any JSON type: wrong types, edge numbers, bad text, deep nesting, prototype keys. */
 export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
@@ -60,7 +67,9 @@ export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
   fc.integer(),
   fc.constantFrom(...PROTO_KEYS).map((key) => jsonObject([[key, 1]])),
   fc.constantFrom(...PROTO_KEYS).map((key) => jsonObject([[key, jsonObject([['resolve', 1]])]])),
-  fc.tuple(fc.integer({ min: 20, max: 3000 }), fc.constantFrom('array', 'object', 'proto') as fc.Arbitrary<'array' | 'object' | 'proto'>).map(([depth, kind]) => nested(depth, kind)),
+  fc
+    .tuple(fc.integer({ min: 20, max: 3000 }), fc.constantFrom('array', 'object', 'proto') as fc.Arbitrary<'array' | 'object' | 'proto'>)
+    .map(([depth, kind]) => nested(depth, kind)),
 );
 
 /** Random JSON of any shape whose object keys come from `keys`, prototype names and random text. */

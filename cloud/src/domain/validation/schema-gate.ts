@@ -30,7 +30,6 @@ export interface GateOptions {
   context?: object;
 }
 
-
 /**
  * The one abortEarly setting of every schema run: off, so yup collects every error and sorts them
  * by the schema's field order, and the detail is the first failing field in declaration order

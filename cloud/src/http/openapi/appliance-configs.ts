@@ -12,10 +12,15 @@ export const configComponentName = (type: ApplianceType): string =>
     .join('')}Config`;
 
 /** Config schema name by appliance_type, in the order of the contract's type list. */
-export const CONFIG_BY_TYPE: Record<ApplianceType, string> = Object.fromEntries(APPLIANCE_TYPES.map((t) => [t, configComponentName(t)])) as Record<ApplianceType, string>;
+export const CONFIG_BY_TYPE: Record<ApplianceType, string> = Object.fromEntries(APPLIANCE_TYPES.map((t) => [t, configComponentName(t)])) as Record<
+  ApplianceType,
+  string
+>;
 
 /** The per-type appliance config shapes (2.4); out-of-range or missing required fields give 400 naming the field. */
-export const APPLIANCE_CONFIG_SCHEMAS: Record<string, Schema> = Object.fromEntries(APPLIANCE_TYPES.map((t) => [configComponentName(t), applianceTypes[t].api.config]));
+export const APPLIANCE_CONFIG_SCHEMAS: Record<string, Schema> = Object.fromEntries(
+  APPLIANCE_TYPES.map((t) => [configComponentName(t), applianceTypes[t].api.config]),
+);
 
 /** Each constraint field's fragment per type that takes it, in the contract's type order. */
 function constraintFragments(): Map<string, [ApplianceType, Schema][]> {

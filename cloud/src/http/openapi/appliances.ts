@@ -54,7 +54,7 @@ export const appliancesApi: ApiModule = {
     ApplianceCreated: { type: 'object', properties: { appliance_id: UUID }, required: ['appliance_id'] },
     ApplianceUpdate: {
       type: 'object',
-      description: 'When config is sent it must be the full per-type object of the appliance\'s type (the whole shape is re-validated).',
+      description: "When config is sent it must be the full per-type object of the appliance's type (the whole shape is re-validated).",
       properties: {
         name: { type: 'string' },
         config: ref('ApplianceConfig'),

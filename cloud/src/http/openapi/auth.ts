@@ -4,7 +4,11 @@ import { UUID } from './components.js';
 
 const TAG = 'Auth';
 const TOO_MANY = 'Too many attempts; try again in N seconds';
-const ZIP: Schema = { type: 'string', pattern: '^([0-9]{5}(-[0-9]{4})?)?$', description: 'US ZIP (12345 or 12345-6789); empty when unset; used for weather forecasts' };
+const ZIP: Schema = {
+  type: 'string',
+  pattern: '^([0-9]{5}(-[0-9]{4})?)?$',
+  description: 'US ZIP (12345 or 12345-6789); empty when unset; used for weather forecasts',
+};
 const HOME_SIZE: Schema = { type: 'integer', minimum: 0, maximum: 100000, description: 'Square feet; 0 when unknown; used to estimate appliance power draw' };
 const PRICING_LOCATION: Schema = { type: 'integer', description: 'Rate-catalog id (one of `available_pricing_zones` of GET /api/v1/rates); default 1' };
 const EMAIL: Schema = { type: 'string', format: 'email', maxLength: 254, description: 'Compared case-insensitively; stored trimmed and lower-cased' };
@@ -58,13 +62,34 @@ export const authApi: ApiModule = {
         location_zip: ZIP,
         home_size_sqft: HOME_SIZE,
         pricing_location: PRICING_LOCATION,
-        timezone: { type: 'string', description: 'IANA time zone in effect: the stored one, else the ZIP\'s zone, else `UTC`' },
+        timezone: { type: 'string', description: "IANA time zone in effect: the stored one, else the ZIP's zone, else `UTC`" },
         subscription_tier: { type: 'string', enum: ['free', 'premium'], description: 'Default `free`' },
         weather_entity_id: { type: 'string', description: 'A `weather.*` entity id; empty when unset (a fallback weather source is then used)' },
-        household_power_entity_id: orNull({ type: 'string', description: 'Added under section 9 (issue 20): the whole-home power `sensor.*` (W or kW) the add-on pushes to /api/v1/household-load/readings; null when unset' }),
-        max_import_kw: orNull({ type: 'number', minimum: 1, maximum: 200, description: "Added under section 9 (issue 20): the service's import limit, kW; every slot's planned grid draw stays within it (docs/home-plan.md); null: none" }),
+        household_power_entity_id: orNull({
+          type: 'string',
+          description:
+            'Added under section 9 (issue 20): the whole-home power `sensor.*` (W or kW) the add-on pushes to /api/v1/household-load/readings; null when unset',
+        }),
+        max_import_kw: orNull({
+          type: 'number',
+          minimum: 1,
+          maximum: 200,
+          description:
+            "Added under section 9 (issue 20): the service's import limit, kW; every slot's planned grid draw stays within it (docs/home-plan.md); null: none",
+        }),
       },
-      required: ['user_id', 'email', 'location_zip', 'home_size_sqft', 'pricing_location', 'timezone', 'subscription_tier', 'weather_entity_id', 'household_power_entity_id', 'max_import_kw'],
+      required: [
+        'user_id',
+        'email',
+        'location_zip',
+        'home_size_sqft',
+        'pricing_location',
+        'timezone',
+        'subscription_tier',
+        'weather_entity_id',
+        'household_power_entity_id',
+        'max_import_kw',
+      ],
     },
     ProfilePatch: {
       type: 'object',
@@ -74,9 +99,22 @@ export const authApi: ApiModule = {
         home_size_sqft: orNull(HOME_SIZE),
         pricing_location: orNull(PRICING_LOCATION),
         timezone: orNull({ type: 'string', description: 'IANA time zone name' }),
-        weather_entity_id: orNull({ type: 'string', pattern: '^(weather\\.[a-z0-9_]+)?$', description: 'A `weather.*` entity id preferred by the nightly forecast resolver' }),
-        household_power_entity_id: orNull({ type: 'string', pattern: '^sensor\\.[a-z0-9_]+$', description: 'A `sensor.*` entity id of the whole-home power; null clears' }),
-        max_import_kw: orNull({ type: 'number', minimum: 1, maximum: 200, description: 'The import limit, kW; null clears (no limit). A change re-plans the home' }),
+        weather_entity_id: orNull({
+          type: 'string',
+          pattern: '^(weather\\.[a-z0-9_]+)?$',
+          description: 'A `weather.*` entity id preferred by the nightly forecast resolver',
+        }),
+        household_power_entity_id: orNull({
+          type: 'string',
+          pattern: '^sensor\\.[a-z0-9_]+$',
+          description: 'A `sensor.*` entity id of the whole-home power; null clears',
+        }),
+        max_import_kw: orNull({
+          type: 'number',
+          minimum: 1,
+          maximum: 200,
+          description: 'The import limit, kW; null clears (no limit). A change re-plans the home',
+        }),
       },
     },
   },
@@ -91,7 +129,16 @@ export const authApi: ApiModule = {
         body: ref('SignupRequest'),
         ok: { 200: json('A Session, or only `{ user }` when email confirmation is pending', { anyOf: [ref('Session'), ref('PendingSignup')] }) },
         errors: {
-          400: [DETAIL.userAlreadyRegistered, 'email is required', 'email must be a valid email address', ZIP_DETAIL, 'home_size_sqft must be an integer', 'home_size_sqft must be between 0 and 100000', 'newsletter_opt_in must be a boolean', CATALOG_DETAIL],
+          400: [
+            DETAIL.userAlreadyRegistered,
+            'email is required',
+            'email must be a valid email address',
+            ZIP_DETAIL,
+            'home_size_sqft must be an integer',
+            'home_size_sqft must be between 0 and 100000',
+            'newsletter_opt_in must be a boolean',
+            CATALOG_DETAIL,
+          ],
           422: [PASSWORD_POLICY_DETAIL],
           429: [TOO_MANY],
           502: ['Auth service unreachable'],
@@ -119,7 +166,8 @@ export const authApi: ApiModule = {
         id: 'refreshSession',
         tag: TAG,
         summary: 'Rotate the refresh token and obtain a new Session',
-        description: 'The presented refresh token is discarded; save both new tokens. Presented again within 10 seconds (another tab, a retry after a lost response) it gives the same new refresh token; later, it revokes the session.',
+        description:
+          'The presented refresh token is discarded; save both new tokens. Presented again within 10 seconds (another tab, a retry after a lost response) it gives the same new refresh token; later, it revokes the session.',
         auth: 'none',
         body: ref('RefreshRequest'),
         ok: { 200: json('A Session with a new refresh token', ref('Session')) },
@@ -154,7 +202,16 @@ export const authApi: ApiModule = {
         body: ref('ProfilePatch'),
         ok: { 200: json('The full Profile after the change', ref('Profile')) },
         errors: {
-          400: [ZIP_DETAIL, 'home_size_sqft must be an integer', 'home_size_sqft must be between 0 and 100000', CATALOG_DETAIL, 'timezone must be a valid IANA time zone name, such as America/Chicago', 'weather_entity_id must be a weather.* entity id', 'household_power_entity_id must be a sensor.* entity id or null', 'max_import_kw must be a number between 1 and 200 or null'],
+          400: [
+            ZIP_DETAIL,
+            'home_size_sqft must be an integer',
+            'home_size_sqft must be between 0 and 100000',
+            CATALOG_DETAIL,
+            'timezone must be a valid IANA time zone name, such as America/Chicago',
+            'weather_entity_id must be a weather.* entity id',
+            'household_power_entity_id must be a sensor.* entity id or null',
+            'max_import_kw must be a number between 1 and 200 or null',
+          ],
         },
       }),
     },

@@ -112,8 +112,17 @@ const SECURITY: Record<Auth, Array<Record<string, string[]>>> = {
 };
 
 const STATUS_TEXT: Record<number, string> = {
-  400: 'Bad request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not found', 409: 'Conflict', 413: 'Payload too large',
-  415: 'Unsupported media type', 422: 'Validation failed', 429: 'Too many requests', 502: 'Bad gateway', 503: 'Service unavailable',
+  400: 'Bad request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not found',
+  409: 'Conflict',
+  413: 'Payload too large',
+  415: 'Unsupported media type',
+  422: 'Validation failed',
+  429: 'Too many requests',
+  502: 'Bad gateway',
+  503: 'Service unavailable',
 };
 
 /** An operation with its security, the spec's error rows and the errors every such call can give. */

@@ -12,7 +12,8 @@ export const SECURITY_SCHEMES = {
   deviceAuth: {
     type: 'http',
     scheme: 'bearer',
-    description: 'Opaque satellite device token returned once by POST /api/v1/devices/claim; scoped to one bound appliance; revoked by DELETE /api/v1/devices/{device_id}.',
+    description:
+      'Opaque satellite device token returned once by POST /api/v1/devices/claim; scoped to one bound appliance; revoked by DELETE /api/v1/devices/{device_id}.',
   },
 } as const;
 
@@ -51,11 +52,7 @@ export const fixedArray = (n: number, items: Schema, description?: string): Sche
 export const slots48 = (items: Schema, description: string): Schema => fixedArray(48, items, description);
 
 /** The `{appliance_id}` path parameter. */
-export const APPLIANCE_ID_PARAM = pathParam(
-  'appliance_id',
-  "Id of one of the caller's appliances; another user's or a malformed id gives 404.",
-  UUID,
-);
+export const APPLIANCE_ID_PARAM = pathParam('appliance_id', "Id of one of the caller's appliances; another user's or a malformed id gives 404.", UUID);
 
 /** The 400 details of a date window (schedule history, metrics). */
 export const WINDOW_ERRORS = ['window exceeds 90 days', 'start must be <= end'];

@@ -15,7 +15,10 @@ export const DEVICE_SCHEMAS: Record<string, Schema> = {
     description: 'A claimed satellite device (2.13).',
     properties: {
       device_id: DEVICE_ID,
-      appliance_id: orNull({ ...UUID, description: 'The HVAC appliance it is bound to; null only after that appliance was deleted (the device stays claimed until removed)' }),
+      appliance_id: orNull({
+        ...UUID,
+        description: 'The HVAC appliance it is bound to; null only after that appliance was deleted (the device stays claimed until removed)',
+      }),
       appliance_name: orNull({ type: 'string' }),
       mode: { type: 'string', description: 'Value `standalone` appears in listings' },
       firmware_version: orNull({ type: 'string', description: 'Reported by the device; null until reported' }),
@@ -33,7 +36,14 @@ export const DEVICE_SCHEMAS: Record<string, Schema> = {
       payload: {
         type: 'object',
         description: '`control` carries the partial override; `schedule_updated` means re-pull the schedule',
-        properties: { kind: { type: 'string', enum: ['control', 'schedule_updated'] }, mode: MODE, target_temp_f: { type: 'number' }, power: { type: 'boolean' }, fan: FAN, hold: { type: 'boolean' } },
+        properties: {
+          kind: { type: 'string', enum: ['control', 'schedule_updated'] },
+          mode: MODE,
+          target_temp_f: { type: 'number' },
+          power: { type: 'boolean' },
+          fan: FAN,
+          hold: { type: 'boolean' },
+        },
         required: ['kind'],
       },
       created_at: DATE_TIME,
@@ -57,7 +67,10 @@ export const DEVICE_SCHEMAS: Record<string, Schema> = {
       hvac_type: HVAC_TYPE,
       ir_protocol: { type: 'string', maxLength: 100, description: 'Opaque infrared protocol label' },
       setpoint_min_f: { ...SETPOINT_BOUND, description: '40-99 inclusive' },
-      setpoint_max_f: { ...SETPOINT_BOUND, description: '40-99 inclusive; at least setpoint_min_f. With both bounds, every schedule the device pulls is clamped to them' },
+      setpoint_max_f: {
+        ...SETPOINT_BOUND,
+        description: '40-99 inclusive; at least setpoint_min_f. With both bounds, every schedule the device pulls is clamped to them',
+      },
     },
     required: ['enroll_token', 'device_id', 'name', 'hvac_type'],
   },
@@ -90,7 +103,17 @@ export const DEVICE_SCHEMAS: Record<string, Schema> = {
       capture_interval_s: { type: 'integer', description: 'Default 300' },
       command_poll_wait_s: { type: 'integer', description: 'Default 50; suggested `wait` for the commands endpoint' },
     },
-    required: ['timezone', 'utc_offset_minutes_now', 'next_transition', 'setpoint_min_f', 'setpoint_max_f', 'comfort_band', 'reading_push_interval_s', 'capture_interval_s', 'command_poll_wait_s'],
+    required: [
+      'timezone',
+      'utc_offset_minutes_now',
+      'next_transition',
+      'setpoint_min_f',
+      'setpoint_max_f',
+      'comfort_band',
+      'reading_push_interval_s',
+      'capture_interval_s',
+      'command_poll_wait_s',
+    ],
   },
   DeviceStateRequest: {
     type: 'object',
@@ -110,7 +133,7 @@ export const DEVICE_SCHEMAS: Record<string, Schema> = {
     type: 'object',
     properties: {
       status: { type: 'string' },
-      command_acked: { type: 'boolean', description: "True when a referenced command of this device was found and acknowledged" },
+      command_acked: { type: 'boolean', description: 'True when a referenced command of this device was found and acknowledged' },
       reading_written: { type: 'boolean', description: 'False when the device has no prior reading to anchor to' },
     },
     required: ['status', 'command_acked', 'reading_written'],

@@ -49,7 +49,7 @@ export const devicesApi: ApiModule = {
         },
         notes: {
           400: 'A field failed validation (`<field> ...`), checked first; then the code: unknown, used, expired',
-          422: 'Unknown hvac_type or an inverted setpoint range (a lone bound is compared with the other\'s default)',
+          422: "Unknown hvac_type or an inverted setpoint range (a lone bound is compared with the other's default)",
         },
       }),
     },
@@ -68,7 +68,8 @@ export const devicesApi: ApiModule = {
         id: 'pollDeviceCommands',
         tag: TAG,
         summary: "Long-poll the bound appliance's undelivered commands",
-        description: 'Returns them oldest first, marking each delivered. With none pending and wait above 0, parks until a command is enqueued or the time elapses.',
+        description:
+          'Returns them oldest first, marking each delivered. With none pending and wait above 0, parks until a command is enqueued or the time elapses.',
         auth: 'device',
         params: [queryParam('wait', 'Seconds to park; default 0; clamped to [0, 55]', { type: 'integer', default: 0 })],
         ok: { 200: json('The commands; empty on timeout', ref('DeviceCommandList')) },
@@ -110,9 +111,10 @@ export const devicesApi: ApiModule = {
         id: 'deleteDevice',
         tag: TAG,
         summary: 'Unclaim a device',
-        description: 'Its token stops authenticating at once; the appliance, readings, learned model and schedule history remain; the device can be claimed again.',
+        description:
+          'Its token stops authenticating at once; the appliance, readings, learned model and schedule history remain; the device can be claimed again.',
         auth: 'user',
-        params: [pathParam('device_id', 'Factory serial of one of the caller\'s devices', { type: 'string' })],
+        params: [pathParam('device_id', "Factory serial of one of the caller's devices", { type: 'string' })],
         ok: { 204: empty('Unclaimed') },
         errors: { ...USER_ROUTE_403, 404: [DEVICE_DETAIL.deviceNotFound] },
         notes: { 404: 'No such device or not owned (always 404, never 403)' },

@@ -34,7 +34,11 @@ export const healthApi: ApiModule = {
       description: 'Overall link health: the worst per-HVAC status (no_data, stale_data, frozen_sensor, healthy); `no_data` with no HVAC.',
       properties: {
         ...VERDICT,
-        appliances: { type: 'array', items: ref('ApplianceHealth'), description: 'Per-HVAC breakdown; non-HVAC units omitted; empty when no HVAC is registered' },
+        appliances: {
+          type: 'array',
+          items: ref('ApplianceHealth'),
+          description: 'Per-HVAC breakdown; non-HVAC units omitted; empty when no HVAC is registered',
+        },
       },
       required: [...Object.keys(VERDICT), 'appliances'],
     },

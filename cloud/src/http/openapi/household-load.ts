@@ -6,12 +6,20 @@ const LOAD_48 = slots48({ type: 'number', minimum: 0, maximum: 100 }, '48 half-h
 
 /** The household's own load (issue 20, added under section 9; docs/home-plan.md). */
 export const householdLoadApi: ApiModule = {
-  tag: { name: TAG, description: 'The whole home\'s consumption: readings from a power sensor, a profile set by hand, and the profile plans use (measured, else set, else typical).' },
+  tag: {
+    name: TAG,
+    description:
+      "The whole home's consumption: readings from a power sensor, a profile set by hand, and the profile plans use (measured, else set, else typical).",
+  },
   schemas: {
     HouseholdLoadProfile: {
       type: 'object',
       properties: {
-        source: { type: 'string', enum: ['measured', 'set', 'typical'], description: 'measured once at least 3 of the last 28 days have readings covering 36 or more of their 48 slots; else set; else the typical profile' },
+        source: {
+          type: 'string',
+          enum: ['measured', 'set', 'typical'],
+          description: 'measured once at least 3 of the last 28 days have readings covering 36 or more of their 48 slots; else set; else the typical profile',
+        },
         load_kw_48: LOAD_48,
         days_measured: { type: 'integer', minimum: 0, description: 'Days of the last 28 whose readings cover at least 36 slots' },
       },
@@ -67,12 +75,17 @@ export const householdLoadApi: ApiModule = {
         id: 'pushHouseholdLoadReadings',
         tag: TAG,
         summary: 'Push 1-100 whole-home power readings (W)',
-        description: 'All or nothing; counted against the same daily reading ceiling as the other readings. A re-pushed instant replaces its value. The first push of a new local day, or a backfill, re-plans the home (debounced).',
+        description:
+          'All or nothing; counted against the same daily reading ceiling as the other readings. A re-pushed instant replaces its value. The first push of a new local day, or a backfill, re-plans the home (debounced).',
         auth: 'user',
         body: ref('HouseholdLoadReadingsRequest'),
         ok: { 201: json('Stored', ref('ReadingsAccepted')) },
         errors: {
-          400: ['value must be between 0 and 100000', 'timestamp must be an ISO 8601 date-time with a time zone, e.g. 2024-07-01T14:05:00Z', 'readings must contain between 1 and 100 readings'],
+          400: [
+            'value must be between 0 and 100000',
+            'timestamp must be an ISO 8601 date-time with a time zone, e.g. 2024-07-01T14:05:00Z',
+            'readings must contain between 1 and 100 readings',
+          ],
           429: ['Rate limit exceeded: ...'],
         },
       }),

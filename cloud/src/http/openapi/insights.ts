@@ -6,7 +6,7 @@ const TAG = 'Insights';
 
 /** Hints per HVAC (additive under interface 9; docs/insights.md). */
 export const insightsApi: ApiModule = {
-  tag: { name: TAG, description: 'What an HVAC unit\'s readings say about the home and the unit (additive, interface 9).' },
+  tag: { name: TAG, description: "What an HVAC unit's readings say about the home and the unit (additive, interface 9)." },
   schemas: {
     Hint: {
       type: 'object',
@@ -37,7 +37,7 @@ export const insightsApi: ApiModule = {
         tag: TAG,
         summary: 'Hints about one HVAC unit and its home',
         description:
-          'From the last 30 days of readings, duty and the thermal model\'s residuals: a window or door left open, short cycling, a unit that cannot keep up, falling efficiency over weeks, a drifting sensor. 404 when the appliance is missing, not owned, or not an HVAC.',
+          "From the last 30 days of readings, duty and the thermal model's residuals: a window or door left open, short cycling, a unit that cannot keep up, falling efficiency over weeks, a drifting sensor. 404 when the appliance is missing, not owned, or not an HVAC.",
         auth: 'user',
         params: [APPLIANCE_ID_PARAM],
         ok: { 200: json('The hints', ref('Insights')) },

@@ -21,13 +21,18 @@ export const METRIC_SCHEMAS: Record<string, Schema> = {
     off_peak_kwh_share_pct: maybe("Share of the day's kWh drawn in slots priced below the day's mean price; null on a flat-priced day (summary: mean)"),
   }),
   MetricsFlexibility: obj({
-    degree_hours: maybe('Comfort-band width of the thermal machines (HVAC band, water heater tank range) integrated over the day, F·h, mean over machines (summary: mean of days)'),
-    percent_hours: maybe('Charge-window slack of EV chargers and home batteries: the state-of-charge band (target minus minimum, %) held over the charge window, %·h, mean over machines (summary: mean of days)'),
+    degree_hours: maybe(
+      'Comfort-band width of the thermal machines (HVAC band, water heater tank range) integrated over the day, F·h, mean over machines (summary: mean of days)',
+    ),
+    percent_hours: maybe(
+      'Charge-window slack of EV chargers and home batteries: the state-of-charge band (target minus minimum, %) held over the charge window, %·h, mean over machines (summary: mean of days)',
+    ),
   }),
   MetricsComfort: obj({ in_band_home_pct: maybe('Percent of the day inside the comfort band (summary: mean)') }),
   MetricsSummary: {
     type: 'object',
-    description: 'Cumulative fields (dollars, idle hours, override events) are summed over the window; intensity fields (percentages, degree-hours) are meaned.',
+    description:
+      'Cumulative fields (dollars, idle hours, override events) are summed over the window; intensity fields (percentages, degree-hours) are meaned.',
     properties: {
       window: { type: 'integer' },
       latest_date: orNull({ ...DATE, description: 'Anchor day; null with no history' }),
@@ -44,7 +49,9 @@ export const METRIC_SCHEMAS: Record<string, Schema> = {
       adherence: obj({
         conformance_pct: maybe("Mean plan-delivery conformance (the service's delivery quality, separate from overrides)"),
         override_events: maybe('Total manual overrides'),
-        override_by_hour: orNull(fixedArray(24, { type: 'integer' }, 'Hour-of-day histogram, index 0 = local midnight, summed; null until histogram data exists')),
+        override_by_hour: orNull(
+          fixedArray(24, { type: 'integer' }, 'Hour-of-day histogram, index 0 = local midnight, summed; null until histogram data exists'),
+        ),
       }),
       machines: obj({
         active: count('Count of active machines (0 is legitimate)'),
@@ -58,7 +65,13 @@ export const METRIC_SCHEMAS: Record<string, Schema> = {
     end: DATE,
     days: {
       type: 'array',
-      items: obj({ date: DATE, savings: ref('MetricsSavings'), peaks: ref('MetricsPeaks'), flexibility: ref('MetricsFlexibility'), comfort: ref('MetricsComfort') }),
+      items: obj({
+        date: DATE,
+        savings: ref('MetricsSavings'),
+        peaks: ref('MetricsPeaks'),
+        flexibility: ref('MetricsFlexibility'),
+        comfort: ref('MetricsComfort'),
+      }),
     },
   }),
   MetricsEpisode: obj({

@@ -46,7 +46,11 @@ export const metricsApi: ApiModule = {
         auth: 'user',
         params: [
           pathParam('date', 'Local day, ISO YYYY-MM-DD', DATE),
-          queryParam('appliance_id', "HVAC appliance; default the caller's first active HVAC (oldest first); ignored if it is not one of the caller's HVACs", UUID),
+          queryParam(
+            'appliance_id',
+            "HVAC appliance; default the caller's first active HVAC (oldest first); ignored if it is not one of the caller's HVACs",
+            UUID,
+          ),
         ],
         ok: { 200: json('The day', ref('MetricsDay')) },
         errors: { 400: ['date must be ISO YYYY-MM-DD'] },
@@ -58,7 +62,7 @@ export const metricsApi: ApiModule = {
         tag: TAG,
         summary: 'Rank among comparable homes on four metrics',
         description:
-          'Higher is better, rank 1 = best; ties share the better rank. The caller is ranked in the tightest cohort with at least 10 homes holding a value (METRICS_MIN_COHORT_HOMES): zip5, zip3, rate_peers, fleet. Rankings are materialized daily for the 30-day window ending on the local yesterday; any other window answers your_value over the trailing window ending on the latest stored day, with null cohort, rank and percentile. Cohort size and other homes\' values are never returned.',
+          "Higher is better, rank 1 = best; ties share the better rank. The caller is ranked in the tightest cohort with at least 10 homes holding a value (METRICS_MIN_COHORT_HOMES): zip5, zip3, rate_peers, fleet. Rankings are materialized daily for the 30-day window ending on the local yesterday; any other window answers your_value over the trailing window ending on the latest stored day, with null cohort, rank and percentile. Cohort size and other homes' values are never returned.",
         auth: 'user',
         params: [WINDOW_PARAM],
         ok: { 200: json('The rankings', ref('Rankings')) },

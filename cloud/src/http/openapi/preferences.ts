@@ -4,7 +4,13 @@ import { APPLIANCE_ID_PARAM, HH_MM, fixedArray } from './components.js';
 
 const TAG = 'Preferences';
 const hourly = (description: string): Schema =>
-  orNull(fixedArray(24, { type: 'number', minimum: 50, maximum: 90 }, `${description}; 24 per-hour values, index 0 = midnight local; set together with its pair or both null`));
+  orNull(
+    fixedArray(
+      24,
+      { type: 'number', minimum: 50, maximum: 90 },
+      `${description}; 24 per-hour values, index 0 = midnight local; set together with its pair or both null`,
+    ),
+  );
 
 // The fields shared by account-level and per-HVAC preferences (2.8).
 const HVAC_PREFERENCES: Record<string, Schema> = {
@@ -19,7 +25,10 @@ const HVAC_PREFERENCES: Record<string, Schema> = {
   time_home: { ...HH_MM, default: '17:00', description: 'Typical return time (HH:MM); a time_away later than time_home wraps midnight' },
   optimization_mode: { type: 'string', enum: ['cool', 'heat', 'auto', 'off'], default: 'cool' },
   hourly_high_temps_f: { ...hourly('Per-hour upper comfort bounds, F'), default: null },
-  hourly_low_temps_f: { ...hourly('Per-hour lower comfort bounds, F; low[i] < high[i]. When set, the hourly arrays take precedence over time_away, time_home and savings_level'), default: null },
+  hourly_low_temps_f: {
+    ...hourly('Per-hour lower comfort bounds, F; low[i] < high[i]. When set, the hourly arrays take precedence over time_away, time_home and savings_level'),
+    default: null,
+  },
   optimize_hvac_fan: { type: 'boolean', default: false, description: 'Also emit a per-slot fan-speed schedule' },
   optimize_hvac_mode: { type: 'boolean', default: false, description: 'Also emit a per-slot HVAC-mode schedule' },
   optimization_enabled: {

@@ -5,17 +5,29 @@ const TAG = 'Rates';
 const PRICING_SOURCE: Schema = { type: 'string', enum: ['zone', 'custom', 'dynamic'] };
 const HOURLY_RATES: Schema = fixedArray(24, { type: 'number', minimum: 0, maximum: 200 }, '24 hourly values (00:00 to 23:00), each 0-200 cents/kWh');
 const EXPORT_PRICING: Schema = { type: 'string', enum: ['none', 'net_metering', 'custom'] };
-const EXPORT_HOURLY_RATES: Schema = fixedArray(24, { type: 'number', minimum: -100, maximum: 500 }, '24 hourly export prices (00:00 to 23:00), each -100 to 500 cents/kWh');
+const EXPORT_HOURLY_RATES: Schema = fixedArray(
+  24,
+  { type: 'number', minimum: -100, maximum: 500 },
+  '24 hourly export prices (00:00 to 23:00), each -100 to 500 cents/kWh',
+);
 const ADDER: Schema = { type: 'number', minimum: 0, maximum: 50, description: 'Per-user flat adder on dynamic prices, cents/kWh' };
 const DB_ERRORS = { 503: ['Database not configured'] };
 
 /** The caller's electricity price curve and its source (2.12, 4.12). */
 export const ratesApi: ApiModule = {
-  tag: { name: TAG, description: 'Electricity prices in cents per kWh: preset time-of-use plan, custom hourly values, or day-ahead dynamic prices; and what exported energy earns (none, net metering, or custom hourly values).' },
+  tag: {
+    name: TAG,
+    description:
+      'Electricity prices in cents per kWh: preset time-of-use plan, custom hourly values, or day-ahead dynamic prices; and what exported energy earns (none, net metering, or custom hourly values).',
+  },
   schemas: {
     DynamicZone: {
       type: 'object',
-      properties: { slug: { type: 'string', description: 'Send this' }, iso: { type: 'string', description: 'Informational' }, label: { type: 'string', description: 'Render this' } },
+      properties: {
+        slug: { type: 'string', description: 'Send this' },
+        iso: { type: 'string', description: 'Informational' },
+        label: { type: 'string', description: 'Render this' },
+      },
       required: ['slug', 'iso', 'label'],
     },
     PricingZone: {
@@ -33,7 +45,8 @@ export const ratesApi: ApiModule = {
     },
     RateCurve: {
       type: 'object',
-      description: "Today's 48-slot curve. With `dynamic` selected and no price data, the zone curve is returned (`source` `zone`, `pricing_source` stays `dynamic`).",
+      description:
+        "Today's 48-slot curve. With `dynamic` selected and no price data, the zone curve is returned (`source` `zone`, `pricing_source` stays `dynamic`).",
       properties: {
         pricing_location: { type: 'integer', description: 'Catalog id; default 1 when unset' },
         intervals: fixedArray(48, { type: 'integer', minimum: 0, maximum: 47 }, 'Slot indexes 0-47'),
@@ -49,7 +62,10 @@ export const ratesApi: ApiModule = {
         unit: { type: 'string', const: 'cents/kWh' },
         export_pricing: { ...EXPORT_PRICING, description: 'The stored export preference (added under section 9); `none` when unset' },
         export_source: { ...EXPORT_PRICING, description: 'Export pricing actually used: `none` when `custom` is stored without an hourly array' },
-        export_hourly_rates_cents_per_kwh: orNull({ ...EXPORT_HOURLY_RATES, description: 'The stored 24 hourly export prices, returned only when export_source is `custom`' }),
+        export_hourly_rates_cents_per_kwh: orNull({
+          ...EXPORT_HOURLY_RATES,
+          description: 'The stored 24 hourly export prices, returned only when export_source is `custom`',
+        }),
         export_rates_cents_per_kwh: orNull(
           slots48(
             { type: 'number' },
@@ -58,9 +74,22 @@ export const ratesApi: ApiModule = {
         ),
       },
       required: [
-        'pricing_location', 'intervals', 'rates_cents_per_kwh', 'source', 'season', 'hourly_rates_cents_per_kwh', 'pricing_source',
-        'dynamic_zone', 'pricing_adder_cents_per_kwh', 'available_dynamic_zones', 'available_pricing_zones', 'unit',
-        'export_pricing', 'export_source', 'export_hourly_rates_cents_per_kwh', 'export_rates_cents_per_kwh',
+        'pricing_location',
+        'intervals',
+        'rates_cents_per_kwh',
+        'source',
+        'season',
+        'hourly_rates_cents_per_kwh',
+        'pricing_source',
+        'dynamic_zone',
+        'pricing_adder_cents_per_kwh',
+        'available_dynamic_zones',
+        'available_pricing_zones',
+        'unit',
+        'export_pricing',
+        'export_source',
+        'export_hourly_rates_cents_per_kwh',
+        'export_rates_cents_per_kwh',
       ],
     },
     RatesUpdate: {
@@ -70,7 +99,10 @@ export const ratesApi: ApiModule = {
       properties: {
         hourly_rates_cents_per_kwh: orNull({ ...HOURLY_RATES, description: `${HOURLY_RATES.description as string}; null clears` }),
         pricing_source: orNull({ ...PRICING_SOURCE, description: 'null clears the explicit selection' }),
-        dynamic_zone: orNull({ type: 'string', description: 'Slug from available_dynamic_zones, case-insensitive; required (sent or stored) when pricing_source is `dynamic`' }),
+        dynamic_zone: orNull({
+          type: 'string',
+          description: 'Slug from available_dynamic_zones, case-insensitive; required (sent or stored) when pricing_source is `dynamic`',
+        }),
         pricing_adder_cents_per_kwh: orNull({ ...ADDER, description: 'In [0, 50]; null clears the per-user override' }),
         pricing_location: { type: 'integer', description: 'Must be an id in available_pricing_zones' },
         export_pricing: orNull({

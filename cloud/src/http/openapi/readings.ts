@@ -30,8 +30,16 @@ export const readingsApi: ApiModule = {
         commanded_fan_mode: { type: 'string', maxLength: 64 },
         commanded_setpoint: { type: 'number', minimum: 30, maximum: 120, description: 'F' },
         indoor_source: { type: 'string', enum: ['sensor', 'entity'], description: 'Any other value gives 422' },
-        override_active: { type: 'boolean', description: 'True when a local comfort guard was commanding; omitted means not reported, which differs from false' },
-        room_target: { type: 'number', minimum: 30, maximum: 120, description: 'Room temperature the schedule asked for at that moment (`schedule.room_target_temps[slot]`)' },
+        override_active: {
+          type: 'boolean',
+          description: 'True when a local comfort guard was commanding; omitted means not reported, which differs from false',
+        },
+        room_target: {
+          type: 'number',
+          minimum: 30,
+          maximum: 120,
+          description: 'Room temperature the schedule asked for at that moment (`schedule.room_target_temps[slot]`)',
+        },
         appliance_id: {
           ...UUID,
           description:

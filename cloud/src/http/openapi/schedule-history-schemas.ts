@@ -43,8 +43,17 @@ export const SCHEDULE_HISTORY_SCHEMAS: Record<string, Schema> = {
       savings_pct: { type: 'number', description: 'Display-only' },
       source: { type: 'string', enum: ['optimization', 'defaults'] },
       created_at: DATE_TIME,
-      from_slot: { type: 'integer', minimum: 0, maximum: 47, description: 'First slot the row re-planned; earlier slots kept the previous row of the day. Its costs cover from_slot on' },
-      trigger: { type: 'string', enum: ['nightly', 'recompute', 'debounced'], description: 'What wrote the row: the nightly run, the recompute endpoint, or a debounced recompute (saved inputs, price events)' },
+      from_slot: {
+        type: 'integer',
+        minimum: 0,
+        maximum: 47,
+        description: 'First slot the row re-planned; earlier slots kept the previous row of the day. Its costs cover from_slot on',
+      },
+      trigger: {
+        type: 'string',
+        enum: ['nightly', 'recompute', 'debounced'],
+        description: 'What wrote the row: the nightly run, the recompute endpoint, or a debounced recompute (saved inputs, price events)',
+      },
       missed: { type: 'array', items: ref('MissedLimit') },
       constraints_used: {
         type: 'object',

@@ -2,7 +2,11 @@ import { orNull, ref, type Schema } from './builders.js';
 import { DATE, DATE_TIME, UUID, fixedArray, slots48 } from './components.js';
 
 const NUM = { type: 'number' };
-const SOURCE: Schema = { type: 'string', enum: ['optimization', 'defaults'], description: '`defaults` during warm-up (comfort bands from preferences, savings 0)' };
+const SOURCE: Schema = {
+  type: 'string',
+  enum: ['optimization', 'defaults'],
+  description: '`defaults` during warm-up (comfort bands from preferences, savings 0)',
+};
 const chargeSchedule = (onMeans: string): Schema => ({
   type: 'object',
   properties: {
@@ -19,7 +23,7 @@ export const SCHEDULE_SCHEMAS: Record<string, Schema> = {
   HvacSchedule: {
     type: 'object',
     description:
-      'Apply setpoint_temps[idx] at each 30-minute boundary regardless of HVAC mode; when it is null (defaults and legacy rows) apply (high_temps[idx] + low_temps[idx]) / 2. Setpoints are clamped into a satellite\'s claimed setpoint range on every pull. Per-slot fan or mode arrays appear when optimize_hvac_fan / optimize_hvac_mode are set.',
+      "Apply setpoint_temps[idx] at each 30-minute boundary regardless of HVAC mode; when it is null (defaults and legacy rows) apply (high_temps[idx] + low_temps[idx]) / 2. Setpoints are clamped into a satellite's claimed setpoint range on every pull. Per-slot fan or mode arrays appear when optimize_hvac_fan / optimize_hvac_mode are set.",
     properties: {
       intervals: slots48({ type: 'integer', minimum: 0, maximum: 47 }, 'Always 0..47'),
       high_temps: slots48(NUM, 'Display-only comfort band, upper, F'),
@@ -60,7 +64,19 @@ export const SCHEDULE_SCHEMAS: Record<string, Schema> = {
       surplus_basis: { type: 'string', const: 'before_household_base_load' },
       allocation_order: fixedArray(5, { type: 'string' }),
     },
-    required: ['generation_kw_48', 'self_consumed_kw_48', 'surplus_kw_48', 'generation_kwh', 'self_consumed_kwh', 'surplus_kwh', 'export_value_cents', 'unit', 'source', 'surplus_basis', 'allocation_order'],
+    required: [
+      'generation_kw_48',
+      'self_consumed_kw_48',
+      'surplus_kw_48',
+      'generation_kwh',
+      'self_consumed_kwh',
+      'surplus_kwh',
+      'export_value_cents',
+      'unit',
+      'source',
+      'surplus_basis',
+      'allocation_order',
+    ],
   },
   ApplianceSchedule: {
     description: 'The schedule of the appliance type; `{}` when none exists (dehumidifiers never have one).',
@@ -101,7 +117,11 @@ export const SCHEDULE_SCHEMAS: Record<string, Schema> = {
       source: SOURCE,
       entities: ref('Entities'),
       integration_health: { ...ref('ApplianceHealth'), description: 'HVAC entries only' },
-      missed: { type: 'array', items: ref('MissedLimit'), description: 'Limits the plan could not meet (it comes as close as possible); absent when all were met' },
+      missed: {
+        type: 'array',
+        items: ref('MissedLimit'),
+        description: 'Limits the plan could not meet (it comes as close as possible); absent when all were met',
+      },
     },
     required: ['appliance_id', 'appliance_type', 'name', 'schedule', 'savings_pct', 'source'],
   },
@@ -145,7 +165,10 @@ export const SCHEDULE_SCHEMAS: Record<string, Schema> = {
       'Added under section 9 (issue 20): the home as one system for the day (docs/home-plan.md). null before the first plan of the day. Slots are local half hours 0-47.',
     properties: {
       load_kw_48: slots48({ type: 'number', minimum: 0 }, 'Household load planned with, kW (before solar)'),
-      grid_import_kw_48: slots48({ type: 'number', minimum: 0 }, 'Planned grid import: load + appliance draws (HVAC planned power, EV, water heater, battery charging) - battery delivery - solar, kW'),
+      grid_import_kw_48: slots48(
+        { type: 'number', minimum: 0 },
+        'Planned grid import: load + appliance draws (HVAC planned power, EV, water heater, battery charging) - battery delivery - solar, kW',
+      ),
       export_kw_48: slots48({ type: 'number', minimum: 0 }, 'Planned export (what is left below zero), kW'),
       source: { type: 'string', enum: ['measured', 'set', 'typical'], description: 'Where the household load came from' },
       expected_cost_cents: { type: 'number', description: "The day's expected cost of the home's import at the tariff, less what exports earn, cents" },
@@ -165,12 +188,17 @@ export const SCHEDULE_SCHEMAS: Record<string, Schema> = {
         description:
           'ok: fresh schedule; failed: not re-optimized, previous schedule remains; calibrating: one-time HVAC warm-up; forecast: solar; observe: dehumidifier; skipped: unknown type',
       },
-      detail: { type: 'string', description: 'Short reason: with `failed`, with `calibrating` (what the warm-up still needs), with `skipped`; with `ok` under an import limit, the limits the plan could not meet within it (`within max_import_kw <kW> kW: <limit> <message>`)' },
+      detail: {
+        type: 'string',
+        description:
+          'Short reason: with `failed`, with `calibrating` (what the warm-up still needs), with `skipped`; with `ok` under an import limit, the limits the plan could not meet within it (`within max_import_kw <kW> kW: <limit> <message>`)',
+      },
     },
     required: ['appliance_id', 'appliance_type', 'name', 'status'],
   },
   RecomputeResponse: {
-    description: 'Account-level early exits (no profile, weather fetch failed, optimization_mode off) return an empty results and the previous appliances entries.',
+    description:
+      'Account-level early exits (no profile, weather fetch failed, optimization_mode off) return an empty results and the previous appliances entries.',
     allOf: [ref('SchedulesView'), { type: 'object', properties: { results: { type: 'array', items: ref('RecomputeResult') } }, required: ['results'] }],
   },
 };

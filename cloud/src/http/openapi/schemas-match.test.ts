@@ -49,11 +49,11 @@ const BOUND_KEYS = ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum'
  * What a field states for the description beyond yup's own checks: `.meta({ openapi })` on a field
  * the service checks after yup (a 422 rule: the password policy, a claim's hvac_type).
  */
-const metaFacts = (d: Description): Record<string, unknown> => ((d.meta as { openapi?: Record<string, unknown> } | undefined)?.openapi ?? {});
+const metaFacts = (d: Description): Record<string, unknown> => (d.meta as { openapi?: Record<string, unknown> } | undefined)?.openapi ?? {};
 
 /** The allowed values: yup's oneOf, a custom test's `values` param, or the meta facts. */
 function yupEnum(d: Description): unknown[] {
-  const fromTests = d.tests.flatMap((t) => ((t.params as { values?: unknown[] } | undefined)?.values ?? []));
+  const fromTests = d.tests.flatMap((t) => (t.params as { values?: unknown[] } | undefined)?.values ?? []);
   const fromMeta = (metaFacts(d).enum as unknown[] | undefined) ?? [];
   return [...(d.oneOf ?? []), ...fromTests, ...fromMeta].filter((v) => v !== undefined && v !== null);
 }
@@ -80,14 +80,14 @@ function yupBounds(d: Description): Record<string, number> {
   return out;
 }
 
-
 /** Every difference between a yup description and an OpenAPI schema, as `path: what`. */
 function differences(d: Description, raw: Schema, path: string, checkRequired = true): string[] {
   const s = resolve(raw);
   const out: string[] = [];
   const expectedEnum = yupEnum(d);
   const apiEnum = ((s.enum as unknown[] | undefined) ?? []).filter((v) => v !== null);
-  if (JSON.stringify(sorted(expectedEnum)) !== JSON.stringify(sorted(apiEnum))) out.push(`${path}: enum ${JSON.stringify(expectedEnum)} vs ${JSON.stringify(apiEnum)}`);
+  if (JSON.stringify(sorted(expectedEnum)) !== JSON.stringify(sorted(apiEnum)))
+    out.push(`${path}: enum ${JSON.stringify(expectedEnum)} vs ${JSON.stringify(apiEnum)}`);
   if (d.type === 'number') {
     const isInteger = d.tests.some((t) => t.name === 'integer');
     if (isInteger !== (baseType(s) === 'integer')) out.push(`${path}: integer ${isInteger} vs type ${String(baseType(s))}`);

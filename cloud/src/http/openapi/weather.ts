@@ -41,7 +41,8 @@ export const weatherApi: ApiModule = {
         id: 'pushWeather',
         tag: TAG,
         summary: 'Push an hourly weather forecast',
-        description: 'Recommended once a day between 02:30 and 03:30 UTC. The latest push is used first by the nightly optimizer; a history is kept for model refits.',
+        description:
+          'Recommended once a day between 02:30 and 03:30 UTC. The latest push is used first by the nightly optimizer; a history is kept for model refits.',
         auth: 'user',
         body: ref('WeatherPush'),
         ok: { 201: json('Stored', ref('WeatherAccepted')) },

@@ -7,7 +7,17 @@ import { coerceFloat, coerceInt, cvBoolean, cvString, range } from '../validatio
 import type { DomainServices, ServiceCall } from './registry.js';
 import { numberText, writeEntity } from './write.js';
 
-export const VacuumFeature = { PAUSE: 4, STOP: 8, RETURN_HOME: 16, FAN_SPEED: 32, SEND_COMMAND: 256, LOCATE: 512, CLEAN_SPOT: 1024, STATE: 4096, START: 8192 } as const;
+export const VacuumFeature = {
+  PAUSE: 4,
+  STOP: 8,
+  RETURN_HOME: 16,
+  FAN_SPEED: 32,
+  SEND_COMMAND: 256,
+  LOCATE: 512,
+  CLEAN_SPOT: 1024,
+  STATE: 4096,
+  START: 8192,
+} as const;
 export const LawnMowerFeature = { START_MOWING: 1, PAUSE: 2, DOCK: 4 } as const;
 
 /** `returning` now (with the call's context), `docked` after behaviour.dock_after_seconds (a new context, as a device update). */
@@ -24,7 +34,13 @@ function toState(state: string) {
 }
 
 export const vacuumServices: DomainServices = {
-  start: { name: 'Start', description: 'Starts or resumes the cleaning task.', fields: {}, requiredFeatures: [VacuumFeature.START], handler: toState('cleaning') },
+  start: {
+    name: 'Start',
+    description: 'Starts or resumes the cleaning task.',
+    fields: {},
+    requiredFeatures: [VacuumFeature.START],
+    handler: toState('cleaning'),
+  },
   pause: { name: 'Pause', description: 'Pauses the cleaning task.', fields: {}, requiredFeatures: [VacuumFeature.PAUSE], handler: toState('paused') },
   stop: { name: 'Stop', description: 'Stops the current cleaning task.', fields: {}, requiredFeatures: [VacuumFeature.STOP], handler: toState('idle') },
   return_to_base: {
@@ -35,7 +51,13 @@ export const vacuumServices: DomainServices = {
     handler: returnToDock,
   },
   locate: { name: 'Locate', description: 'Locates the vacuum cleaner robot.', fields: {}, requiredFeatures: [VacuumFeature.LOCATE], handler: () => undefined },
-  clean_spot: { name: 'Clean spot', description: 'Tells the vacuum cleaner to do a spot clean-up.', fields: {}, requiredFeatures: [VacuumFeature.CLEAN_SPOT], handler: toState('cleaning') },
+  clean_spot: {
+    name: 'Clean spot',
+    description: 'Tells the vacuum cleaner to do a spot clean-up.',
+    fields: {},
+    requiredFeatures: [VacuumFeature.CLEAN_SPOT],
+    handler: toState('cleaning'),
+  },
   set_fan_speed: {
     name: 'Set fan speed',
     description: 'Sets the fan speed of the vacuum cleaner.',
@@ -46,9 +68,21 @@ export const vacuumServices: DomainServices = {
 };
 
 export const lawnMowerServices: DomainServices = {
-  start_mowing: { name: 'Start', description: 'Starts the mowing task.', fields: {}, requiredFeatures: [LawnMowerFeature.START_MOWING], handler: toState('mowing') },
+  start_mowing: {
+    name: 'Start',
+    description: 'Starts the mowing task.',
+    fields: {},
+    requiredFeatures: [LawnMowerFeature.START_MOWING],
+    handler: toState('mowing'),
+  },
   pause: { name: 'Pause', description: 'Pauses the mowing task.', fields: {}, requiredFeatures: [LawnMowerFeature.PAUSE], handler: toState('paused') },
-  dock: { name: 'Return to dock', description: 'Stops the mowing task and returns to the dock.', fields: {}, requiredFeatures: [LawnMowerFeature.DOCK], handler: returnToDock },
+  dock: {
+    name: 'Return to dock',
+    description: 'Stops the mowing task and returns to the dock.',
+    fields: {},
+    requiredFeatures: [LawnMowerFeature.DOCK],
+    handler: returnToDock,
+  },
 };
 
 export const humidifierServices: DomainServices = {
@@ -61,7 +95,11 @@ export const humidifierServices: DomainServices = {
       const min = entity.attributes.min_humidity ?? 0;
       const max = entity.attributes.max_humidity ?? 100;
       if (humidity < Number(min) || humidity > Number(max)) {
-        throw validationError('humidifier', 'humidity_out_of_range', { humidity: String(humidity), min_humidity: numberText(min), max_humidity: numberText(max) });
+        throw validationError('humidifier', 'humidity_out_of_range', {
+          humidity: String(humidity),
+          min_humidity: numberText(min),
+          max_humidity: numberText(max),
+        });
       }
       writeEntity(sim, entity, call, { attributes: { humidity } });
     },

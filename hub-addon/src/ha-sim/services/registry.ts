@@ -35,7 +35,13 @@ export const ENTITY_SERVICE_KEYS = ['entity_id', 'device_id', 'area_id', 'floor_
 
 const entityIds: Validator = (v) => {
   if (typeof v === 'string' && ['all', 'none'].includes(v.toLowerCase())) return v.toLowerCase();
-  const list = typeof v === 'string' ? v.split(',').map((s) => s.trim()).filter(Boolean) : v;
+  const list =
+    typeof v === 'string'
+      ? v
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean)
+      : v;
   if (!Array.isArray(list)) throw new Invalid('Entity IDs should be a comma separated string or a list');
   return list.map((item) => {
     if (typeof item !== 'string') throw new Invalid('Entity IDs should be a comma separated string or a list');

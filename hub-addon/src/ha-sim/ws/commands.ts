@@ -135,7 +135,10 @@ export const COMMANDS: Record<string, Command> = {
       const id = msg.id as number;
       const filter = Array.isArray(msg.entity_ids) ? new Set(msg.entity_ids as string[]) : null;
       // The listener starts before the snapshot is taken, with nothing in between, so no change is missed.
-      const unsub = sim.bus.listen('state_changed', stateChangedFor(filter, (event) => conn.send(eventMessage(id, event))));
+      const unsub = sim.bus.listen(
+        'state_changed',
+        stateChangedFor(filter, (event) => conn.send(eventMessage(id, event))),
+      );
       conn.subscriptions.set(id, unsub);
       conn.send(resultMessage(id));
       const snapshot: Json = {};
@@ -223,7 +226,12 @@ function callError(msg: Json, e: unknown): Json {
     if (e.domain === msg.domain && e.service === msg.service) {
       return errorMessage(msg.id, ERR.NOT_FOUND, `Service ${e.domain}.${e.service} not found.`, e);
     }
-    return errorMessage(msg.id, ERR.HOME_ASSISTANT_ERROR, `Service ${msg.domain}.${msg.service} called service ${e.domain}.${e.service} which was not found.`, e);
+    return errorMessage(
+      msg.id,
+      ERR.HOME_ASSISTANT_ERROR,
+      `Service ${msg.domain}.${msg.service} called service ${e.domain}.${e.service} which was not found.`,
+      e,
+    );
   }
   if (e instanceof Invalid) return errorMessage(msg.id, ERR.INVALID_FORMAT, invalidText(e));
   if (e instanceof ServiceValidationError) return errorMessage(msg.id, ERR.SERVICE_VALIDATION_ERROR, `Validation error: ${e.message}`, e);

@@ -147,14 +147,7 @@ export class WsConnection {
 
   /** ActiveConnection.async_handle */
   private handle(msg: unknown): void {
-    if (
-      !isObject(msg) ||
-      !msg.id ||
-      typeof msg.id !== 'number' ||
-      !Number.isInteger(msg.id) ||
-      !msg.type ||
-      typeof msg.type !== 'string'
-    ) {
+    if (!isObject(msg) || !msg.id || typeof msg.id !== 'number' || !Number.isInteger(msg.id) || !msg.type || typeof msg.type !== 'string') {
       const id = isObject(msg) ? (msg.id ?? null) : 0;
       return this.send(errorMessage(id, ERR.INVALID_FORMAT, 'Message incorrectly formatted.'));
     }

@@ -46,8 +46,6 @@ describe('caiso adapter', () => {
     const other = { ...zone, slug: 'caiso-np15' };
     const zip = fixture('stored.zip'); // same rows; node filter still applies
     expect(caisoAdapter.parse(zip, other, '2024-04-20')).toHaveLength(24);
-    expect(() => caisoAdapter.parse(zip, { ...zone, slug: 'caiso-sp15' }, '2024-04-20')).toThrow(
-      /no location configured for zone caiso-sp15/,
-    );
+    expect(() => caisoAdapter.parse(zip, { ...zone, slug: 'caiso-sp15' }, '2024-04-20')).toThrow(/no location configured for zone caiso-sp15/);
   });
 });

@@ -26,13 +26,15 @@ function oasisErrorText(xml: string): string {
 
 function parseCsvRows(text: string, node: string): PricePoint[] {
   const [header, ...rows] = parseCsv(text);
-  const cols = header && columnIndexes(header, {
-    start: 'INTERVALSTARTTIME_GMT',
-    end: 'INTERVALENDTIME_GMT',
-    node: 'NODE',
-    type: 'LMP_TYPE',
-    price: 'MW',
-  });
+  const cols =
+    header &&
+    columnIndexes(header, {
+      start: 'INTERVALSTARTTIME_GMT',
+      end: 'INTERVALENDTIME_GMT',
+      node: 'NODE',
+      type: 'LMP_TYPE',
+      price: 'MW',
+    });
   if (!cols) throw new FeedError(FORMAT, 'CSV header lacks the PRC_LMP columns');
   const points: PricePoint[] = [];
   for (const [i, row] of rows.entries()) {
@@ -56,8 +58,7 @@ export const caisoAdapter: FeedAdapter = {
     // The Pacific delivery day in GMT: 07:00-07:00 in summer, 08:00-08:00 in winter.
     const { start, end } = dayBoundsUtc(date, MARKET_TZ);
     const query =
-      `queryname=PRC_LMP&market_run_id=DAM&version=12&node=${node}` +
-      `&startdatetime=${oasisTime(start)}&enddatetime=${oasisTime(end)}&resultformat=6`;
+      `queryname=PRC_LMP&market_run_id=DAM&version=12&node=${node}` + `&startdatetime=${oasisTime(start)}&enddatetime=${oasisTime(end)}&resultformat=6`;
     return { url: joinUrl(baseUrl, `/oasisapi/SingleZip?${query}`) };
   },
   parse(body, zone) {

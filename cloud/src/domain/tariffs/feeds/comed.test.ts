@@ -31,9 +31,7 @@ describe('comed adapter', () => {
       { millisUTC: 1721023500000, price: -1.5 }, // 06:05Z → hour 06:00
       { millisUTC: '1721023800000', price: '-2.5' },
     ]);
-    expect(parse(body)).toEqual([
-      { startUtc: new Date('2024-07-15T06:00:00Z'), endUtc: new Date('2024-07-15T07:00:00Z'), pricePerMwh: -20 },
-    ]);
+    expect(parse(body)).toEqual([{ startUtc: new Date('2024-07-15T06:00:00Z'), endUtc: new Date('2024-07-15T07:00:00Z'), pricePerMwh: -20 }]);
   });
 
   it('an interval ending on the hour belongs to the hour before', () => {

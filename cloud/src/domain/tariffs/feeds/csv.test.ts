@@ -3,8 +3,22 @@ import { columnIndexes, parseCsv } from './csv.js';
 
 describe('parseCsv', () => {
   it.each([
-    ['plain rows', 'a,b\n1,2\n', [['a', 'b'], ['1', '2']]],
-    ['CRLF and no trailing newline', 'a,b\r\n1,2', [['a', 'b'], ['1', '2']]],
+    [
+      'plain rows',
+      'a,b\n1,2\n',
+      [
+        ['a', 'b'],
+        ['1', '2'],
+      ],
+    ],
+    [
+      'CRLF and no trailing newline',
+      'a,b\r\n1,2',
+      [
+        ['a', 'b'],
+        ['1', '2'],
+      ],
+    ],
     ['quoted fields with commas and quotes', '"x, y","say ""hi"""\n', [['x, y', 'say "hi"']]],
     ['quoted newline', '"a\nb",c\n', [['a\nb', 'c']]],
     ['blank lines dropped', '\n\na\n\n', [['a']]],

@@ -38,10 +38,7 @@ export function parseCsv(text: string): string[][] {
 }
 
 /** Index of each wanted column in a header row (trimmed, exact names), or undefined if any is missing. */
-export function columnIndexes<K extends string>(
-  header: readonly string[],
-  names: Record<K, string>,
-): Record<K, number> | undefined {
+export function columnIndexes<K extends string>(header: readonly string[], names: Record<K, string>): Record<K, number> | undefined {
   const trimmed = header.map((h) => h.trim());
   const out = {} as Record<K, number>;
   for (const key of Object.keys(names) as K[]) {

@@ -42,7 +42,12 @@ describe('entsoe adapter', () => {
   });
 
   it('reads 15-minute periods', () => {
-    const points = parse(doc('2025-10-01T22:00Z', '2025-10-01T23:00Z', 'PT15M', [[1, 10], [3, -4]]));
+    const points = parse(
+      doc('2025-10-01T22:00Z', '2025-10-01T23:00Z', 'PT15M', [
+        [1, 10],
+        [3, -4],
+      ]),
+    );
     expect(points.map((p) => [p.startUtc.toISOString().slice(11, 16), p.pricePerMwh])).toEqual([
       ['22:00', 10],
       ['22:15', 10],
@@ -63,7 +68,14 @@ describe('entsoe adapter', () => {
     ['another XML document', '<html><body>503</body></html>', /not a Publication_MarketDocument/],
     ['no TimeSeries', '<Publication_MarketDocument></Publication_MarketDocument>', /no prices for 10Y1001A1001A82H/],
     ['an unknown resolution', doc('2024-06-01T22:00Z', '2024-06-02T22:00Z', 'P1D', [[1, 1]]), /unsupported resolution P1D/],
-    ['a position out of range', doc('2024-06-01T22:00Z', '2024-06-01T23:00Z', 'PT60M', [[1, 1], [2, 2]]), /position out of range/],
+    [
+      'a position out of range',
+      doc('2024-06-01T22:00Z', '2024-06-01T23:00Z', 'PT60M', [
+        [1, 1],
+        [2, 2],
+      ]),
+      /position out of range/,
+    ],
     ['no position 1', doc('2024-06-01T22:00Z', '2024-06-02T00:00Z', 'PT60M', [[2, 2]]), /lacks position 1/],
     ['a bad price', doc('2024-06-01T22:00Z', '2024-06-01T23:00Z', 'PT60M', [[1, NaN]]), /price is not a number/],
     ['a bad interval', doc('later', '2024-06-01T23:00Z', 'PT60M', [[1, 1]]), /Period start is not a timestamp/],

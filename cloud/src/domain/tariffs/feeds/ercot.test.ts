@@ -27,9 +27,7 @@ describe('ercot adapter', () => {
     [{ subscriptionKey: 'k' }, 'idToken'],
     [{ subscriptionKey: '', idToken: 't' }, 'subscriptionKey'],
   ])('requires credentials (%j)', (credentials, missing) => {
-    expect(() => ercotAdapter.buildRequest('http://h', zone, '2024-08-20', credentials)).toThrow(
-      `credential "${missing}" is required`,
-    );
+    expect(() => ercotAdapter.buildRequest('http://h', zone, '2024-08-20', credentials)).toThrow(`credential "${missing}" is required`);
   });
 
   it('reads hour-ending Central prices of the settlement point', () => {

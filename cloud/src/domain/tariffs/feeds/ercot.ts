@@ -2,15 +2,7 @@
 // each data row is positional; hours are hour-ending '01:00'..'24:00' in Central prevailing
 // time and DSTFlag marks the repeated hour of the fall-back day.
 import type { PricePoint } from '../price-point.js';
-import {
-  FeedError,
-  joinUrl,
-  locationFor,
-  nonEmpty,
-  parseJsonBody,
-  requireCredential,
-  toPrice,
-} from './feed-util.js';
+import { FeedError, joinUrl, locationFor, nonEmpty, parseJsonBody, requireCredential, toPrice } from './feed-util.js';
 import { hourlyPoint, localHourStartUtc, usDateToLocal } from './market-time.js';
 import type { FeedAdapter } from './types.js';
 
@@ -20,9 +12,7 @@ const POINTS: Record<string, string> = { 'ercot-houston': 'LZ_HOUSTON' };
 
 /** Column positions from `fields`, which lists objects with a `name` (or bare names). */
 function fieldIndex(fields: unknown[], name: string): number {
-  const idx = fields.findIndex(
-    (f) => f === name || (typeof f === 'object' && f !== null && (f as { name?: unknown }).name === name),
-  );
+  const idx = fields.findIndex((f) => f === name || (typeof f === 'object' && f !== null && (f as { name?: unknown }).name === name));
   if (idx === -1) throw new FeedError(FORMAT, `response lacks field ${name}`);
   return idx;
 }

@@ -56,11 +56,7 @@ export function locationFor<T>(table: Record<string, T>, slug: string, format: s
 }
 
 /** Returns the credential or throws FeedError naming it. */
-export function requireCredential(
-  credentials: Record<string, string> | undefined,
-  key: string,
-  format: string,
-): string {
+export function requireCredential(credentials: Record<string, string> | undefined, key: string, format: string): string {
   const value = credentials?.[key];
   if (!value) throw new FeedError(format, `credential "${key}" is required`);
   return value;

@@ -26,9 +26,7 @@ describe('feed registry', () => {
   it('every default base URL is the host of the catalog url_pattern', () => {
     for (const zone of allDynamicZones()) {
       const adapter = adapterFor(zone.slug);
-      expect(zone.feed.url_pattern.replace(/^http:/, 'https:')).toContain(
-        adapter!.defaultBaseUrl.replace(/^http:/, 'https:'),
-      );
+      expect(zone.feed.url_pattern.replace(/^http:/, 'https:')).toContain(adapter!.defaultBaseUrl.replace(/^http:/, 'https:'));
     }
   });
 });

@@ -16,16 +16,7 @@ export { FeedError } from './feed-util.js';
 
 /** Every slug in dynamic-zones.json; index.test.ts keeps this list equal to the catalog. */
 export type DynamicZoneSlug =
-  | 'comed-hourly'
-  | 'caiso-np15'
-  | 'ercot-houston'
-  | 'pjm-dom'
-  | 'nyiso-nyc'
-  | 'isone-hub'
-  | 'miso-illinois'
-  | 'spp-south'
-  | 'octopus-agile-c'
-  | 'entsoe-de-lu';
+  'comed-hourly' | 'caiso-np15' | 'ercot-houston' | 'pjm-dom' | 'nyiso-nyc' | 'isone-hub' | 'miso-illinois' | 'spp-south' | 'octopus-agile-c' | 'entsoe-de-lu';
 
 /** The adapter of each zone; `satisfies` makes a slug without an adapter a compile error. */
 export const FEED_ADAPTERS = {

@@ -2,16 +2,7 @@
 // { HourlyLmps: { HourlyLmp: [...] } } converted from XML, so a single row may arrive as an
 // object instead of an array; BeginDate carries its UTC offset.
 import type { PricePoint } from '../price-point.js';
-import {
-  FeedError,
-  joinUrl,
-  locationFor,
-  nonEmpty,
-  parseJsonBody,
-  requireCredential,
-  toInstant,
-  toPrice,
-} from './feed-util.js';
+import { FeedError, joinUrl, locationFor, nonEmpty, parseJsonBody, requireCredential, toInstant, toPrice } from './feed-util.js';
 import { compactDate, hourlyPoint } from './market-time.js';
 import type { FeedAdapter } from './types.js';
 
@@ -35,9 +26,7 @@ function rowToPoint(row: unknown, i: number, locId: number): PricePoint[] {
   // Rows without a location id are kept: the URL already selects one location.
   if (loc && loc['@LocId'] !== undefined && Number(loc['@LocId']) !== locId) return [];
   const start = toInstant(r.BeginDate, FORMAT, `row ${i} BeginDate`);
-  return [
-    hourlyPoint(start, toPrice(r.LmpTotal, FORMAT, `row ${i} LmpTotal`)),
-  ];
+  return [hourlyPoint(start, toPrice(r.LmpTotal, FORMAT, `row ${i} LmpTotal`))];
 }
 
 /** ISO-NE day-ahead hourly LMP adapter; needs username and password credentials (basic auth). */
@@ -60,6 +49,10 @@ export const isoneAdapter: FeedAdapter = {
   parse(body, zone) {
     const locId = locationFor(LOCATIONS, zone.slug, FORMAT);
     const rows = rowsOf(parseJsonBody(body, FORMAT));
-    return nonEmpty(rows.flatMap((row, i) => rowToPoint(row, i, locId)), FORMAT, `location ${locId}`);
+    return nonEmpty(
+      rows.flatMap((row, i) => rowToPoint(row, i, locId)),
+      FORMAT,
+      `location ${locId}`,
+    );
   },
 };

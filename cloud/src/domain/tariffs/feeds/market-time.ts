@@ -38,12 +38,7 @@ export function localHourStarts(date: LocalDate, timeZone: string): { utc: Date;
  * UTC start of local hour `hour` (0-23, hour-beginning) on a market day; `occurrence` 1 picks the
  * repeated hour of a fall-back day. Undefined when that wall-clock hour does not exist.
  */
-export function localHourStartUtc(
-  date: LocalDate,
-  hour: number,
-  timeZone: string,
-  occurrence = 0,
-): Date | undefined {
+export function localHourStartUtc(date: LocalDate, hour: number, timeZone: string, occurrence = 0): Date | undefined {
   return localHourStarts(date, timeZone).filter((h) => h.hour === hour)[occurrence]?.utc;
 }
 

@@ -27,7 +27,11 @@ describe('miso adapter', () => {
   });
 
   it('stays 24 hours on a DST day (EST never shifts)', () => {
-    const text = `Node,Type,Value,${HE}\n${row('ILLINOIS.HUB', 'LMP', Array.from({ length: 24 }, (_, i) => i))}`;
+    const text = `Node,Type,Value,${HE}\n${row(
+      'ILLINOIS.HUB',
+      'LMP',
+      Array.from({ length: 24 }, (_, i) => i),
+    )}`;
     const points = misoAdapter.parse(Buffer.from(text), zone, '2024-11-03');
     expect(points).toHaveLength(24);
     expect(points[0]?.startUtc.toISOString()).toBe('2024-11-03T05:00:00.000Z');

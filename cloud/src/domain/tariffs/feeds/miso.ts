@@ -36,7 +36,10 @@ export const misoAdapter: FeedAdapter = {
     if (!header) throw new FeedError(FORMAT, 'no Node,Type,Value,HE 1.. header row');
     // The report names its market date in the preamble; a different day means a stale or
     // mis-routed file, which must not be read as the requested day.
-    const stated = rows.slice(0, headerAt).map((r) => usDateToLocal(r[0] ?? '')).find(Boolean);
+    const stated = rows
+      .slice(0, headerAt)
+      .map((r) => usDateToLocal(r[0] ?? ''))
+      .find(Boolean);
     if (stated && stated !== date) {
       throw new FeedError(FORMAT, `report is for ${stated}, expected ${date}`);
     }

@@ -15,9 +15,7 @@ describe('octopus adapter', () => {
     ['2024-07-15', { productCode: 'AGILE-FLEX-22-11-25' }, 'AGILE-FLEX-22-11-25', '2024-07-14T23:00Z', '2024-07-15T23:00Z'], // BST
   ])('requests the UK day %s', (date, credentials, product, from, to) => {
     expect(octopusAdapter.buildRequest('http://127.0.0.1:9', zone, date, credentials)).toEqual({
-      url:
-        `http://127.0.0.1:9/v1/products/${product}/electricity-tariffs/E-1R-${product}-C/standard-unit-rates/` +
-        `?period_from=${from}&period_to=${to}`,
+      url: `http://127.0.0.1:9/v1/products/${product}/electricity-tariffs/E-1R-${product}-C/standard-unit-rates/` + `?period_from=${from}&period_to=${to}`,
     });
   });
 

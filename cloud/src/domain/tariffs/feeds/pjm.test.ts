@@ -42,9 +42,7 @@ describe('pjm adapter', () => {
         ],
       }),
     );
-    expect(points).toEqual([
-      { startUtc: new Date('2024-01-16T05:00:00Z'), endUtc: new Date('2024-01-16T06:00:00Z'), pricePerMwh: -3.2 },
-    ]);
+    expect(points).toEqual([{ startUtc: new Date('2024-01-16T05:00:00Z'), endUtc: new Date('2024-01-16T06:00:00Z'), pricePerMwh: -3.2 }]);
   });
 
   it.each([

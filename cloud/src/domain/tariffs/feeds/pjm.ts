@@ -1,16 +1,7 @@
 // PJM Data Miner 2, feed da_hrl_lmps (day-ahead hourly LMP). JSON { items: [...] }; each item
 // carries datetime_beginning_utc (no offset, UTC) and total_lmp_da in $/MWh.
 import type { PricePoint } from '../price-point.js';
-import {
-  FeedError,
-  joinUrl,
-  locationFor,
-  nonEmpty,
-  parseJsonBody,
-  requireCredential,
-  toInstant,
-  toPrice,
-} from './feed-util.js';
+import { FeedError, joinUrl, locationFor, nonEmpty, parseJsonBody, requireCredential, toInstant, toPrice } from './feed-util.js';
 import { hourlyPoint } from './market-time.js';
 import type { FeedAdapter } from './types.js';
 

@@ -31,11 +31,13 @@ export const sppAdapter: FeedAdapter = {
   parse(body, zone) {
     const location = locationFor(LOCATIONS, zone.slug, FORMAT);
     const [header, ...rows] = parseCsv(bodyText(body));
-    const cols = header && columnIndexes(header, {
-      end: 'GMTIntervalEnd',
-      location: 'Settlement Location',
-      price: 'LMP',
-    });
+    const cols =
+      header &&
+      columnIndexes(header, {
+        end: 'GMTIntervalEnd',
+        location: 'Settlement Location',
+        price: 'LMP',
+      });
     if (!cols) throw new FeedError(FORMAT, 'CSV header lacks GMTIntervalEnd, Settlement Location or LMP');
     const points: PricePoint[] = [];
     for (const [i, row] of rows.entries()) {

@@ -25,12 +25,7 @@ export interface FeedAdapter {
    */
   marketTimeZone: string;
   /** The request for one market day; throws when required credentials are missing. */
-  buildRequest(
-    baseUrl: string,
-    zone: DynamicZone,
-    date: LocalDate,
-    credentials?: Record<string, string>,
-  ): FeedRequest;
+  buildRequest(baseUrl: string, zone: DynamicZone, date: LocalDate, credentials?: Record<string, string>): FeedRequest;
   /** Every price point for the zone found in the body; throws a descriptive Error on garbage. */
   parse(body: Buffer, zone: DynamicZone, date: LocalDate): PricePoint[];
 }

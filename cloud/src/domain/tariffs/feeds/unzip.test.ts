@@ -48,16 +48,24 @@ describe('unzip', () => {
     ['an empty buffer', Buffer.alloc(0), /not a ZIP/],
     ['plain text', Buffer.from('this is not a zip archive at all, really'), /not a ZIP/],
     ['an XML error page', Buffer.from('<?xml version="1.0"?><error>throttled</error>'), /not a ZIP/],
-    ['a bad CRC', corrupt((b) => {
-      const c = b.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]));
-      b.writeUInt32LE((b.readUInt32LE(c + 16) + 1) >>> 0, c + 16);
-    }), /fails its CRC check/],
+    [
+      'a bad CRC',
+      corrupt((b) => {
+        const c = b.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]));
+        b.writeUInt32LE((b.readUInt32LE(c + 16) + 1) >>> 0, c + 16);
+      }),
+      /fails its CRC check/,
+    ],
     ['a corrupted payload', corrupt((b) => b.fill(0xff, 60, 120)), /deflate|CRC|wrong size/],
-    ['an unsupported method', corrupt((b) => {
-      b.writeUInt16LE(12, 8);
-      const c = b.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]));
-      b.writeUInt16LE(12, c + 10);
-    }), /method 12/],
+    [
+      'an unsupported method',
+      corrupt((b) => {
+        b.writeUInt16LE(12, 8);
+        const c = b.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]));
+        b.writeUInt16LE(12, c + 10);
+      }),
+      /method 12/,
+    ],
     ['a truncated archive', fixture('caiso-prc-lmp-2024-04-20.zip').subarray(0, 200), /not a ZIP|truncated|deflate|CRC|size/],
   ])('rejects %s', (_name, buf, message) => {
     expect(() => unzip(buf)).toThrow(message);

@@ -119,7 +119,5 @@ export function unzip(buf: Buffer): ZipEntry[] {
   const end = findEnd(buf);
   if (end === -1 && buf.readUInt32LE(0) !== LOCAL_SIG) throw zipError('not a ZIP archive');
   const metas = end === -1 ? readLocalOnly(buf) : readCentral(buf, end);
-  return metas
-    .filter((m) => !m.name.endsWith('/'))
-    .map((m) => ({ name: m.name, data: extract(buf, m) }));
+  return metas.filter((m) => !m.name.endsWith('/')).map((m) => ({ name: m.name, data: extract(buf, m) }));
 }
