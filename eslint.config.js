@@ -1,7 +1,7 @@
 // One linter for every workspace (docs/README.md "Tools"). Syntax-only typescript-eslint: the parser
 // needs TypeScript's JavaScript API, which typescript 7 (the native compiler the workspaces build
 // with) does not ship, so the root pins typescript 6.0 for the parser alone. The layering of the
-// cloud (../shared/ARCHITECTURE.md) is enforced by eslint/layering.js.
+// cloud (docs/README.md "Layering") is enforced by eslint/layering.js.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import { layeringConfigs } from './eslint/layering.js';

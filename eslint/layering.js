@@ -1,4 +1,4 @@
-// The cloud's layering (../shared/ARCHITECTURE.md, docs/README.md "Layering, as built") as
+// The cloud's layering (docs/README.md "Layering") as
 // import restrictions per folder. A relative import names the layer it reaches as a path segment
 // (`../store/index.js`, `../../domain/time/slots.js`), so one regular expression per layer finds it
 // from any depth. Layers: domain (pure) <- store (domain types) <- services <- http, jobs.

@@ -1,6 +1,6 @@
 // A failed call to the cloud, as every client sees it: the HTTP status (0 when the cloud could not
 // be reached: network error, timeout) and the body's `detail`, so the server's message is the one
-// users and logs see (../shared/STYLE.md 6). Retryable and final failures are told apart here.
+// users and logs see. Retryable and final failures are told apart here.
 
 export class CloudError extends Error {
   constructor(

@@ -1,5 +1,5 @@
-// The HTTP core: JSON in and out, the bearer token, the session recovery pattern of interface.md
-// section 5 (refresh within 5 minutes of expiry, and on 401 `Token expired` refresh and retry once),
+// The HTTP core: JSON in and out, the bearer token, the session recovery pattern of docs/api.md
+// "Authentication" (refresh within 5 minutes of expiry, and on 401 `Token expired` refresh and retry once),
 // and non-2xx answers turned into ApiError carrying the server's own `detail`.
 import type { Session } from '@offpeak/cloud/contract';
 import { ApiError } from './api-error.js';
@@ -7,7 +7,7 @@ import { getSession, setSession, subscribeSession } from './session.js';
 
 export { ApiError };
 
-/** Refresh this long before the access token expires (interface.md 5.4). */
+/** Refresh this long before the access token expires. */
 export const REFRESH_AHEAD_S = 5 * 60;
 
 let refreshing: Promise<void> | null = null;

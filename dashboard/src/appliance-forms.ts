@@ -1,5 +1,5 @@
-// One form per appliance type, described from the config shapes of interface.md 2.4 (required
-// fields, bounds, entity id hints) and the constraint fields of 2.7. The cloud validates again and
+// One form per appliance type, described from the per-type config shapes (required
+// fields, bounds, entity id hints) and constraint fields. The cloud validates again and
 // its `<field>: <message>` answer is shown next to the field.
 import type { ApplianceType, HvacType } from '@offpeak/cloud/contract';
 
@@ -111,7 +111,7 @@ export const CONFIG_FIELDS: Record<ApplianceType, FormField[]> = {
 
 const pctField = (key: string, label: string): FormField => ({ key, label, kind: 'number', min: 0, max: 100, step: 1, hint: '0 to 100 %.' });
 
-/** Constraint fields (2.7); types without any are absent. */
+/** Constraint fields; types without any are absent. */
 export const CONSTRAINT_FIELDS: Partial<Record<ApplianceType, FormField[]>> = {
   ev_charger: [
     pctField('target_charge_pct', 'Target charge (%)'),

@@ -43,7 +43,7 @@ export function exportSummary(rates: readonly number[]): string {
   return rates[lo]! < 0 ? `${range} Below zero, sending energy to the grid costs money.` : range;
 }
 
-/** The whole home's day (issue 20): where the load comes from, how much is imported and exported, the peak draw against the limit, the cost. */
+/** The whole home's day: where the load comes from, how much is imported and exported, the peak draw against the limit, the cost. */
 export function homeSummary(home: {
   load_kw_48: readonly number[];
   grid_import_kw_48: readonly number[];

@@ -47,7 +47,7 @@ test('recompute now, then read the plan of each appliance and the earlier plans'
   const roof = page.getByTestId('plan-card').filter({ hasText: 'Solar panels' });
   await expect(roof).toContainText(/Expected generation \d+\.\d kWh/);
 
-  // The whole home (issue 20): the household load (typical: no sensor, no set profile), grid import and export.
+  // The whole home: the household load (typical: no sensor, no set profile), grid import and export.
   const home = page.getByTestId('home-plan');
   await expect(home.getByRole('img', { name: 'Whole home: household load, planned grid import and export (kW)' })).toBeVisible();
   await expect(home).toContainText('Household use 26.3 kWh (a typical household).');

@@ -1,4 +1,4 @@
-// One typed function per endpoint the device calls (interface 4.13, 4.9, 4.16-4.17). Every failure
+// One typed function per endpoint the device calls. Every failure
 // becomes a CloudError carrying the HTTP status (0 when the cloud could not be reached) and the
 // body's `detail` (@offpeak/client-kit), and says whether retrying can help.
 import { jsonRequest, readCloudAnswer, unreachable, type CloudError } from '@offpeak/client-kit';

@@ -1,4 +1,4 @@
-// The device's local clock without a time-zone database (interface 4.17): the offset in effect now
+// The device's local clock without a time-zone database: the offset in effect now
 // and the one DST transition ahead are all it knows. local = utc + offset; at `next_transition`
 // the offset switches, so a spring-forward skips slots and a fall-back repeats them, exactly as
 // the cloud's wall-clock slot formula does.

@@ -1,4 +1,4 @@
-// Turning a pulled schedule into the day plan the device applies (interface 2.9): one setpoint per
+// Turning a pulled schedule into the day plan the device applies: one setpoint per
 // slot, `setpoint_temps[idx]` or the midpoint of high and low when it is null, plus the optional
 // per-slot mode and fan arrays. Pure.
 import { FAN_SPEEDS, HVAC_MODES, type ApplianceScheduleResponse, type FanSpeed, type HvacMode } from './wire.js';

@@ -1,4 +1,4 @@
-// Captured readings (interface 4.13) and the bounded buffer that holds them until a push succeeds.
+// Captured readings and the bounded buffer that holds them until a push succeeds.
 import type { HvacReadingInput } from '@offpeak/cloud/contract';
 import type { Applied } from './device.js';
 import type { DayPlan } from './plan.js';

@@ -1,4 +1,4 @@
-// Wire shapes of the device plane (interface 2.13, 2.14, 4.9, 4.16-4.17), as the device sees them:
+// Wire shapes of the device plane, as the device sees them:
 // re-exports of the cloud contract under the names the simulator uses. Readings use the contract's
 // own types directly (see readings.ts).
 export {

@@ -17,7 +17,7 @@ interface Device {
 /** A comfort band of 48 equal slots. */
 export const flatBand = (low: number, high: number) => ({ high_temps_f: Array(48).fill(high), low_temps_f: Array(48).fill(low) });
 
-/** Defaults of the spec (4.17) with a fixed offset and short waits suited to tests. */
+/** Defaults of the spec with a fixed offset and short waits suited to tests. */
 export const defaultConfig = (): DeviceConfig => ({
   timezone: 'America/New_York',
   utc_offset_minutes_now: -240,

@@ -44,7 +44,7 @@ export function socPct(entity: HassEntity | undefined, capacityKwh: number | und
   return asPct(n, unit, capacityKwh);
 }
 
-/** The planned charge at the end of slot `idx` in %: `value_trajectory[idx]` in the schedule's `unit` (spec 2.9: percent); null without one. */
+/** The planned charge at the end of slot `idx` in %: `value_trajectory[idx]` in the schedule's `unit` (percent); null without one. */
 export function plannedLevelPct(schedule: Record<string, unknown>, idx: number, capacityKwh: number | undefined): number | null {
   const v = (schedule.value_trajectory as unknown[] | undefined)?.[idx];
   return typeof v === 'number' && Number.isFinite(v) ? asPct(v, schedule.unit, capacityKwh) : null;

@@ -1,5 +1,5 @@
-// One typed function per cloud endpoint the add-on calls (spec 4.4, 4.6, 4.9, 4.13, 4.14; the
-// household load of issue 20, docs/home-plan.md).
+// One typed function per cloud endpoint the add-on calls (the
+// household load: docs/home-plan.md).
 // Failures are CloudErrors carrying the status (0 = unreachable) and the body's `detail`.
 import type {
   Appliance,

@@ -1,5 +1,5 @@
 // The household power sensor's Home Assistant history as half-hour means (the first-start
-// backfill, issue 20). Pure: compressed history rows in, readings at the slot starts out.
+// backfill). Pure: compressed history rows in, readings at the slot starts out.
 import type { HouseholdLoadReading } from './readings.js';
 import { powerW } from './readings.js';
 

@@ -1,5 +1,5 @@
 // What to do with one appliance in one slot: pure translation of a schedule entry into a Home
-// Assistant service call (spec 2.9). HVAC: setpoint_temps[idx], or the band midpoint on defaults
+// Assistant service call. HVAC: setpoint_temps[idx], or the band midpoint on defaults
 // and legacy rows, in the system unit on the entity's step and inside its min/max; EV and battery:
 // charge on or off, and a battery's hold option where the plan holds its charge (battery-slots.ts);
 // water heater: element on or off; robots: return to the dock when the slot says "docked" and
@@ -181,7 +181,7 @@ const DECIDE_SLOT: Record<ApplianceType, (input: SlotInput) => SlotDecision> = {
     const service = domain === 'lawn_mower' ? 'dock' : 'return_to_base';
     return { action: { entityId, call: { domain, service }, expect: null, why: `slot ${idx} dock: robot is ${entity.state}` } };
   },
-  // Observed only (spec 2.9: no schedule).
+  // Observed only (no schedule).
   solar: nothingToApply,
   dehumidifier: nothingToApply,
 };

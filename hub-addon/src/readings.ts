@@ -1,4 +1,4 @@
-// Readings from entity states (spec 2.5, 4.13). Pure: entities in, cloud readings out, or the
+// Readings from entity states. Pure: entities in, cloud readings out, or the
 // reason there is none. Temperatures become Fahrenheit; out-of-range values are left out so one
 // odd sensor never makes the cloud refuse a whole batch.
 import type { ApplianceReadingInput, HouseholdLoadReadingsRequest, HvacReadingInput } from '@offpeak/cloud/contract';

@@ -1,4 +1,4 @@
-// The user session with the cloud (spec 5): log in with email and password or start from a refresh
+// The user session with the cloud: log in with email and password or start from a refresh
 // token, refresh ahead of expiry (a margin drawn anew for each token in 5-15 minutes, so installs
 // whose tokens expire together, after an outage or a fleet's start, do not refresh together
 // forever) and on 401 `Token expired`, log in again when the

@@ -1,4 +1,4 @@
-// The hourly forecast of the weather entity as the cloud wants it (spec 2.15): Fahrenheit, %, mph,
+// The hourly forecast of the weather entity as the cloud wants it: Fahrenheit, %, mph,
 // hour 0 = local midnight of the push date in the account's zone, 24-72 values. Hours of the push
 // date that are already past (the push runs at 02:30-03:30 UTC, which is the evening before in the
 // Americas) have no forecast item: they take the entity's current values, else the first forecast

@@ -1,4 +1,4 @@
-// The whole-home load (issue 20) against the simulator and the real built cloud: the first start
+// The whole-home load against the simulator and the real built cloud: the first start
 // backfills 10 days of the power sensor's history as half-hour means, so the cloud has a measured
 // profile at once; a second start does not backfill again; a kW sensor arrives in W; a cloud
 // outage loses none of the backfill or of the 5-minute readings.

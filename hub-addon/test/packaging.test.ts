@@ -1,5 +1,4 @@
-// The add-on's packaging against the add-on linter's rules (frenck/action-addon-linter, as
-// summarised in shared/reference/home-assistant.md 4.2-4.5) and the Supervisor's conventions.
+// The add-on's packaging against the add-on linter's rules (frenck/action-addon-linter) and the Supervisor's conventions.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';

@@ -1,4 +1,4 @@
-// Appliances (2.3, 2.4, 4.6) and constraints (2.7, 4.7). The per-type config and constraint
+// Appliances and constraints. The per-type config and constraint
 // schemas live in the pure appliance type registry; this file holds the request envelopes.
 import * as yup from 'yup';
 import { pyTuple } from '../domain/appliance-types/fields.js';
@@ -6,7 +6,7 @@ import { APPLIANCE_TYPES, type ApplianceType } from '../domain/appliance-types/s
 import { BODY_NOT_OBJECT_DETAIL, isPlainObject } from '../domain/validation/plain-object.js';
 
 export { APPLIANCE_TYPES, type ApplianceType, type EntitiesBlock } from '../domain/appliance-types/spec.js';
-/** The config (2.4) and constraints (2.7) of an appliance type, derived from its spec: `ApplianceConfig<'ev_charger'>`. */
+/** The config and constraints of an appliance type, derived from its spec: `ApplianceConfig<'ev_charger'>`. */
 export type { ApplianceConfig, ApplianceConstraints } from '../domain/appliance-types/index.js';
 
 /** 2.3 Appliance. */

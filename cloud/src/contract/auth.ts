@@ -27,15 +27,15 @@ export interface Profile {
   timezone: string;
   subscription_tier: 'free' | 'premium';
   weather_entity_id: string;
-  /** Issue 20: the whole-home power sensor (`sensor.*`, W or kW) the add-on pushes, or null. */
+  /** The whole-home power sensor (`sensor.*`, W or kW) the add-on pushes, or null. */
   household_power_entity_id: string | null;
-  /** Issue 20: the service's import limit, kW (1-200), or null for none. */
+  /** The service's import limit, kW (1-200), or null for none. */
   max_import_kw: number | null;
 }
 
 const ZIP_PATTERN = /^\d{5}(-\d{4})?$/;
 
-/** Checked as a string first (the gate), then trimmed and lower-cased (decisions.md), then validated. */
+/** Checked as a string first (the gate), then trimmed and lower-cased, then validated. */
 const email = yup
   .string()
   .typeError('email must be a string')
@@ -90,7 +90,7 @@ export const refreshRequestSchema = yup
   })
   .typeError(BODY_NOT_OBJECT_DETAIL);
 
-/** PATCH /auth/me: every field optional; null clears (decisions.md gives the cleared values). */
+/** PATCH /auth/me: every field optional; null clears (the cleared values are the defaults). */
 export const profilePatchSchema = yup
   .object({
     location_zip: locationZip.nullable().optional(),

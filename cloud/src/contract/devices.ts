@@ -1,4 +1,4 @@
-// Satellite devices (2.13, 2.14, 4.16-4.18): the claim flow, the device plane and user commands.
+// Satellite devices: the claim flow, the device plane and user commands.
 // Field failures answer 400 `<field> ...`; the claim's unknown hvac_type and inverted setpoint
 // range answer 422 (domain/devices/claim-checks.ts), and so does the state report's source. The
 // command and state schemas live in the pure devices domain, beside the checks that surround them.
@@ -21,7 +21,7 @@ export { STATE_SOURCES, type DeviceState as DeviceStateRequest, type StateSource
 export { DEFAULT_SETPOINT_MAX_F, DEFAULT_SETPOINT_MIN_F } from '../domain/devices/setpoint-range.js';
 export { MAX_WAIT_S } from '../domain/devices/long-poll-wait.js';
 
-/** Exact details of the device plane (section 7 and the texts this service chose for "(text)" rows). */
+/** Exact details of the device plane (docs/api.md "Errors"). */
 export const DEVICE_DETAIL = {
   invalidEnrollToken: 'Invalid enrollment token',
   enrollTokenUsed: 'Enrollment token already used',
@@ -74,7 +74,7 @@ export interface NextTransition {
   utc_offset_minutes_after: number;
 }
 
-/** GET /api/v1/devices/config answer (4.17). */
+/** GET /api/v1/devices/config answer. */
 export interface DeviceConfig {
   timezone: string;
   utc_offset_minutes_now: number;
@@ -99,7 +99,7 @@ export interface CommandQueued {
   command_id: number;
 }
 
-/** Claim field limits (4.16, 8). */
+/** Claim field limits. */
 export const DEVICE_ID_MIN_LENGTH = 3;
 export const DEVICE_ID_MAX_LENGTH = 128;
 export const DEVICE_NAME_MAX_LENGTH = 200;

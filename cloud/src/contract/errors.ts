@@ -3,7 +3,7 @@ export interface ErrorBody {
   detail: string | unknown;
 }
 
-/** Exact error details of the spec (section 7) that clients branch on. */
+/** Exact error details of the spec that clients branch on. */
 export const DETAIL = {
   notAuthenticated: 'Not authenticated',
   invalidToken: 'Invalid token',

@@ -1,3 +1,3 @@
-// GET /api/v1/integration/health (4.10) and the inline block of the schedules endpoints (2.11).
+// GET /api/v1/integration/health and the inline block of the schedules endpoints.
 // The shapes are defined beside the pure code that computes them.
 export type { ApplianceLinkHealth, LinkHealth as IntegrationHealth, LinkHealthFields, LinkStatus } from '../domain/link-health.js';

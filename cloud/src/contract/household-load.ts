@@ -2,7 +2,7 @@ import * as yup from 'yup';
 import { isIsoTimestamp, MAX_READINGS_PER_REQUEST } from './readings.js';
 import { BODY_NOT_OBJECT_DETAIL, isPlainObject } from '../domain/validation/plain-object.js';
 
-// The household's own load (issue 20, docs/home-plan.md): whole-home readings, a set profile, and
+// The household's own load (docs/home-plan.md): whole-home readings, a set profile, and
 // the profile the plans use.
 
 /** Where the load the plans use comes from: measured (3+ days of readings), set by the user, or typical. */

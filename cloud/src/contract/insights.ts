@@ -1,4 +1,4 @@
-// GET /api/v1/appliances/{appliance_id}/insights (additive under interface 9; docs/insights.md).
+// GET /api/v1/appliances/{appliance_id}/insights (docs/insights.md).
 // The kinds are defined beside the pure code that detects them.
 import type { HintKind as InsightKind } from '../domain/insights/hint.js';
 

@@ -1,4 +1,4 @@
-// Customer metrics (4.15): the response shapes, defined beside the pure code that builds them, the
+// Customer metrics: the response shapes, defined beside the pure code that builds them, the
 // query schema of `window` and the exact error details.
 import * as yup from 'yup';
 import { DEFAULT_METRICS_WINDOW_DAYS } from '../domain/metrics/metrics-window.js';
@@ -18,7 +18,7 @@ export type {
   MetricsSummary,
 } from '../domain/metrics/summary.js';
 
-/** Exact error details of the metrics endpoints (section 7, and the texts we chose where it has none). */
+/** Exact error details of the metrics endpoints (docs/api.md "Errors"). */
 export const METRICS_DETAIL = {
   ...WINDOW_DETAIL,
   windowInvalid: 'window must be an integer between 1 and 90',

@@ -1,4 +1,4 @@
-// Preferences (2.8, 4.8, 4.11). The shape, defaults and validation live in the pure preferences
+// Preferences. The shape, defaults and validation live in the pure preferences
 // domain; PUT bodies are validated there (every field optional, exact 4.11 messages).
 import type { AccountPreferences } from '../domain/preferences/defaults.js';
 

@@ -1,4 +1,4 @@
-// Rates (2.12, 4.12). The response type comes from the tariff domain, which builds it; the PUT body
+// Rates. The response type comes from the tariff domain, which builds it; the PUT body
 // is validated there too (validateRateUpdate), because its rules depend on the stored settings.
 import type { ExportPricing, PricingSource } from '../domain/tariffs/rate-settings.js';
 

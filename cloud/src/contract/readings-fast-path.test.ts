@@ -147,7 +147,7 @@ describe('parseHvacReadingsFast, property-based parity with the gate', () => {
     expect(fastAnswers).toBeGreaterThan(20);
   });
 
-  it('drops prototype-named keys like the gate instead of crashing (issue 12 item 7)', () => {
+  it('drops prototype-named keys like the gate instead of crashing', () => {
     const reading = JSON.parse(
       '{"timestamp":"2026-07-01T14:05:00Z","indoor_temp":70,"hvac_state":"COOL","hasOwnProperty":1,"__proto__":{"x":1},"constructor":{},"toString":"x"}',
     );

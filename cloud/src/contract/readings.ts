@@ -4,7 +4,7 @@ import { INDOOR_SOURCES } from '../domain/readings/request-issues.js';
 import { BODY_NOT_OBJECT_DETAIL, isPlainObject } from '../domain/validation/plain-object.js';
 import { UUID_PATTERN } from '../domain/uuid.js';
 
-// POST /api/v1/readings (4.13) and POST /api/v1/appliances/{id}/readings (2.5, 4.6). Field
+// POST /api/v1/readings and POST /api/v1/appliances/{id}/readings. Field
 // failures answer 400 `<field> ...`; `client` and `indoor_source` answer 422 with a structured
 // detail (ValidationIssue[]) and are checked before these schemas run, so here they pass through.
 
@@ -63,7 +63,7 @@ const label = (field: string, max = 64) => yup.string().strict().typeError(`${fi
 
 const COMMANDED_MODES = ['COOL', 'HEAT', 'OFF'];
 
-/** One HVAC reading (4.13). hvac_state aliases are resolved by the service (unknown ones: 400). */
+/** One HVAC reading. hvac_state aliases are resolved by the service (unknown ones: 400). */
 export const hvacReadingSchema = yup
   .object({
     timestamp,
@@ -122,7 +122,7 @@ export type HvacReadingsRequest = yup.InferType<typeof hvacReadingsRequestSchema
 
 const MAX_METADATA_CHARS = 4096;
 
-/** One non-HVAC reading (2.5); the per-type range of `value` is checked by the service. */
+/** One non-HVAC reading; the per-type range of `value` is checked by the service. */
 export const applianceReadingSchema = yup
   .object({
     timestamp,

@@ -1,4 +1,4 @@
-// Schedules (2.9, 2.10, 3.6, 3.7, 4.9): what the schedule endpoints answer.
+// Schedules: what the schedule endpoints answer.
 import type { ApplianceType, EntitiesBlock } from '../domain/appliance-types/index.js';
 import type { HvacSchedule } from '../domain/planners/hvac-input.js';
 import type { MissedLimit } from '../domain/planners/types.js';
@@ -16,7 +16,7 @@ export type ScheduleSource = 'optimization' | 'defaults';
 /** 3.6: the outcome per appliance of a recompute. */
 export type RecomputeStatus = 'ok' | 'failed' | 'calibrating' | 'forecast' | 'observe' | 'skipped';
 
-/** Exact error details of the schedule endpoints (section 7). */
+/** Exact error details of the schedule endpoints. */
 export const SCHEDULE_DETAIL = {
   multipleHvac: 'User has multiple HVAC appliances; pass appliance_id to disambiguate.',
   historyApplianceNotFound: 'appliance not found for this user',
@@ -45,9 +45,9 @@ export interface ScheduleEntry {
   schedule: Record<string, unknown>;
   savings_pct: number;
   source: ScheduleSource;
-  /** Absent for solar (2.10). */
+  /** Absent for solar. */
   entities?: EntitiesBlock;
-  /** HVAC entries only: this unit's link health (2.11). */
+  /** HVAC entries only: this unit's link health. */
   integration_health?: ApplianceLinkHealth;
   /** Limits the plan could not meet (a deadline too close for the target...); absent when all were met. */
   missed?: MissedLimit[];
@@ -60,7 +60,7 @@ export interface ApplianceScheduleResponse extends ScheduleEntry {
 
 /**
  * An HVAC schedule as a client reads it off the wire: `{}` before the first plan, so every array is
- * optional and checked before use; `room_target_temps` is what readings echo as `room_target` (2.4).
+ * optional and checked before use; `room_target_temps` is what readings echo as `room_target`.
  */
 export interface HvacScheduleBody {
   intervals?: number[];
@@ -91,7 +91,7 @@ export interface SchedulesView {
   /** Master switch: when false, apply no schedule until a later poll returns true. */
   optimization_enabled: boolean;
   integration_health: IntegrationHealth;
-  /** Issue 20: the home as one system for the day (docs/home-plan.md), or null before its first plan. */
+  /** The home as one system for the day (docs/home-plan.md), or null before its first plan. */
   home: HomePlan | null;
 }
 
@@ -125,7 +125,7 @@ export interface ScheduleHistoryRow {
   optimized_cost: number;
   savings_pct: number;
   created_at: string;
-  /** Solar rows: SolarConstraintsUsed (4.9); other rows: the constraints and preferences planned with. Always export_rates_set. */
+  /** Solar rows: SolarConstraintsUsed; other rows: the constraints and preferences planned with. Always export_rates_set. */
   constraints_used: Record<string, unknown>;
   /** First slot the row re-planned (0 for a whole-day plan). */
   from_slot: number;

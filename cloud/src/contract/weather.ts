@@ -8,7 +8,7 @@ export interface WeatherForecastInput {
   hourly_wind_mph?: number[] | null;
 }
 
-/** POST /api/v1/weather body (4.14). */
+/** POST /api/v1/weather body. */
 export interface WeatherPushRequest {
   forecast: WeatherForecastInput;
 }
@@ -20,7 +20,7 @@ export interface WeatherPushResponse {
   pushed_at: string;
 }
 
-/** Limits of a forecast push (section 8). */
+/** Limits of a forecast push. */
 export const WEATHER_LIMITS = {
   minHours: 24,
   maxHours: 72,

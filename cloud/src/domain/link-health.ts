@@ -1,4 +1,4 @@
-// Link health (interface 2.11, 3.5): is each HVAC's reading stream alive and does its indoor
+// Link health: is each HVAC's reading stream alive and does its indoor
 // temperature move? Pure: the store aggregates the lookback window, this decides. The thresholds
 // and why they are what they are: docs/readings-and-link-health.md.
 import { MAX_FUTURE_SKEW_MS } from './readings/reading-time.js';
@@ -17,7 +17,7 @@ export const FLAT_MIN_SPAN_MINUTES = 180;
 /** ...all within this of each other: identical at the 0.1 °F resolution thermostats report (half a step absorbs float noise). */
 export const FLAT_TOLERANCE_F = 0.05;
 
-/** Worst first (decisions.md): the overall status is the first of these any unit has. */
+/** Worst first: the overall status is the first of these any unit has. */
 const SEVERITY: readonly LinkStatus[] = ['no_data', 'stale_data', 'frozen_sensor', 'healthy'];
 
 /** The instants bounding the readings to aggregate for `now`; readings stamped up to the allowed clock skew ahead count. */
@@ -71,7 +71,7 @@ export interface ApplianceLinkHealth extends LinkHealthFields {
   name: string;
 }
 
-/** The health block (2.11). */
+/** The health block. */
 export interface LinkHealth extends LinkHealthFields {
   appliances: ApplianceLinkHealth[];
 }

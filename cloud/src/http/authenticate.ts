@@ -46,7 +46,7 @@ export function createUserAuthenticator(jwtSecret: string): RequestHandler {
   // Express 5 forwards the thrown AppError to the error middleware.
   const bearer = ExtractJwt.fromAuthHeaderAsBearerToken();
   return (req, res, next) => {
-    // A device token is a valid credential, but not for user routes (interface 4.18): 403, not 401.
+    // A device token is a valid credential, but not for user routes: 403, not 401.
     if (isDeviceToken(bearer(req) ?? '')) return next(forbidden(DEVICE_DETAIL.deviceTokenRefused));
     authenticator.authenticate('user-jwt', { session: false }, (err: unknown, user: AuthUser | false, info: unknown) => {
       if (err) return next(err);

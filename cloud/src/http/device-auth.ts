@@ -28,7 +28,7 @@ declare global {
 export const bearerToken: (req: Request) => string | null = ExtractJwt.fromAuthHeaderAsBearerToken();
 
 /**
- * Device-token authentication (interface 5.7). Device tokens are opaque, prefixed and stored
+ * Device-token authentication. Device tokens are opaque, prefixed and stored
  * hashed; every request looks the hash up, so DELETE revokes a token at once on every instance.
  * A missing token is 401 `Not authenticated`; an unknown or revoked one (or any non-device
  * bearer) 401 `Invalid device token`; a claimed device whose appliance was deleted 403.
@@ -42,7 +42,7 @@ export function createDeviceAuthenticator(devices: DevicesService, requireUser: 
     req.device = { deviceId: device.deviceId, applianceId: device.applianceId, setpointMinF: device.setpointMinF, setpointMaxF: device.setpointMaxF };
   }
 
-  /** Device endpoints (4.17): a device token only. */
+  /** Device endpoints: a device token only. */
   const requireDevice: RequestHandler = async (req, _res, next) => {
     const token = bearerToken(req);
     if (!token) throw unauthorized(DETAIL.notAuthenticated);
@@ -51,7 +51,7 @@ export function createDeviceAuthenticator(devices: DevicesService, requireUser: 
     next();
   };
 
-  /** Endpoints open to both (4.18): a device token sets req.device and req.user; anything else goes to the user authenticator. */
+  /** Endpoints open to both: a device token sets req.device and req.user; anything else goes to the user authenticator. */
   const requireUserOrDevice: RequestHandler = async (req, res, next) => {
     const token = bearerToken(req);
     if (!token || !isDeviceToken(token)) return requireUser(req, res, next);

@@ -19,7 +19,7 @@ export function validate<S extends yup.Schema>(schema: S, value: unknown): yup.I
  * The gate for path parameters, mounted before the routers: a path segment that is not valid
  * percent-encoded UTF-8 (the router would throw a URIError, a 500) or that decodes to text the
  * database cannot hold (NUL) names nothing, so the request is answered like an unknown route.
- * decisions.md: "A malformed id in a path is treated as not found".
+ * A malformed id in a path is treated as not found.
  */
 export const pathGate: RequestHandler = (req, res, next) => {
   if (req.path.split('/').every(isDecodableSegment)) return next();

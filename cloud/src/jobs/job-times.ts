@@ -8,7 +8,7 @@ export interface DailyTimeUtc {
   minute: number;
 }
 
-/** The nightly optimization window opens at 04:00 UTC (interface 8). */
+/** The nightly optimization window opens at 04:00 UTC. */
 export const NIGHTLY_RUN_AT: DailyTimeUtc = { hour: 4, minute: 0 };
 
 /** Daily metrics: 90 minutes after the nightly run opens (docs/metrics-and-rankings.md). */

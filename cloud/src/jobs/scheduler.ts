@@ -25,7 +25,7 @@ function jobsOf(services: Services): ScheduledJob[] {
     { name: 'refresh-prices', cron: '0 22 * * *', run: prices },
     // Picks up a market that published late or failed at 22:00, before the 04:00 UTC nightly run.
     { name: 'refresh-prices-retry', cron: '30 23 * * *', run: prices },
-    // The nightly optimization window (interface 8): every account's next local day is planned.
+    // The nightly optimization window: every account's next local day is planned.
     { name: 'nightly-run', cron: dailyCron(NIGHTLY_RUN_AT), run: (now) => runNightly(services, now) },
     // Daily metrics and rankings of each account's local yesterday, after the nightly run.
     { name: 'daily-metrics', cron: dailyCron(DAILY_METRICS_AT), run: (now, signal) => runDailyMetrics(services, now, signal) },

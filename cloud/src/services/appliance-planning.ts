@@ -74,7 +74,7 @@ export const appliancePlanning = {
     inputs: (facts, home) => homeBatteryInputs(facts, homeContext(home)),
     drawKw: (i) => i.maxChargeRateKw,
     // The trajectory is rounded to 0.01 %: the planner kept charging within its rate and headroom
-    // exactly, and without an export curve delivering within the household load (decisions.md).
+    // exactly, and without an export curve delivering within the household load.
     flowKw: (i, schedule, ctx) =>
       batteryFlowKw(
         Array.isArray(schedule.value_trajectory) ? (schedule.value_trajectory as number[]) : [],

@@ -31,7 +31,7 @@ export const DEFAULT_MAX_APPLIANCES_PER_ACCOUNT = 50;
 /** The 400 detail of a create over the per-account appliance limit. */
 export const applianceLimitDetail = (max: number) => `Appliance limit reached: an account may have at most ${max} appliances; delete one first`;
 
-/** Appliance CRUD (4.6) with the free-tier HVAC limit and the per-account appliance limit. */
+/** Appliance CRUD with the free-tier HVAC limit and the per-account appliance limit. */
 export function createAppliancesService(store: Store, deps: { planningEvents: PlanningEvents; maxPerAccount?: number }) {
   const { planningEvents } = deps;
   const maxPerAccount = deps.maxPerAccount ?? DEFAULT_MAX_APPLIANCES_PER_ACCOUNT;

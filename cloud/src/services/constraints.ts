@@ -6,7 +6,7 @@ import type { AppliancesService } from './appliances.js';
 import type { PlanningEvents } from './planning-events.js';
 import { BODY_NOT_OBJECT_DETAIL, isPlainObject } from '../domain/validation/plain-object.js';
 
-/** Per-appliance constraints (2.7, 4.7). */
+/** Per-appliance constraints. */
 export function createConstraintsService(store: Store, deps: { appliances: AppliancesService; planningEvents: PlanningEvents }) {
   const { appliances, planningEvents } = deps;
   return {

@@ -72,7 +72,7 @@ function deferred<T>() {
 const REQUEUE_FIRST_DELAY_MS = 100;
 const REQUEUE_MAX_DELAY_MS = 5_000;
 
-/** The device command queue (3.3, 4.17): user commands, schedule nudges, long-poll hand-over, state reports. */
+/** The device command queue: user commands, schedule nudges, long-poll hand-over, state reports. */
 export function createDeviceCommandsService(
   store: Store,
   deps: { appliances: AppliancesService; readings: ReadingsService; waiters: CommandWaiters; limits?: Partial<LongPollLimits>; clock?: Clock },
@@ -203,7 +203,7 @@ export function createDeviceCommandsService(
     handOver,
 
     /**
-     * POST /appliances/{id}/command. Checks in the order of decisions.md: 404 (missing or not
+     * POST /appliances/{id}/command. Checks in this order: 404 (missing or not
      * owned), 400 (no actionable field, then bad fields, then the target against the range), 409.
      */
     async enqueueControl(userId: string, applianceId: string, raw: unknown): Promise<CommandQueued> {

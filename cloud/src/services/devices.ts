@@ -58,7 +58,7 @@ export interface DevicesDeps {
   intervals: DeviceIntervals;
 }
 
-/** Claim codes, claims, the device list and unclaiming (4.16, 4.17, 3.1, 3.2), device-token lookup and the device config. */
+/** Claim codes, claims, the device list and unclaiming, device-token lookup and the device config. */
 export function createDevicesService(store: Store, deps: DevicesDeps) {
   const { appliances, profiles, preferences, planningEvents, intervals } = deps;
 
@@ -85,7 +85,7 @@ export function createDevicesService(store: Store, deps: DevicesDeps) {
     async claim(body: ClaimRequest, now: Date): Promise<ClaimResponse> {
       const issue = claimIssue(body);
       if (issue) throw new AppError(422, issue);
-      // The HVAC config of a satellite (decisions.md): no entity_id; the fields passed the checks above.
+      // The HVAC config of a satellite: no entity_id; the fields passed the checks above.
       const config: Record<string, unknown> = {
         hvac_type: body.hvac_type,
         ...(body.ir_protocol !== undefined && { ir_protocol: body.ir_protocol }),
@@ -102,7 +102,7 @@ export function createDevicesService(store: Store, deps: DevicesDeps) {
         const userId = code.user_id;
         const existing = await store.devices.lockById(body.device_id, transaction);
         if (existing?.claimed_at) throw conflict(DEVICE_DETAIL.deviceAlreadyClaimed);
-        // decisions.md: the same account re-claiming gets its former appliance back (no second HVAC).
+        // The same account re-claiming gets its former appliance back (no second HVAC).
         const former =
           existing && existing.user_id === userId && existing.appliance_id
             ? await store.appliances.findOwned(userId, existing.appliance_id, { transaction })
@@ -169,7 +169,7 @@ export function createDevicesService(store: Store, deps: DevicesDeps) {
       };
     },
 
-    /** GET /devices/config: what the device needs to run its schedule without a time-zone database (4.17). */
+    /** GET /devices/config: what the device needs to run its schedule without a time-zone database. */
     async config(device: BoundDevice, now: Date): Promise<DeviceConfig> {
       const [profile, appliance, prefs] = await Promise.all([
         profiles.ensure(device.userId),

@@ -1,4 +1,4 @@
-// The household's own load (issue 20, docs/home-plan.md): whole-home readings pushed by the hub,
+// The household's own load (docs/home-plan.md): whole-home readings pushed by the hub,
 // the profile a user sets, and the profile the plans use (measured, else set, else typical).
 import type { HouseholdLoadProfile, HouseholdLoadReadingsRequest, ReadingsAccepted } from '../contract/index.js';
 import { householdLoadFor } from '../domain/household/account-load.js';

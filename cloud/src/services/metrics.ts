@@ -1,4 +1,4 @@
-// The read-only customer metrics endpoints (4.15): every query is the caller's own rows, except
+// The read-only customer metrics endpoints: every query is the caller's own rows, except
 // rankings, which read the caller's materialized standing and nothing of other homes.
 import type { MetricsDaily, MetricsDayView, MetricsSummary, RankingsResponse } from '../contract/index.js';
 import { effectiveTimeZone } from '../domain/account-time-zone.js';

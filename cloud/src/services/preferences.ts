@@ -6,7 +6,7 @@ import type { PreferencesMutation, Store } from '../store/index.js';
 import type { AppliancesService } from './appliances.js';
 import type { PlanningEvents } from './planning-events.js';
 
-/** Account-level (4.11) and per-HVAC (4.8) preferences. */
+/** Account-level and per-HVAC preferences. */
 export function createPreferencesService(store: Store, deps: { appliances: AppliancesService; planningEvents: PlanningEvents }) {
   const { appliances, planningEvents } = deps;
 
@@ -54,7 +54,7 @@ export function createPreferencesService(store: Store, deps: { appliances: Appli
       return accountPreferences(stored, optIn);
     },
 
-    /** A unit with nothing stored gets the fresh-signup defaults, not the account's values (2.8). */
+    /** A unit with nothing stored gets the fresh-signup defaults, not the account's values. */
     async getUnit(userId: string, applianceId: string): Promise<Preferences> {
       const id = await requireOwnedHvac(userId, applianceId);
       return unitPreferences(await store.preferences.findAppliance(id));

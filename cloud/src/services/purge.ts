@@ -1,4 +1,4 @@
-// The daily purge of expired rows (issue 12.6): refresh tokens past their life, claim codes,
+// The daily purge of expired rows: refresh tokens past their life, claim codes,
 // delivered device commands and forecast pushes older than the retention. docs/schedules-and-recompute.md.
 import type { Logger } from 'pino';
 import { log } from '../log.js';

@@ -13,7 +13,7 @@ function isSameSettings(a: StoredRateSettings, b: StoredRateSettings): boolean {
   return (Object.keys(a) as (keyof StoredRateSettings)[]).every((k) => JSON.stringify(a[k]) === JSON.stringify(b[k]));
 }
 
-/** GET/PUT /api/v1/rates (2.12, 4.12) and the curve the optimizer plans a day with. */
+/** GET/PUT /api/v1/rates and the curve the optimizer plans a day with. */
 export function createRatesService(store: Store, deps: { profiles: ProfilesService; planningEvents: PlanningEvents; defaultAdderCentsPerKwh: number }) {
   const { profiles, planningEvents, defaultAdderCentsPerKwh } = deps;
 

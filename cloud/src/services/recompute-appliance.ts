@@ -1,6 +1,6 @@
 // How one appliance of an account's day is planned: a regular type's input from what is stored
 // and its planner, or an HVAC's thermal model, warm-up and setpoints; and what the recompute
-// reports for it (3.6). Which one a type uses is services/appliance-planning.ts.
+// reports for it. Which one a type uses is services/appliance-planning.ts.
 import type { RecomputeStatus } from '../contract/index.js';
 import type { ApplianceType } from '../domain/appliance-types/index.js';
 import { defaultsSchedule, planHvac } from '../domain/planners/hvac.js';

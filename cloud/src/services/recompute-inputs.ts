@@ -32,7 +32,7 @@ export interface AccountInputs {
   hvacReadings: Map<string, RecentHvacReading[]>;
   /** HVACs without a model: their readings in the fit window (0 skips the warm-up check). */
   warmupCounts: Map<string, number>;
-  /** Half-hour means of the household load readings of the last LOAD_WINDOW_DAYS (issue 20). */
+  /** Half-hour means of the household load readings of the last LOAD_WINDOW_DAYS. */
   householdMeans: HalfHourMean[];
 }
 

@@ -1,4 +1,4 @@
-// Stored schedule rows shaped as the contract's entries (4.9) and history rows.
+// Stored schedule rows shaped as the contract's entries and history rows.
 import type { IntegrationHealth, ScheduleEntry, ScheduleHistoryRow } from '../contract/index.js';
 import { entitiesOf, isApplianceType } from '../domain/appliance-types/index.js';
 import type { MissedLimit } from '../domain/planners/types.js';

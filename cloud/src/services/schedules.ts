@@ -1,4 +1,4 @@
-// Reads of the schedule endpoints (4.9): today's newest rows shaped as the contract's entries.
+// Reads of the schedule endpoints: today's newest rows shaped as the contract's entries.
 import {
   DETAIL,
   SCHEDULE_DETAIL,
@@ -21,7 +21,7 @@ import type { LinkHealthService } from './link-health.js';
 import type { ProfilesService } from './profiles.js';
 import { historyRow, scheduleEntry } from './schedules-entries.js';
 
-/** A device token's scope: it may read only its bound appliance (4.18). */
+/** A device token's scope: it may read only its bound appliance. */
 export interface DeviceScope {
   applianceId: string;
 }
@@ -40,7 +40,7 @@ export function createSchedulesService(store: Store, deps: { profiles: ProfilesS
     return new Map((await store.schedules.newest([userId], [date])).map((r) => [r.appliance_id, r]));
   }
 
-  /** The unified view of today (4.9), active appliances only (an inactive one is not to be driven). */
+  /** The unified view of today, active appliances only (an inactive one is not to be driven). */
   async function view(userId: string, now: Date): Promise<SchedulesView> {
     const { timeZone, accountPrefs, appliances } = await account(userId);
     const date = localDateOf(now, timeZone);

@@ -17,7 +17,7 @@ export interface WeatherForecast {
   hourlyWindMph: number[] | null;
 }
 
-/** A push counts as fresh for this long (4.14); the optimizer falls back after it. */
+/** A push counts as fresh for this long; the optimizer falls back after it. */
 export const WEATHER_FRESH_MS = 24 * 3_600_000;
 // The longest push covers 72 hours, so a push starting this much before a window can still reach it.
 const LONGEST_PUSH_MS = 72 * 3_600_000;
@@ -32,7 +32,7 @@ function toForecast(row: WeatherForecastRow): WeatherForecast {
   };
 }
 
-/** Forecast pushes (2.15, 4.14): storing them, and reading them back for planning. */
+/** Forecast pushes: storing them, and reading them back for planning. */
 export function createWeatherService(store: Store, deps: { profiles: ProfilesService; planningEvents: PlanningEvents }) {
   const { profiles, planningEvents } = deps;
 
@@ -50,7 +50,7 @@ export function createWeatherService(store: Store, deps: { profiles: ProfilesSer
           hourlyWindMph: forecast.hourly_wind_mph ?? null,
         });
       } catch (err) {
-        // Section 7 names this write failure, whatever the database's reason.
+        // The contract names this write failure, whatever the database's reason.
         log('weather').warn({ userId, err: (err as Error).message }, 'weather forecast not stored');
         throw serviceUnavailable(WEATHER_DETAIL.storeFailed);
       }

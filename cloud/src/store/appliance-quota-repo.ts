@@ -3,7 +3,7 @@ import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 /** What the free-tier HVAC limit is checked against. */
 export interface HvacQuota {
   tier: 'free' | 'premium';
-  /** Every HVAC of the account, active or not, satellites included (decisions.md). */
+  /** Every HVAC of the account, active or not, satellites included. */
   hvacCount: number;
   /** Every appliance of the account, of any type, active or not (the per-account limit). */
   applianceCount: number;

@@ -4,7 +4,7 @@ import type { Sql } from './sql.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** True for a well-formed UUID; a malformed id in a path is treated as not found (decisions.md). */
+/** True for a well-formed UUID; a malformed id in a path is treated as not found. */
 export const isUuid = (id: unknown): id is string => typeof id === 'string' && UUID.test(id);
 
 // The model's columns, read on the hot paths without the model (sql.ts).

@@ -5,7 +5,7 @@ import type { Sql } from './sql.js';
 /** The PostgreSQL NOTIFY channel a command insert signals on; the payload is the device_id. */
 export const COMMANDS_CHANNEL = 'device_commands';
 
-/** A command as handed to a device (2.14). */
+/** A command as handed to a device. */
 export type HandedOverCommand = Pick<DeviceCommandRow, 'id' | 'payload' | 'created_at'>;
 
 // Every write that makes a command pending NOTIFYs in its own transaction: PostgreSQL delivers the
@@ -69,7 +69,7 @@ const ACK_SQL = `
    WHERE id = $1 AND device_id = $2 AND appliance_id = $3
   RETURNING id`;
 
-/** The durable device command queue (3.3). */
+/** The durable device command queue. */
 export function createCommandsRepo(db: Sequelize, sql: Sql) {
   return {
     /** Stores a control command for the appliance's claimed device and signals its waiters; null with no device bound. */

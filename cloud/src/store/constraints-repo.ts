@@ -1,6 +1,6 @@
 import type { Models } from './models/index.js';
 
-/** Constraint sets of non-HVAC appliances (2.7), one row per appliance. */
+/** Constraint sets of non-HVAC appliances, one row per appliance. */
 export function createConstraintsRepo({ ApplianceConstraints }: Models) {
   return {
     /** The stored set, or null when none was ever saved. */
@@ -9,7 +9,7 @@ export function createConstraintsRepo({ ApplianceConstraints }: Models) {
       return row?.constraints ?? null;
     },
 
-    /** Replaces the whole set (decisions.md: fields not sent are cleared). */
+    /** Replaces the whole set (fields not sent are cleared). */
     async replace(applianceId: string, constraints: Record<string, unknown>): Promise<void> {
       await ApplianceConstraints.upsert({ appliance_id: applianceId, constraints, updated_at: new Date() });
     },

@@ -14,7 +14,7 @@ export interface DeviceCredentials {
   last_seen_at: Date | null;
 }
 
-/** One claimed device as listed (2.13). */
+/** One claimed device as listed. */
 export interface ListedDeviceRow {
   device_id: string;
   appliance_id: string | null;
@@ -57,7 +57,7 @@ const LATEST_READING_SQL = `
   SELECT indoor_temp, hvac_state, indoor_humidity, outdoor_temp, target_temp, fan_mode
     FROM hvac_readings WHERE appliance_id = $1 ORDER BY ts DESC, id DESC LIMIT 1`;
 
-/** Satellite devices and their bindings (3.2). */
+/** Satellite devices and their bindings. */
 // Telemetry: one statement, committed without waiting for the WAL flush (sql.ts); an absent
 // firmware version or RSSI keeps the stored one.
 const RECORD_CONTACT_SQL = `

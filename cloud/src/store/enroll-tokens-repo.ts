@@ -1,7 +1,7 @@
 import type { Transaction } from 'sequelize';
 import type { EnrollTokenRow, Models } from './models/index.js';
 
-/** Satellite claim codes (3.1), looked up by hash only. */
+/** Satellite claim codes, looked up by hash only. */
 export function createEnrollTokensRepo({ EnrollToken }: Models) {
   return {
     async insert(t: { userId: string; tokenHash: string; expiresAt: Date }): Promise<void> {

@@ -1,4 +1,4 @@
-// The home block of each plan (issue 20, docs/home-plan.md): append-only rows per (account, local date).
+// The home block of each plan (docs/home-plan.md): append-only rows per (account, local date).
 import type { Sequelize, Transaction } from 'sequelize';
 import type { HomeBlock } from '../domain/planning/home-plan.js';
 import type { Sql } from './sql.js';

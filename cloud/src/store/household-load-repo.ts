@@ -1,4 +1,4 @@
-// Household load readings (issue 20): whole-home watts per instant, and their half-hour means.
+// Household load readings: whole-home watts per instant, and their half-hour means.
 import { chargedInsertSql, WHEN_CHARGED, type CeilingCharge } from './reading-ceiling-sql.js';
 import type { Sql } from './sql.js';
 

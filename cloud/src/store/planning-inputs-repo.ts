@@ -14,9 +14,9 @@ export interface PlanningAccountRow {
     location_zip: string;
     home_size_sqft: number;
     pricing_location: number;
-    /** Issue 20: the import limit, kW, or null. */
+    /** The import limit, kW, or null. */
     max_import_kw: number | null;
-    /** Issue 20: the set household profile, 48 kW, or null. */
+    /** The set household profile, 48 kW, or null. */
     household_load_kw_48: number[] | null;
   } | null;
   /** The account's stored preference fields ({} when none). */

@@ -1,7 +1,7 @@
 // Job locks on a dedicated connection. A transaction-scoped advisory lock held a pooled connection
 // idle-in-transaction for a whole price refresh or model refit (minutes of feed requests and fits),
 // while the job's own queries took more pooled connections: with the planning workers busy, the
-// requests of the API were left none (issue 12.10). Here the lock lives on its own connection,
+// requests of the API were left none. Here the lock lives on its own connection,
 // outside the pool; the job's queries borrow pooled connections one at a time like any request.
 import pg from 'pg';
 import type { Sequelize } from 'sequelize';

@@ -1,4 +1,4 @@
-// Planning with export rates (issue 16): the export curve of the rate settings reaches the battery
+// Planning with export rates: the export curve of the rate settings reaches the battery
 // planner and the solar split, every row records export_rates_set, and an export change re-plans.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TYPICAL_HOUSEHOLD_LOAD_KW } from '../../src/domain/planning/household-load.js';

@@ -1,4 +1,4 @@
-// Export rates on GET/PUT /api/v1/rates (issue 16; fields added under interface section 9).
+// Export rates on GET/PUT /api/v1/rates.
 import { describe, expect, it } from 'vitest';
 import type { PricePoint } from '../../src/domain/tariffs/price-point.js';
 import { buildRateCurve } from '../../src/domain/tariffs/rate-curve.js';

@@ -92,7 +92,7 @@ describe('fuzzing every OpenAPI operation', () => {
             const request = plainRequest(operation, doc, ctx, { appliance_id: applianceId, device_id: foreign.deviceId }, credential);
             const { status, text } = await send(cloud.url, request, agent);
             sent++;
-            // A device token asking for a foreign appliance's schedule: 403 (interface 4.18).
+            // A device token asking for a foreign appliance's schedule: 403.
             const expected = credential === 'deviceAuth' ? 403 : 404;
             const leaked = foreign.markers.filter((m) => m !== applianceId && m !== foreign.deviceId && text.includes(m));
             if (status !== expected || leaked.length > 0)

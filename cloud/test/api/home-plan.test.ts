@@ -1,4 +1,4 @@
-// The home as one system (issue 20): the household's own load (readings, set profile, the profile
+// The home as one system: the household's own load (readings, set profile, the profile
 // in use), the import limit in the profile, and a plan of EV, battery and water heater on the same
 // cheap night that keeps every slot within the limit and names what it cannot meet.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -232,7 +232,7 @@ describe('one import limit for the whole home', () => {
   });
 });
 
-describe('the EMHASS comparison day (issue 20)', () => {
+describe('the EMHASS comparison day', () => {
   it('given the load over the API and 0.95/0.95, the plan costs within 0.1 % of the exact optimum', async () => {
     const { emhassDay } = await import('../../src/bench/optimizer/home-battery-home-case.js');
     const { solveBatteryReference } = await import('../../src/bench/optimizer/reference-home-battery.js');
@@ -276,7 +276,7 @@ describe('the EMHASS comparison day (issue 20)', () => {
   });
 });
 
-describe('a battery planned for the spread of the measured days (issue 20)', () => {
+describe('a battery planned for the spread of the measured days', () => {
   it('charges for the evenings the home shows, not their average, and the home block shows that plan on the profile', async () => {
     const { planHomeBattery } = await import('../../src/domain/planners/home-battery.js');
     const { day } = await import('../../src/domain/planners/planner-fixtures.test-support.js');

@@ -1,4 +1,4 @@
-// Issue 12.10: the price refresh and the model refit used to hold a pooled connection for their
+// The price refresh and the model refit used to hold a pooled connection for their
 // whole run (a transaction-scoped advisory lock), so together with the planning workers they could
 // leave the API no connection at all. Their locks now live on connections of their own.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

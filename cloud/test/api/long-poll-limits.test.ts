@@ -1,4 +1,4 @@
-// Issue 12.6 and 12.11: the long-poll's limits. A poll that would park over the per-device or
+// The long-poll's limits. A poll that would park over the per-device or
 // per-instance limit gets 429 with a clear detail and Retry-After, but only with nothing to hand
 // over: a limit never holds a pending command back. One answer hands over at most N commands.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

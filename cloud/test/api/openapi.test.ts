@@ -156,7 +156,7 @@ describe('GET /api/v1/openapi.json', () => {
   });
 });
 
-// interface.md section 4 (auth 4.1-4.5, appliances to devices 4.6-4.18) and the operational endpoints.
+// Every endpoint of the contract (docs/api.md) and the operational endpoints.
 const SPEC_ENDPOINTS = [
   'POST /auth/signup',
   'POST /auth/login',
@@ -184,7 +184,7 @@ const SPEC_ENDPOINTS = [
   'PUT /api/v1/preferences',
   'GET /api/v1/rates',
   'PUT /api/v1/rates',
-  // Added under section 9 (issue 20): the household's own load.
+  // The household's own load.
   'GET /api/v1/household-load',
   'PUT /api/v1/household-load',
   'POST /api/v1/household-load/readings',
@@ -205,6 +205,5 @@ const SPEC_ENDPOINTS = [
   'GET /healthz',
   'GET /readyz',
   'GET /api/v1/openapi.json',
-  // Additive under interface 9 (docs/insights.md).
   'GET /api/v1/appliances/{appliance_id}/insights',
 ];

@@ -1,4 +1,4 @@
-// Issue 12.6: the daily purge deletes expired rows and nothing a client may still need.
+// The daily purge deletes expired rows and nothing a client may still need.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningCloud } from '../../src/server.js';
 import { claimDevice, enrollToken } from '../support/devices.js';

@@ -1,4 +1,4 @@
-// Issue 12.6: limits a user can otherwise exhaust, each answered with a clear detail and nothing stored.
+// Limits a user can otherwise exhaust, each answered with a clear detail and nothing stored.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningCloud } from '../../src/server.js';
 import { setTier } from '../../src/services/admin.js';

@@ -149,7 +149,7 @@ describe('GET /api/v1/schedule', () => {
     expect(res.body.schedule.temp_trajectory).toEqual(body.temp_trajectory);
   });
 
-  it('keeps the setpoint a bounded satellite applies on a defaults row within its bounds (issue 12: 66-74, base 84, level 3)', async () => {
+  it('keeps the setpoint a bounded satellite applies on a defaults row within its bounds (66-74, base 84, level 3)', async () => {
     const user = await signUp(api);
     const device = await claimDevice(api, user.token, { setpoint_min_f: 66, setpoint_max_f: 74 });
     expect((await api.put('/api/v1/preferences', { base_temperature: 84, savings_level: 3 }, { token: user.token })).status).toBe(200);

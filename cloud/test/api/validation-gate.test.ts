@@ -1,4 +1,4 @@
-// Every reproducer of issue 19 and issue 12 item 7, sent to the real routes: each answers 2xx (the
+// Every hostile body the gate is known to face, sent to the real routes: each answers 2xx (the
 // hostile key ignored) or 400 with a detail naming the field, never 500, and a 400 changes
 // nothing stored. The property tests of the gate itself are in src/contract/*.test.ts.
 import express from 'express';
@@ -70,7 +70,7 @@ async function send(c: Case) {
   return api.call(c.method, c.path(), { token, rawBody, headers: { ...(rawBody !== undefined && { 'content-type': 'application/json' }), ...c.headers } });
 }
 
-// Issue 19, item 1: a key named like an Object.prototype member, on every operation with a body.
+// A key named like an Object.prototype member, on every operation with a body.
 const PROTOTYPE_KEYS: Case[] = [
   {
     name: 'login with constructor',
@@ -190,7 +190,7 @@ const PROTOTYPE_KEYS: Case[] = [
   { name: 'rankings query with prototype names', method: 'GET', path: () => '/api/v1/me/rankings?hasOwnProperty=1&window=7', auth: 'user' },
 ];
 
-// Issue 19, item 2, and the rest of what the gate refuses: wrong types before any transform, deep
+// What the gate refuses: wrong types before any transform, deep
 // nesting, text PostgreSQL cannot store, undecodable paths.
 const REFUSED: Case[] = [
   {
@@ -368,7 +368,7 @@ const NOT_FOUND_PATHS: Case[] = [
   { name: 'a metrics date with a NUL', method: 'GET', path: () => '/api/v1/me/metrics/day/2026-01-01%00', auth: 'user' },
 ];
 
-describe('issue 19 and 12.7 reproducers', () => {
+describe('hostile bodies', () => {
   it.each(REFUSED.map((c) => [c.name, c]))('%s: 400 naming the field, nothing stored changes', async (_name, c) => {
     const before = await storedState();
     const res = await send(c);

@@ -3,7 +3,7 @@ import { setTier } from '../../src/services/admin.js';
 import type { ApplianceType } from '../../src/store/models/index.js';
 import { apiClient } from './http.js';
 
-/** The smallest valid config per type (interface 2.4). */
+/** The smallest valid config per type. */
 const CONFIGS: Record<ApplianceType, Record<string, unknown>> = {
   hvac: { entity_id: 'climate.living_room' },
   ev_charger: { entity_id: 'switch.ev_charger' },

@@ -44,7 +44,7 @@ export interface FuzzRequest {
   credential: string;
   /**
    * Whether a path parameter carries another account's id (must be 404). In a query or body such
-   * an id may be ignored (interface 4.15: metrics day) or refused, never used.
+   * an id may be ignored (metrics day) or refused, never used.
    */
   foreignInPath: boolean;
 }

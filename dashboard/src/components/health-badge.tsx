@@ -1,4 +1,4 @@
-// The link-health badge of one HVAC: status word plus the service's own message (2.11).
+// The link-health badge of one HVAC: status word plus the service's own message.
 import type { LinkStatus } from '@offpeak/cloud/contract';
 
 const LABEL: Record<LinkStatus, string> = {

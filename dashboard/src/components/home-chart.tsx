@@ -1,4 +1,4 @@
-// The whole home's day (issue 20): household load, planned grid import and export, and the
+// The whole home's day: household load, planned grid import and export, and the
 // import limit, in kW per half hour; one accessible chart like the appliance charts.
 import type { HomePlan } from '@offpeak/cloud/contract';
 import { homeSummary } from '../chart-text.js';

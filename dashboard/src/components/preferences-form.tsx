@@ -1,4 +1,4 @@
-// Comfort preferences (2.8): the account's, or one HVAC unit's (same shape, no newsletter flag).
+// Comfort preferences: the account's, or one HVAC unit's (same shape, no newsletter flag).
 import type { Preferences } from '@offpeak/cloud/contract';
 import { useState } from 'preact/hooks';
 import { formErrors, NO_ERRORS, type FormErrors } from '../field-errors.js';

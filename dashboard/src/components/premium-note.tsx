@@ -1,4 +1,4 @@
-// What premium adds, shown to free accounts where a limit applies (interface.md 5.11).
+// What premium adds, shown to free accounts where a limit applies.
 import { isPremium, useAccount } from '../account.js';
 
 export const UPGRADE_REQUIRED = 'Upgrade required';

@@ -1,4 +1,4 @@
-// One appliance's day plan drawn by type (2.9): HVAC setpoints as steps over the comfort band with
+// One appliance's day plan drawn by type: HVAC setpoints as steps over the comfort band with
 // the predicted indoor temperature and the price; on/off slots with the predicted charge; solar.
 import type { ApplianceType } from '@offpeak/cloud/contract';
 import { slotRuns } from '../chart-text.js';

@@ -26,7 +26,7 @@ import { navigate, onLinkClick } from '../router.js';
 import { useLoad, usePage } from '../use-load.js';
 import { ConstraintsForm } from './constraints-form.js';
 
-/** A claimed satellite HVAC has no entity_id, and a PUT of its config needs none (decisions.md). */
+/** A claimed satellite HVAC has no entity_id, and a PUT of its config needs none. */
 const configFields = (type: ApplianceType, stored?: Record<string, unknown>): FormField[] =>
   CONFIG_FIELDS[type].map((f) => (type === 'hvac' && f.key === 'entity_id' && stored && !stored.entity_id ? { ...f, required: false, nullable: false } : f));
 

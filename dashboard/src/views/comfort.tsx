@@ -1,4 +1,4 @@
-// The account's comfort preferences (2.8, 4.11).
+// The account's comfort preferences.
 import { getPreferences, putPreferences } from '../api.js';
 import { PreferencesForm } from '../components/preferences-form.js';
 import { Failed, Loading } from '../components/states.js';

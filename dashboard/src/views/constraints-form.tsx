@@ -1,4 +1,4 @@
-// Constraints of an EV, battery, water heater or robot (2.7). A save replaces the whole set.
+// Constraints of an EV, battery, water heater or robot. A save replaces the whole set.
 import { useState } from 'preact/hooks';
 import { getConstraints, saveConstraints } from '../api.js';
 import { checkFields, toFormValues, toPayload, type FormField } from '../appliance-forms.js';

@@ -19,7 +19,7 @@ import { formatDate, formatInstant, pct } from '../format.js';
 import { onLinkClick } from '../router.js';
 import { useLoad, usePage } from '../use-load.js';
 
-/** Link health is cheap to ask for and changes with readings (interface.md 4.10). */
+/** Link health is cheap to ask for and changes with readings. */
 export const HEALTH_POLL_MS = 30_000;
 
 /** Performance mark set when today's plan is first drawn (the e2e suite reads it). */

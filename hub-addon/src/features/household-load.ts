@@ -1,4 +1,4 @@
-// The whole-home load (issue 20): which sensor it comes from, and the first-start backfill. On the
+// The whole-home load: which sensor it comes from, and the first-start backfill. On the
 // add-on's first start (no household-backfill.json in the data folder) up to 10 days of the
 // sensor's Home Assistant history become half-hour means, queued like any reading (so a cloud
 // outage loses none) at the slot starts; the file then remembers that it was done.

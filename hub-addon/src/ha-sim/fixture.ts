@@ -1,4 +1,4 @@
-// The fixture format of shared/ha/FIXTURE.md: version, config, behaviour, entities and forecasts.
+// The fixture format (docs/ha-simulator.md "Fixtures"): version, config, behaviour, entities and forecasts.
 import { readFileSync } from 'node:fs';
 import type { Behaviour, ForecastType } from './core.js';
 

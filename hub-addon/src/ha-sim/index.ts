@@ -35,7 +35,7 @@ export type { HistoryPoint } from './history.js';
 export { loadFixture } from './fixture.js';
 
 export interface HaSimOptions {
-  /** A fixture (shared/ha/FIXTURE.md format) or the path of one: physics off, nothing changes by itself. */
+  /** A fixture (docs/ha-simulator.md "Fixtures") or the path of one: physics off, nothing changes by itself. */
   fixture?: FixtureData | string;
   /** The simulated house instead of a fixture (the default when no fixture is given). */
   house?: HouseOptions;

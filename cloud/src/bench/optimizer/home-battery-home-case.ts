@@ -1,4 +1,4 @@
-// Home battery instances of issue 20 (the home as one system): every house has its own load,
+// Home battery instances of the home as one system: every house has its own load,
 // both efficiencies are drawn apart (0.8-0.98), half the targets lie below the starting charge
 // (the rest: no target, so the day must end no lower than it started), most instances carry an
 // import limit that leaves charging a per-slot headroom below its rate, and instance 0 is the

@@ -1,4 +1,4 @@
-// The planning rules (decisions.md, the planners' .md notes) restated for the reference models,
+// The planning rules (the planners' .md notes) restated for the reference models,
 // deliberately apart from the planners' own helpers (domain/planners/slots.ts): a slip on either
 // side then shows up as a bench disagreement instead of being shared.
 import type { DayContext } from '../../domain/planners/types.js';

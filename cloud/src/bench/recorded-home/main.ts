@@ -1,4 +1,4 @@
-// The recorded-home benchmark (`npm run bench:recorded-home`, issue 20): a year of a real home's
+// The recorded-home benchmark (`npm run bench:recorded-home`): a year of a real home's
 // half-hourly load, held out. Prints the next-day forecast error of the measured profile against
 // the forecasts peers default to, and what a battery planned from each captures of perfect
 // foresight's saving; exits non-zero unless every target holds. Definitions: README.md.

@@ -1,4 +1,4 @@
-// A recorded home (issue 20): a year of one real home's whole-home load, half-hourly, held out
+// A recorded home: a year of one real home's whole-home load, half-hourly, held out
 // from every choice in the measured profile. Source and licence: bench-data/NOTICE.md.
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';

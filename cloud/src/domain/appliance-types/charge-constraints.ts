@@ -41,7 +41,7 @@ export function targetAtMostMax(
   return true;
 }
 
-/** Robots report their battery like an EV (decisions.md): a charge in percent. */
+/** Robots report their battery like an EV: a charge in percent. */
 export const PERCENT_READING: ValueRange = { min: 0, max: 100, unit: 'percent', detail: 'EV/battery value must be 0-100 (percent)' };
 
 /** The OpenAPI fragments of the charge constraint fields that read the same for every type that takes them. */

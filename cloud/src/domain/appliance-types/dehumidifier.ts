@@ -16,7 +16,7 @@ const configSchema = yup.object({
 
 export type DehumidifierConfig = yup.InferType<typeof configSchema>;
 
-/** Dehumidifier (2.4): data collection only in v1, so no constraints and no schedule. */
+/** Dehumidifier: data collection only in v1, so no constraints and no schedule. */
 export const dehumidifier: ApplianceTypeSpec<DehumidifierConfig, never, 'dehumidifier'> = {
   type: 'dehumidifier',
   configSchema,

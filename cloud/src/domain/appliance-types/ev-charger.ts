@@ -19,7 +19,7 @@ const constraintSchema = chargeConstraintSchema({ current_charge_pct: percentFie
 export type EvChargerConfig = yup.InferType<typeof configSchema>;
 export type EvChargerConstraints = yup.InferType<typeof constraintSchema>;
 
-/** EV charger (2.4): a switch started and stopped per slot to reach a charge target by a deadline. */
+/** EV charger: a switch started and stopped per slot to reach a charge target by a deadline. */
 export const evCharger: ApplianceTypeSpec<EvChargerConfig, EvChargerConstraints, 'ev_charger'> = {
   type: 'ev_charger',
   configSchema,

@@ -1,5 +1,5 @@
 // Field builders shared by the appliance type specs, so every config and constraint field reports
-// its errors the same way: `<field>: <message>` (interface.md section 7).
+// its errors the same way: `<field>: <message>`.
 import * as yup from 'yup';
 import { isHhMm } from '../time/slot-grid.js';
 
@@ -16,7 +16,7 @@ const ENTITY_ID = /^([a-z0-9_]+)\.[a-z0-9_]+$/;
 /**
  * The longest entity id stored (Home Assistant's own limit for an entity id): the service stores and
  * echoes them back in every schedule, so an unbounded one would be a cheap way to bloat every row
- * and answer (issue 12.6). A fixed contract limit rather than a setting: clients validate with it.
+ * and answer. A fixed contract limit rather than a setting: clients validate with it.
  */
 export const ENTITY_ID_MAX_LENGTH = 255;
 

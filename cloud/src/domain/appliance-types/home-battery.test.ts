@@ -1,4 +1,4 @@
-// Issue 20: the home battery's efficiencies (config) and ceiling (constraint).
+// The home battery's efficiencies (config) and ceiling (constraint).
 import { describe, expect, it } from 'vitest';
 import { parseConfig, parseConstraints } from './index.js';
 

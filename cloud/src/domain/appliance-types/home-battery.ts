@@ -13,7 +13,7 @@ const configSchema = yup.object({
   capacity_kwh: numberField(0, 300).optional(),
   max_charge_rate_kw: numberField(0, 50).optional(),
   max_discharge_rate_kw: numberField(0, 50).optional(),
-  // Issue 20: the share of grid energy stored, and of stored energy delivered (default 0.95 each).
+  // The share of grid energy stored, and of stored energy delivered (default 0.95 each).
   charge_efficiency: numberField(0.5, 1).optional(),
   discharge_efficiency: numberField(0.5, 1).optional(),
   entity_id: entityIdField(CONTROL_DOMAINS).required(fieldMessage('is required')),
@@ -21,14 +21,14 @@ const configSchema = yup.object({
 });
 
 const constraintSchema = chargeConstraintSchema({
-  // Issue 20: the highest charge the plan may take the battery to (default 100).
+  // The highest charge the plan may take the battery to (default 100).
   max_charge_pct: percentField(),
 }).test('target-at-most-max', targetAtMostMax);
 
 export type HomeBatteryConfig = yup.InferType<typeof configSchema>;
 export type HomeBatteryConstraints = yup.InferType<typeof constraintSchema>;
 
-/** Home battery (2.4): charges in cheap slots, may discharge in expensive ones above its floor. */
+/** Home battery: charges in cheap slots, may discharge in expensive ones above its floor. */
 export const homeBattery: ApplianceTypeSpec<HomeBatteryConfig, HomeBatteryConstraints, 'home_battery'> = {
   type: 'home_battery',
   configSchema,
@@ -49,8 +49,8 @@ export const homeBattery: ApplianceTypeSpec<HomeBatteryConfig, HomeBatteryConstr
         capacity_kwh: apiNumber(0, 300, 'kWh'),
         max_charge_rate_kw: apiNumber(0, 50, 'kW'),
         max_discharge_rate_kw: apiNumber(0, 50, 'kW'),
-        charge_efficiency: apiNumber(0.5, 1, 'Added under section 9 (issue 20): share of grid energy stored; default 0.95'),
-        discharge_efficiency: apiNumber(0.5, 1, 'Added under section 9 (issue 20): share of stored energy delivered; default 0.95'),
+        charge_efficiency: apiNumber(0.5, 1, 'Share of grid energy stored; default 0.95'),
+        discharge_efficiency: apiNumber(0.5, 1, 'Share of stored energy delivered; default 0.95'),
         entity_id: apiEntity('switch / button / select entity toggling charge mode'),
         soc_entity_id: apiOptionalEntity('`sensor.*` battery SoC %'),
       },
@@ -60,7 +60,7 @@ export const homeBattery: ApplianceTypeSpec<HomeBatteryConfig, HomeBatteryConstr
       target_charge_pct: apiPercent('a floor at the deadline, never a ceiling; without one the battery ends the day no lower than it started'),
       min_charge_pct: CHARGE_FIELDS_API.min_charge_pct,
       deadline_time: CHARGE_FIELDS_API.deadline_time,
-      max_charge_pct: apiPercent('the highest charge (issue 20) the plan takes it to; default 100; target_charge_pct and min_charge_pct must be at most it'),
+      max_charge_pct: apiPercent('the highest charge the plan takes it to; default 100; target_charge_pct and min_charge_pct must be at most it'),
     },
   },
 };

@@ -9,7 +9,7 @@ export const HVAC_TYPES = ['central_ac', 'window_ac', 'heat_pump', 'furnace', 'm
 /** One of HVAC_TYPES. */
 export type HvacType = (typeof HVAC_TYPES)[number];
 
-/** Fields a satellite reports when it is claimed (decisions.md: the HVAC keeps them). */
+/** Fields a satellite reports when it is claimed (the HVAC keeps them). */
 const SATELLITE_KEYS = ['ir_protocol', 'setpoint_min_f', 'setpoint_max_f'] as const;
 
 /**
@@ -42,7 +42,7 @@ const configSchema = yup
 
 export type HvacConfig = yup.InferType<typeof configSchema>;
 
-/** HVAC (2.4): a climate entity, or an infrared satellite. Comfort comes from preferences, not constraints. */
+/** HVAC: a climate entity, or an infrared satellite. Comfort comes from preferences, not constraints. */
 export const hvac: ApplianceTypeSpec<HvacConfig, never, 'hvac'> = {
   type: 'hvac',
   configSchema,

@@ -33,9 +33,9 @@ export const applianceTypes = {
 } satisfies { [T in ApplianceType]: AnySpec<T> };
 
 type Registry = typeof applianceTypes;
-/** The validated config of an appliance of type T (2.4). */
+/** The validated config of an appliance of type T. */
 export type ApplianceConfig<T extends ApplianceType> = Registry[T] extends ApplianceTypeSpec<infer C, any, T> ? C : never;
-/** The validated constraints of an appliance of type T (2.7); never for a type without constraints. */
+/** The validated constraints of an appliance of type T; never for a type without constraints. */
 export type ApplianceConstraints<T extends ApplianceType> = Registry[T] extends ApplianceTypeSpec<any, infer K, T> ? K : never;
 
 export type ParseResult = { ok: true; value: Record<string, unknown> } | { ok: false; detail: string };
@@ -60,7 +60,7 @@ export function parseConfig(type: ApplianceType, raw: Record<string, unknown>, p
   return run(spec.configSchema, merged, { previous });
 }
 
-/** True when the type accepts constraints (2.7). */
+/** True when the type accepts constraints. */
 export const takesConstraints = (type: ApplianceType): boolean => applianceTypes[type].constraintSchema !== null;
 
 /**

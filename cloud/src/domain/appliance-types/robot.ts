@@ -42,7 +42,7 @@ export type RobotConfig = yup.InferType<typeof configSchema>;
 export type RobotConstraints = yup.InferType<typeof constraintSchema>;
 
 /**
- * Robot vacuum or mower (2.4): docking is the charging proxy; the schedule says when it should be
+ * Robot vacuum or mower: docking is the charging proxy; the schedule says when it should be
  * on its dock, before its daily tasks window.
  */
 export const robot: ApplianceTypeSpec<RobotConfig, RobotConstraints, 'robot'> = {

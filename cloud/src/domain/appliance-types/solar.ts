@@ -17,7 +17,7 @@ const configSchema = yup.object({
 
 export type SolarConfig = yup.InferType<typeof configSchema>;
 
-/** Solar (2.4): nothing to control; its forecast surplus discounts the prices other appliances see. */
+/** Solar: nothing to control; its forecast surplus discounts the prices other appliances see. */
 export const solar: ApplianceTypeSpec<SolarConfig, never, 'solar'> = {
   type: 'solar',
   configSchema,

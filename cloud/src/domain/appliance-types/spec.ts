@@ -4,7 +4,7 @@ import type { PlanFacts } from '../metrics/day-input.js';
 import type { SolarConsumer } from '../planners/solar.js';
 import type { Planner } from '../planners/types.js';
 
-/** The appliance types of the contract (2.3), in the order the error text lists them. */
+/** The appliance types of the contract, in the order the error text lists them. */
 export const APPLIANCE_TYPES = ['hvac', 'ev_charger', 'home_battery', 'water_heater', 'solar', 'dehumidifier', 'robot'] as const;
 export type ApplianceType = (typeof APPLIANCE_TYPES)[number];
 
@@ -24,7 +24,7 @@ export interface ConfigContext {
 /** A JSON Schema object as OpenAPI 3.1 embeds it (the http layer's `Schema`, plain data here). */
 export type ApiSchema = { [keyword: string]: unknown };
 
-/** The allowed `value` of an appliance reading (2.5), bounds inclusive, and the contract's 400 detail outside them. */
+/** The allowed `value` of an appliance reading, bounds inclusive, and the contract's 400 detail outside them. */
 export interface ValueRange {
   min: number;
   max: number;
@@ -34,7 +34,7 @@ export interface ValueRange {
 }
 
 /**
- * Where the type's readings go (2.5): POST /api/v1/readings (indoor temperature and state), or
+ * Where the type's readings go: POST /api/v1/readings (indoor temperature and state), or
  * POST /api/v1/appliances/{id}/readings with a `value` in `range`.
  */
 export type ReadingRoute = { endpoint: 'hvac' } | { endpoint: 'value'; range: ValueRange };
@@ -62,7 +62,7 @@ export interface Allocation {
 
 /** The type's part of the OpenAPI description: its config component and its constraint fields. */
 export interface ApiDescription<Constraints extends object> {
-  /** The `<Type>Config` component (2.4); `schemas-match.test.ts` holds it to `configSchema`. */
+  /** The `<Type>Config` component; `schemas-match.test.ts` holds it to `configSchema`. */
   config: ApiSchema;
   /** One property schema per constraint field, its description saying what the field means for this type; null without constraints. */
   constraints: [Constraints] extends [never] ? null : { [K in keyof Constraints & string]-?: ApiSchema };
@@ -75,14 +75,14 @@ export interface ApiDescription<Constraints extends object> {
  */
 export interface ApplianceTypeSpec<Config extends object, Constraints extends object = never, T extends ApplianceType = ApplianceType> {
   type: T;
-  /** Validates the config (2.4); messages read `<field>: <message>`. */
+  /** Validates the config; messages read `<field>: <message>`. */
   configSchema: yup.ObjectSchema<Config, any, any, any>;
   /**
    * Config keys a PUT keeps from the stored config when it omits them: facts a device reported at
    * claim time rather than settings the user edits.
    */
   preservedConfigKeys: readonly string[];
-  /** Validates the constraints (2.7); null when the type takes none. */
+  /** Validates the constraints; null when the type takes none. */
   constraintSchema: yup.ObjectSchema<Constraints, any, any, any> | null;
   /** The 2.10 entities block for this config; null for types without one (solar). */
   entities(config: Config): EntitiesBlock | null;

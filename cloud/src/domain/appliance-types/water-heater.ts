@@ -33,7 +33,7 @@ const constraintSchema = yup
 export type WaterHeaterConfig = yup.InferType<typeof configSchema>;
 export type WaterHeaterConstraints = yup.InferType<typeof constraintSchema>;
 
-/** Water heater (2.4): a resistive element (switch) or smart tank (climate) kept between two temperatures. */
+/** Water heater: a resistive element (switch) or smart tank (climate) kept between two temperatures. */
 export const waterHeater: ApplianceTypeSpec<WaterHeaterConfig, WaterHeaterConstraints, 'water_heater'> = {
   type: 'water_heater',
   configSchema,

@@ -1,4 +1,4 @@
-// POST /api/v1/devices/state (4.17) records what the unit is doing as an HVAC reading. The device
+// POST /api/v1/devices/state records what the unit is doing as an HVAC reading. The device
 // measures the room only on its capture cadence, so the state reading is anchored on the latest
 // stored reading: its measured values are copied and the reported control state replaces the rest.
 import type { HvacMode } from './control-command.js';

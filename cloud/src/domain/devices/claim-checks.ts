@@ -1,4 +1,4 @@
-// The claim's 422 checks (interface 7: "inverted setpoint range or unknown hvac_type"), run after
+// The claim's 422 checks (an inverted setpoint range or an unknown hvac_type), run after
 // the field checks (400) have passed.
 import { HVAC_TYPES } from '../appliance-types/index.js';
 import { DEFAULT_SETPOINT_MAX_F, DEFAULT_SETPOINT_MIN_F } from './setpoint-range.js';

@@ -1,6 +1,6 @@
-// POST /api/v1/appliances/{id}/command (4.17): the body's checks in the order of decisions.md
+// POST /api/v1/appliances/{id}/command: the body's checks in the order
 // (an actionable field, then the fields, then the target against the setpoint range) and the
-// queued payload (2.14).
+// queued payload.
 import * as yup from 'yup';
 import { BODY_NOT_OBJECT_DETAIL, parseBody, type Parsed } from './parse.js';
 import type { SetpointRange } from './setpoint-range.js';

@@ -1,10 +1,10 @@
-// POST /api/v1/devices/state (4.17): `source` is required and checked first (422 with a text
+// POST /api/v1/devices/state: `source` is required and checked first (422 with a text
 // detail), then the other fields (400 `<field> ...`).
 import * as yup from 'yup';
 import { booleanField, fanField, modeField } from './control-command.js';
 import { parseBody, type Parsed } from './parse.js';
 
-/** Who decided what the unit does now (4.17). */
+/** Who decided what the unit does now. */
 export const STATE_SOURCES = ['schedule', 'command', 'override', 'watchdog'] as const;
 export type StateSource = (typeof STATE_SOURCES)[number];
 

@@ -1,4 +1,4 @@
-// The `wait` query parameter of GET /api/v1/devices/commands (4.17, 8. Limits).
+// The `wait` query parameter of GET /api/v1/devices/commands.
 
 /** The longest a poll may park, in seconds: under the 60 s idle timeouts common in proxies. */
 export const MAX_WAIT_S = 55;

@@ -1,4 +1,4 @@
-// The setpoint range of a satellite's HVAC (4.16, 4.17, decisions.md "Devices"): the bounds the
+// The setpoint range of a satellite's HVAC: the bounds the
 // claim stored in the appliance config, each falling back to the device default.
 
 /** The device defaults (8. Limits) for a bound that was not claimed. */

@@ -1,5 +1,5 @@
 // The Open-Meteo forecast API as the fallback weather source: the request for one location and a
-// strict reader of its JSON (reference: shared/reference/external-feeds.md, section 2).
+// strict reader of its JSON.
 import { HOUR_MS, type HourlySeries } from './hourly-series.js';
 
 /** What the fallback feed gives for one location, every series in real (UTC) hours. */

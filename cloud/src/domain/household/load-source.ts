@@ -1,4 +1,4 @@
-// Which household load the plans use (issue 20): measured once enough days are, else the one the
+// Which household load the plans use: measured once enough days are, else the one the
 // user set, else the typical profile. docs/home-plan.md.
 import { TYPICAL_HOUSEHOLD_LOAD_KW } from '../planning/household-load.js';
 

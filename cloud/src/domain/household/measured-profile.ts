@@ -1,4 +1,4 @@
-// The household's measured load profile (issue 20): 48 kW values for a day, estimated from the
+// The household's measured load profile: 48 kW values for a day, estimated from the
 // half-hour means of the whole-home sensor over the weeks before it: a blend of a few estimators,
 // each weighed by how well it forecast the home's own last two weeks. Method and why: docs/home-plan.md.
 import type { LocalDate } from '../time/slot-grid.js';

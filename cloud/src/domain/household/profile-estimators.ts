@@ -1,4 +1,4 @@
-// The next-day estimators the measured profile chooses among (issue 20), each a per-slot weighted
+// The next-day estimators the measured profile chooses among, each a per-slot weighted
 // median of some of the measured days before its target day. Why these: docs/home-plan.md.
 export const SLOTS = 48;
 /** How far back an estimate reads, days before its target. */

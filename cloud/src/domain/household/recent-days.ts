@@ -1,4 +1,4 @@
-// The recent days' real loads behind a measured profile (issue 20): the spread the home battery is
+// The recent days' real loads behind a measured profile: the spread the home battery is
 // planned for (planners/home-battery.md "Planning for the spread"). Same window, same measured
 // days and same day-type rule as the profile (measured-profile.ts, docs/home-plan.md).
 import { weekdayOf } from '../time/calendar.js';

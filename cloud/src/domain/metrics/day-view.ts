@@ -30,7 +30,7 @@ export function slotNumbers(value: unknown): number[] | null {
 
 /**
  * The setpoints an HVAC schedule body asks for: setpoint_temps, else (defaults and legacy rows)
- * the middle of the comfort band, which is what clients apply (2.9). Null without a band.
+ * the middle of the comfort band, which is what clients apply. Null without a band.
  */
 export function plannedSetpoints(schedule: Record<string, unknown>): number[] | null {
   const setpoints = slotNumbers(schedule.setpoint_temps);

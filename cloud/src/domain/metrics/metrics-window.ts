@@ -1,4 +1,4 @@
-// Date windows of the metrics endpoints (4.15, decisions.md "Metrics and history windows").
+// Date windows of the metrics endpoints.
 import { historyWindow, type WindowResult } from '../planning/history-window.js';
 import { addDays, isIsoDate, type LocalDate } from '../time/slot-grid.js';
 

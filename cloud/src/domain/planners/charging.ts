@@ -6,7 +6,7 @@ import type { DpPlan } from './slot-dp.js';
 import { isTomorrow, round2, todayArray, type HorizonSlot } from './slots.js';
 import type { MissedLimit } from './types.js';
 
-/** The ev_charger, home_battery and robot schedule body (2.9); value_trajectory[i] is the charge at the END of slot i. */
+/** The ev_charger, home_battery and robot schedule body; value_trajectory[i] is the charge at the END of slot i. */
 export type ChargeSchedule = {
   intervals: boolean[];
   value_trajectory: number[];
@@ -21,7 +21,7 @@ export const IDLE: Transition = { next: (x) => x, cost: () => 0, breaks: [] };
 
 /**
  * A slot of charging at the full rate: the battery gains `gainKwh` but stops at `ceilingKwh`
- * (decisions.md: a charger on for a slot stops when the target is reached) and does nothing at or
+ * (a charger on for a slot stops when the target is reached) and does nothing at or
  * above it. Each stored kWh costs `centsPerStoredKwh` (the price divided by the efficiency).
  */
 export function chargeTo(ceilingKwh: number, gainKwh: number, centsPerStoredKwh: number): Transition {

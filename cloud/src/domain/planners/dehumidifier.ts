@@ -1,4 +1,4 @@
-// The dehumidifier is observe-only in v1 (2.4, 2.9): its readings are collected, nothing is planned.
+// The dehumidifier is observe-only in v1: its readings are collected, nothing is planned.
 import type { DayContext, PlanResult, Planner } from './types.js';
 
 /** Nothing to plan: data collection only (the recompute reports status `observe`). */

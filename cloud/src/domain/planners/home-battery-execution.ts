@@ -1,4 +1,4 @@
-// How a planned home-battery day plays out on the load that really comes (issue 20): the one rule
+// How a planned home-battery day plays out on the load that really comes: the one rule
 // the planner's choice for the spread of loads (home-battery-spread.ts) and the recorded-home
 // bench share. How it compares with what the hub add-on does: home-battery.md "Execution".
 import { SLOTS } from './types.js';

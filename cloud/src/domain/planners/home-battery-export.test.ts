@@ -1,4 +1,4 @@
-// The home battery under each export pricing of the rate settings (issue 16): the day's import and
+// The home battery under each export pricing of the rate settings: the day's import and
 // export curves come from the tariff domain exactly as the recompute builds them.
 import { describe, expect, it } from 'vitest';
 import { buildRateCurve } from '../tariffs/rate-curve.js';

@@ -1,4 +1,4 @@
-// Issue 20: the home battery's physics and targets. Losses on both sides, the target a floor at the
+// The home battery's physics and targets. Losses on both sides, the target a floor at the
 // deadline and never a ceiling, no target meaning "end the day no lower than it started", and the
 // import limit's headroom capping what charging may draw.
 import { describe, expect, it } from 'vitest';
@@ -25,7 +25,7 @@ const BATTERY: HomeBatteryInput = {
   householdLoadKw: PEAK_LOAD,
 };
 
-describe('home battery physics (issue 20)', () => {
+describe('home battery physics', () => {
   it('charges past the starting charge on a cheap night to cover the whole peak, and ends the day where it started', () => {
     const r = planHomeBattery(day(TOU), BATTERY);
     // Night: 5 kWh stored (5/0.95 bought at 10 c). Peak: 8 kWh delivered = 8/0.95 stored taken out,

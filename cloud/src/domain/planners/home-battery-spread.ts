@@ -1,4 +1,4 @@
-// The home battery planned for the spread of the home's loads (issue 20): candidate plans from the
+// The home battery planned for the spread of the home's loads: candidate plans from the
 // exact planner fed the point estimate and per-slot quantiles of the recent days, each executed on
 // every recent day's real load, keeping the one with the least mean cost (a sample-average
 // approximation). Why and what it gives: home-battery.md "Planning for the spread".

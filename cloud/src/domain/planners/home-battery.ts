@@ -40,7 +40,7 @@ function coverAndExport(floorKwh: number, loadKwh: number, fullKwh: number, pric
 export function planHomeBattery(day: DayContext, input: HomeBatteryInput): PlanResult<HomeBatterySchedule> {
   const scale = chargeScale(input.capacityKwh, input.socPct);
   const start = scale.kwh(input.socPct);
-  // decisions.md: the target is a floor at the deadline, never a ceiling; grid charging stops at
+  // The target is a floor at the deadline, never a ceiling; grid charging stops at
   // max_charge_pct, so a target or minimum above that could never be met from below: cap them.
   const maxPct = Math.min(100, Math.max(0, input.maxPct));
   const targetPct = Math.min(input.targetPct, maxPct);

@@ -1,4 +1,4 @@
-// What the service passes the HVAC planner, and the schedule body it gets back (interface 2.9).
+// What the service passes the HVAC planner, and the schedule body it gets back.
 import type { ComfortBand } from '../preferences/comfort-band.js';
 import type { OptimizationMode } from '../preferences/defaults.js';
 import type { ThermalParams } from '../thermal/thermal-model.js';
@@ -30,7 +30,7 @@ export type FanSpeed = (typeof FAN_SPEEDS)[number];
 export const SLOT_MODES = ['COOL', 'HEAT', 'OFF'] as const;
 export type SlotMode = (typeof SLOT_MODES)[number];
 
-/** The hvac schedule body of interface 2.9, plus the optional fan and mode schedules. */
+/** The hvac schedule body, plus the optional fan and mode schedules. */
 export type HvacSchedule = {
   intervals: number[];
   high_temps: number[];

@@ -236,7 +236,7 @@ describe('defaultsSchedule', () => {
   });
 });
 
-describe('planHvac planned power (issue 20: the home plan and the import limit)', () => {
+describe('planHvac planned power (the home plan and the import limit)', () => {
   it('reports 48 planned kW within the rated power whose energy at the price is the plan cost', () => {
     const d = day({ fromSlot: 4 });
     const r = planHvac(d, input());

@@ -24,7 +24,7 @@ export interface HvacPlanResult extends PlanResult<HvacSchedule> {
   modelTrajectoryF: number[];
 }
 
-/** The defaults-row body (2.9): the band, no setpoints or trajectory (clients apply the band's middle). */
+/** The defaults-row body: the band, no setpoints or trajectory (clients apply the band's middle). */
 export function defaultsSchedule(band: ComfortBand): HvacSchedule {
   return { intervals: [...INTERVALS], high_temps: [...band.high], low_temps: [...band.low], setpoint_temps: null, temp_trajectory: null };
 }

@@ -25,7 +25,7 @@ export const isTomorrow = (index: number): boolean => index >= SLOTS;
 
 /**
  * End (exclusive index) of the slots counting toward a deadline for a plan starting at `fromSlot`
- * (decisions.md): a slot counts when it ends at or before the deadline, and the current slot counts
+ *: a slot counts when it ends at or before the deadline, and the current slot counts
  * in full even when the deadline falls inside it. A deadline at or before the plan start is
  * tomorrow's, so the end lies in tomorrow's slots (48 + its slot); midnight is the end of today.
  * No deadline: the end of today.

@@ -48,7 +48,7 @@ export type SolarSchedule = {
   allocation_order: string[];
 };
 
-/** `constraints_used` of one array's history row (4.9). */
+/** `constraints_used` of one array's history row. */
 export type SolarConstraintsUsed = {
   nameplate_kw: number;
   tilt_degrees: number;

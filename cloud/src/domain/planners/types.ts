@@ -76,7 +76,7 @@ export interface HomeBatteryInput extends ChargeState {
   maxChargeRateKw: number;
   /** What the battery delivers at most while discharging, kW. */
   maxDischargeRateKw: number;
-  /** Share of grid energy stored (decisions.md, default 0.95): stored kWh = grid kWh × this. */
+  /** Share of grid energy stored (default 0.95): stored kWh = grid kWh × this. */
   chargeEfficiency: number;
   /** Share of stored energy delivered (default 0.95): delivered kWh = stored kWh × this. */
   dischargeEfficiency: number;

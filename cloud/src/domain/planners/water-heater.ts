@@ -5,7 +5,7 @@ import { planSlots } from './slot-dp.js';
 import { horizon, round2, todayArray, type HorizonSlot } from './slots.js';
 import { SLOTS, type DayContext, type MissedLimit, type PlanResult, type Planner, type WaterHeaterInput } from './types.js';
 
-/** The water_heater schedule body (2.9); temp_trajectory[i] is the tank temperature at the END of slot i. */
+/** The water_heater schedule body; temp_trajectory[i] is the tank temperature at the END of slot i. */
 export type WaterHeaterSchedule = {
   intervals: boolean[];
   temp_trajectory: number[];

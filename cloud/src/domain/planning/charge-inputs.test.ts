@@ -9,7 +9,7 @@ const facts = (config: Record<string, unknown> = {}, constraints: Record<string,
 });
 
 describe('stateOfCharge', () => {
-  it('is the recent reading, else current_charge_pct, else the default (2.7)', () => {
+  it('is the recent reading, else current_charge_pct, else the default', () => {
     expect(stateOfCharge(facts({}, { current_charge_pct: 30 }, 64))).toEqual({ socPct: 64, source: 'reading' });
     expect(stateOfCharge(facts({}, { current_charge_pct: 30 }))).toEqual({ socPct: 30, source: 'current_charge_pct' });
     expect(stateOfCharge(facts())).toEqual({ socPct: DEFAULT_SOC_PCT, source: 'default' });

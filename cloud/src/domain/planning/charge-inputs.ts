@@ -33,7 +33,7 @@ export const BATTERY_DEFAULTS = {
   max_discharge_rate_kw: 5,
   min_charge_pct: 10,
   max_charge_pct: 100,
-  // decisions.md: each side of the round trip loses 5 % (0.9025 round trip).
+  // Each side of the round trip loses 5 % (0.9025 round trip).
   charge_efficiency: 0.95,
   discharge_efficiency: 0.95,
 };

@@ -1,4 +1,4 @@
-// The date window of GET /api/v1/schedules/history (4.9, decisions.md "Metrics and history windows").
+// The date window of GET /api/v1/schedules/history.
 import { addDays, daysBetween, isIsoDate, type LocalDate } from '../time/slot-grid.js';
 
 /** end - start at most this many days, both dates inclusive. */

@@ -1,4 +1,4 @@
-// The home as one system (issue 20, docs/home-plan.md): in which order appliances get the import
+// The home as one system (docs/home-plan.md): in which order appliances get the import
 // limit's capacity, what each one draws per slot, and the home's grid import, export and cost.
 import { applianceTypes, isApplianceType } from '../appliance-types/index.js';
 import { SLOTS } from '../planners/types.js';

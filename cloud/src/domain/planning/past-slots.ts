@@ -7,7 +7,7 @@ type Schedule = Record<string, unknown>;
 const isSlotArray = (v: unknown): v is unknown[] => Array.isArray(v) && v.length === SLOTS;
 const splice = (past: readonly unknown[], next: readonly unknown[], fromSlot: number) => [...past.slice(0, fromSlot), ...next.slice(fromSlot)];
 
-/** What an HVAC applied in a slot of a row: its setpoint, or the band's middle on a defaults row (2.9). */
+/** What an HVAC applied in a slot of a row: its setpoint, or the band's middle on a defaults row. */
 function appliedSetpoints(previous: Schedule): unknown[] | null {
   if (isSlotArray(previous.setpoint_temps)) return previous.setpoint_temps;
   const { high_temps: high, low_temps: low } = previous;

@@ -18,7 +18,7 @@ describe('clampSetpoints', () => {
     expect(setpointBoundsOf({ setpoint_min_f: 64, setpoint_max_f: 80 })).toEqual({ minF: 64, maxF: 80 });
   });
 
-  it('clamps the band of a defaults row, so the midpoint the device applies is in range (issue 12: 66-74, base 84, level 3)', () => {
+  it('clamps the band of a defaults row, so the midpoint the device applies is in range (66-74, base 84, level 3)', () => {
     const band = comfortBand({ ...DEFAULT_PREFERENCES, base_temperature: 84, savings_level: 3 });
     const schedule = { intervals: band.high.map((_, i) => i), high_temps: band.high, low_temps: band.low, setpoint_temps: null, temp_trajectory: null };
     const clamped = clampSetpoints(schedule, { setpoint_min_f: 66, setpoint_max_f: 74 }) as { high_temps: number[]; low_temps: number[]; setpoint_temps: null };

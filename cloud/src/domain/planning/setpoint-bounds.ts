@@ -2,7 +2,7 @@
 // the range changed, and defaults rows included (docs/schedules-and-recompute.md "Setpoint clamping").
 import { claimedBounds } from '../devices/setpoint-range.js';
 
-/** The claimed range of an HVAC config when both bounds are set (decisions.md "Devices"), else null. */
+/** The claimed range of an HVAC config when both bounds are set, else null. */
 export function setpointBoundsOf(config: Record<string, unknown>): { minF: number; maxF: number } | null {
   const { minF, maxF } = claimedBounds(config);
   return minF !== null && maxF !== null && minF <= maxF ? { minF, maxF } : null;
@@ -14,7 +14,7 @@ const clampArray = (values: unknown, minF: number, maxF: number) =>
 /**
  * The schedule as a bounded device must apply it (unchanged without a claimed range): every
  * setpoint clamped into the range; and when `setpoint_temps` is null (a defaults row, whose client
- * applies `(high + low) / 2`, spec 2.9) the comfort band is clamped instead, so that midpoint lies
+ * applies `(high + low) / 2`) the comfort band is clamped instead, so that midpoint lies
  * within the range too. `setpoint_temps` stays null as the contract says of defaults rows.
  */
 export function clampSetpoints(schedule: Record<string, unknown>, config: Record<string, unknown>): Record<string, unknown> {

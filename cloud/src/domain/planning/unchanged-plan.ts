@@ -1,4 +1,4 @@
-// A re-plan that changes nothing a client applies or shows adds no history row (issue 12.6): the
+// A re-plan that changes nothing a client applies or shows adds no history row: the
 // debounced recompute, price events and the endpoint would otherwise append identical rows all day.
 
 /** The fields of a history row that say what was planned, from what, at what cost (all but its trigger and time). */

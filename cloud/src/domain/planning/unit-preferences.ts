@@ -31,7 +31,7 @@ export function planningPreferences(account: StoredPreferences, unit: StoredPref
   return unitPreferences({ ...accountFields, ...usablePreferences(unit) });
 }
 
-/** The account's master switch (2.8). */
+/** The account's master switch. */
 export const masterSwitch = (account: StoredPreferences): boolean => usablePreferences(account).optimization_enabled ?? true;
 
 /** The effective per-unit flag: the unit's own switch (default true) AND the master switch. */

@@ -1,4 +1,4 @@
-// The preferences shape (interface.md 2.8), its defaults and how stored fields are read back.
+// The preferences shape, its defaults and how stored fields are read back.
 
 export const OPTIMIZATION_MODES = ['cool', 'heat', 'auto', 'off'] as const;
 export type OptimizationMode = (typeof OPTIMIZATION_MODES)[number];
@@ -6,10 +6,10 @@ export type OptimizationMode = (typeof OPTIMIZATION_MODES)[number];
 export const SAVINGS_LEVELS = [1, 2, 3] as const;
 export type SavingsLevel = (typeof SAVINGS_LEVELS)[number];
 
-/** Half-width of the comfort band in F while away, by savings level (2.8). */
+/** Half-width of the comfort band in F while away, by savings level. */
 export const SAVINGS_BAND_F: Record<SavingsLevel, number> = { 1: 2, 2: 6, 3: 12 };
 
-/** Half-width of the comfort band in F while home (decisions.md). */
+/** Half-width of the comfort band in F while home. */
 export const HOME_BAND_F = 2;
 
 /** Preferences of one HVAC unit, and of the account without its newsletter flag. */
@@ -34,7 +34,7 @@ export interface AccountPreferences extends Preferences {
 /** What is stored: only the fields a user has set (jsonb). */
 export type StoredPreferences = Partial<AccountPreferences>;
 
-/** What a fresh signup receives (2.8). */
+/** What a fresh signup receives. */
 export const DEFAULT_PREFERENCES: Readonly<Preferences> = Object.freeze({
   base_temperature: 72.0,
   savings_level: 1,

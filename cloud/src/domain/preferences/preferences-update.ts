@@ -1,4 +1,4 @@
-// Validation and merge of a PUT preferences body (interface.md 4.11, 4.8); pure, so every rule is
+// Validation and merge of a PUT preferences body; pure, so every rule is
 // unit-tested here and the service only maps { ok: false } to 400 { detail }.
 import { pyList } from '../tariffs/rate-update.js';
 import { isHhMm } from '../time/slot-grid.js';

@@ -1,4 +1,4 @@
-// Which appliance an HVAC reading belongs to (interface 4.13, decisions.md "Appliances and readings").
+// Which appliance an HVAC reading belongs to.
 
 /** Who pushes: a user, or a satellite device bound to one appliance of that user. */
 export interface ReadingsCaller {

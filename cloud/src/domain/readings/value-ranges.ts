@@ -1,6 +1,6 @@
-// Where an appliance's readings go (interface 2.5) and the allowed range of `value` on the
+// Where an appliance's readings go and the allowed range of `value` on the
 // appliance readings endpoint, per type as its spec says (domain/appliance-types/); the error
-// texts are the contract's (section 7).
+// texts are the contract's.
 import { APPLIANCE_TYPES, applianceTypes, type ApplianceType } from '../appliance-types/index.js';
 
 /** True for the types whose readings go to POST /api/v1/readings (indoor temperature and state). */

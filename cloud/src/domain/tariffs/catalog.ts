@@ -1,6 +1,6 @@
 // The preset time-of-use plans and dynamic price zones, bundled with the code as JSON so the
-// catalog is versioned with the release (no file reads at run time). The copies under ./data are
-// kept byte-identical to shared/data by catalog-sync.test.ts.
+// catalog is versioned with the release (no file reads at run time). `npm run check:shared` compares
+// the copies under ./data with the shared data set when one sits beside the repository.
 import rawPlans from './data/tou-plans.json' with { type: 'json' };
 import rawZones from './data/dynamic-zones.json' with { type: 'json' };
 

@@ -1,5 +1,5 @@
-// What a kWh sent to the grid earns in each half-hour slot of the day (the export side of 2.12,
-// added under interface section 9); pure, built beside the import curve by buildRateCurve.
+// What a kWh sent to the grid earns in each half-hour slot of the day (the export side of
+// the rate curve); pure, built beside the import curve by buildRateCurve.
 import { expandHourly, usableHourly } from './custom-curve.js';
 import type { ExportPricing, StoredRateSettings } from './rate-settings.js';
 

@@ -1,4 +1,4 @@
-// Builds the rate curve resource (interface 2.12) from stored settings; pure, so the route only
+// Builds the rate curve resource from stored settings; pure, so the route only
 // loads settings and price points and serialises the result.
 import type { LocalDate } from '../time/slot-grid.js';
 import {
@@ -36,7 +36,7 @@ export interface RateCurveInput {
   dynamicPoints: readonly PricePoint[] | null;
 }
 
-/** The GET/PUT /api/v1/rates response body (interface 2.12). */
+/** The GET/PUT /api/v1/rates response body. */
 export interface RateCurveResponse {
   pricing_location: number;
   intervals: number[];
@@ -50,7 +50,7 @@ export interface RateCurveResponse {
   available_dynamic_zones: DynamicZoneSummary[];
   available_pricing_zones: PricingZoneSummary[];
   unit: typeof RATE_UNIT;
-  /** The stored export preference (additive under section 9): `none` when unset. */
+  /** The stored export preference: `none` when unset. */
   export_pricing: ExportPricing;
   /** The export pricing actually used: `none` when `custom` has no stored hourly array. */
   export_source: ExportPricing;

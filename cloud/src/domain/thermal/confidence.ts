@@ -1,4 +1,4 @@
-// model_confidence (interface 4.9): how much to trust a fitted model, from its held-out error.
+// model_confidence: how much to trust a fitted model, from its held-out error.
 
 /** Held-out one-step RMSE at which confidence falls to 1/e (about 0.37). */
 export const CONFIDENCE_SCALE_F = 0.5;

@@ -17,7 +17,7 @@ export const CONFIG_BY_TYPE: Record<ApplianceType, string> = Object.fromEntries(
   string
 >;
 
-/** The per-type appliance config shapes (2.4); out-of-range or missing required fields give 400 naming the field. */
+/** The per-type appliance config shapes; out-of-range or missing required fields give 400 naming the field. */
 export const APPLIANCE_CONFIG_SCHEMAS: Record<string, Schema> = Object.fromEntries(
   APPLIANCE_TYPES.map((t) => [configComponentName(t), applianceTypes[t].api.config]),
 );

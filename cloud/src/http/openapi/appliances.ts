@@ -16,25 +16,25 @@ function configMatchesType(overrides: Record<string, Schema> = {}): Schema[] {
   }));
 }
 
-/** Appliance CRUD (4.6) and non-HVAC readings (2.5). */
+/** Appliance CRUD and non-HVAC readings. */
 export const appliancesApi: ApiModule = {
   tag: { name: TAG, description: "The caller's household machines." },
   schemas: {
     ...APPLIANCE_CONFIG_SCHEMAS,
     ApplianceType: { type: 'string', enum: [...APPLIANCE_TYPES] },
     ApplianceConfig: {
-      description: 'A per-type config object (2.4); it must match the appliance_type.',
+      description: 'A per-type config object; it must match the appliance_type.',
       anyOf: Object.values(CONFIG_BY_TYPE).map(ref),
     },
     Appliance: {
       type: 'object',
-      description: 'An appliance (2.3).',
+      description: 'An appliance.',
       properties: {
         id: UUID,
         user_id: { ...UUID, description: 'Owner' },
         appliance_type: ref('ApplianceType'),
         name: { type: 'string' },
-        config: { type: 'object', description: 'Per-type shape (2.4)' },
+        config: { type: 'object', description: 'Per-type shape' },
         is_active: { type: 'boolean' },
         created_at: DATE_TIME,
       },
@@ -46,7 +46,7 @@ export const appliancesApi: ApiModule = {
       properties: {
         appliance_type: ref('ApplianceType'),
         name: { type: 'string' },
-        config: { type: 'object', description: 'Per-type shape (2.4)' },
+        config: { type: 'object', description: 'Per-type shape' },
       },
       required: ['appliance_type', 'name', 'config'],
       allOf: configMatchesType({ hvac: { allOf: [ref('HvacConfig'), { required: ['entity_id'] }] } }),
@@ -64,7 +64,7 @@ export const appliancesApi: ApiModule = {
     },
     ApplianceReading: {
       type: 'object',
-      description: 'A non-HVAC reading (2.5).',
+      description: 'A non-HVAC reading.',
       properties: {
         timestamp: DATE_TIME,
         state: { type: 'string', maxLength: 64, description: 'Free-form label such as `CHARGING`, `IDLE`, `ON`, `OFF`, `DISCHARGING`' },

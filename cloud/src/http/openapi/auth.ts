@@ -15,14 +15,14 @@ const EMAIL: Schema = { type: 'string', format: 'email', maxLength: 254, descrip
 const ZIP_DETAIL = 'location_zip must be a US ZIP code (12345 or 12345-6789)';
 const CATALOG_DETAIL = 'pricing_location must be one of the catalog ids: [...]';
 
-/** Accounts and sessions (4.1-4.5) and the email confirmation link. */
+/** Accounts and sessions and the email confirmation link. */
 export const authApi: ApiModule = {
   tag: { name: TAG, description: 'Accounts, sessions and the profile (no version segment).' },
   schemas: {
     UserRef: { type: 'object', properties: { id: UUID, email: { type: 'string' } }, required: ['id', 'email'] },
     Session: {
       type: 'object',
-      description: 'A user session (2.1).',
+      description: 'A user session.',
       properties: {
         access_token: { type: 'string', description: 'Bearer token (JWT); lifetime 1 hour' },
         refresh_token: { type: 'string', description: 'Lifetime 30 days; rotated on every refresh' },
@@ -55,7 +55,7 @@ export const authApi: ApiModule = {
     RefreshRequest: { type: 'object', properties: { refresh_token: { type: 'string' } }, required: ['refresh_token'] },
     Profile: {
       type: 'object',
-      description: 'The account profile (2.2); created on the first GET /auth/me.',
+      description: 'The account profile; created on the first GET /auth/me.',
       properties: {
         user_id: { ...UUID, description: 'Equals the token subject' },
         email: { type: 'string' },
@@ -67,15 +67,13 @@ export const authApi: ApiModule = {
         weather_entity_id: { type: 'string', description: 'A `weather.*` entity id; empty when unset (a fallback weather source is then used)' },
         household_power_entity_id: orNull({
           type: 'string',
-          description:
-            'Added under section 9 (issue 20): the whole-home power `sensor.*` (W or kW) the add-on pushes to /api/v1/household-load/readings; null when unset',
+          description: 'The whole-home power `sensor.*` (W or kW) the add-on pushes to /api/v1/household-load/readings; null when unset',
         }),
         max_import_kw: orNull({
           type: 'number',
           minimum: 1,
           maximum: 200,
-          description:
-            "Added under section 9 (issue 20): the service's import limit, kW; every slot's planned grid draw stays within it (docs/home-plan.md); null: none",
+          description: "The service's import limit, kW; every slot's planned grid draw stays within it (docs/home-plan.md); null: none",
         }),
       },
       required: [

@@ -1,7 +1,7 @@
 import { pathParam, type Schema } from './builders.js';
 import { HH_MM_SCHEMA } from '../../domain/validation/json-schema.js';
 
-/** Security schemes: the user session token and the satellite device token (section 5). */
+/** Security schemes: the user session token and the satellite device token. */
 export const SECURITY_SCHEMES = {
   userAuth: {
     type: 'http',

@@ -5,7 +5,7 @@ import { APPLIANCE_ID_PARAM } from './components.js';
 
 const TAG = 'Constraints';
 
-/** Non-HVAC constraints per appliance (2.7, 4.7). */
+/** Non-HVAC constraints per appliance. */
 export const constraintsApi: ApiModule = {
   tag: { name: TAG, description: 'Charge targets, deadlines and temperature limits of non-HVAC appliances.' },
   schemas: {

@@ -8,11 +8,11 @@ const SETPOINT_BOUND: Schema = { type: 'integer', minimum: 40, maximum: 99 };
 const HVAC_TYPE: Schema = { type: 'string', enum: [...HVAC_TYPES] };
 const DEVICE_ID: Schema = { type: 'string', minLength: 3, maxLength: 128, description: 'Factory serial, 3-128 characters' };
 
-/** Satellite devices, claim flow, device plane and commands (2.13, 2.14, 4.16-4.17). */
+/** Satellite devices, claim flow, device plane and commands. */
 export const DEVICE_SCHEMAS: Record<string, Schema> = {
   Device: {
     type: 'object',
-    description: 'A claimed satellite device (2.13).',
+    description: 'A claimed satellite device.',
     properties: {
       device_id: DEVICE_ID,
       appliance_id: orNull({
@@ -30,7 +30,7 @@ export const DEVICE_SCHEMAS: Record<string, Schema> = {
   },
   DeviceCommand: {
     type: 'object',
-    description: 'A queued command (2.14).',
+    description: 'A queued command.',
     properties: {
       id: { type: 'integer', description: 'Command id; acknowledge a `control` command via POST /api/v1/devices/state with command_id' },
       payload: {

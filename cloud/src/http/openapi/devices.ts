@@ -11,7 +11,7 @@ const USER_ROUTE_403 = { 403: [DEVICE_DETAIL.deviceTokenRefused] };
 /** Every device-token route: the token's own failures. */
 const DEVICE_ERRORS = { 401: [DETAIL.notAuthenticated, DEVICE_DETAIL.invalidDeviceToken], 403: [DEVICE_DETAIL.deviceNotBound] };
 
-/** The IR satellite: claim flow, device plane and user commands (4.16-4.18). */
+/** The IR satellite: claim flow, device plane and user commands. */
 export const devicesApi: ApiModule = {
   tag: {
     name: TAG,

@@ -54,7 +54,7 @@ function merge(modules: ApiModule[]): { paths: Paths; schemas: Record<string, Sc
 
 const { paths, schemas } = merge(MODULES);
 
-/** The OpenAPI 3.1 description of the whole API (interface.md section 4), served at /api/v1/openapi.json. */
+/** The OpenAPI 3.1 description of the whole API, served at /api/v1/openapi.json. */
 export const OPENAPI_DOCUMENT = {
   openapi: '3.1.0',
   info: {

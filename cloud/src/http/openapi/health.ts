@@ -3,7 +3,7 @@ import { DATE_TIME, UUID } from './components.js';
 
 const TAG = 'Integration health';
 
-// The fields of a verdict, overall and per HVAC unit (2.11).
+// The fields of a verdict, overall and per HVAC unit.
 const VERDICT: Record<string, Schema> = {
   status: ref('HealthStatus'),
   last_reading_at: orNull({ ...DATE_TIME, description: 'Latest reading in the window' }),
@@ -13,7 +13,7 @@ const VERDICT: Record<string, Schema> = {
   lookback_hours: { type: 'integer', description: 'Window inspected; currently 6' },
 };
 
-/** Link health of the readings pipeline (2.11, 4.10). */
+/** Link health of the readings pipeline. */
 export const healthApi: ApiModule = {
   tag: { name: TAG, description: 'Whether readings arrive and vary (link health).' },
   schemas: {

@@ -4,7 +4,7 @@ import { slots48 } from './components.js';
 const TAG = 'Household load';
 const LOAD_48 = slots48({ type: 'number', minimum: 0, maximum: 100 }, '48 half-hourly kW values of the local day (slot 0 = 00:00)');
 
-/** The household's own load (issue 20, added under section 9; docs/home-plan.md). */
+/** The household's own load (docs/home-plan.md). */
 export const householdLoadApi: ApiModule = {
   tag: {
     name: TAG,

@@ -4,9 +4,9 @@ import { APPLIANCE_ID_PARAM } from './components.js';
 
 const TAG = 'Insights';
 
-/** Hints per HVAC (additive under interface 9; docs/insights.md). */
+/** Hints per HVAC (docs/insights.md). */
 export const insightsApi: ApiModule = {
-  tag: { name: TAG, description: "What an HVAC unit's readings say about the home and the unit (additive, interface 9)." },
+  tag: { name: TAG, description: "What an HVAC unit's readings say about the home and the unit." },
   schemas: {
     Hint: {
       type: 'object',

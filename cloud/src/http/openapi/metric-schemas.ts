@@ -12,7 +12,7 @@ const DAILY_SAVINGS = {
   degenerate: { type: 'boolean', description: 'True when savings_pct is at most 0 or at least 95; false when savings_pct is null' },
 };
 
-/** The customer metrics responses (4.15). */
+/** The customer metrics responses. */
 export const METRIC_SCHEMAS: Record<string, Schema> = {
   MetricsSavings: obj(DAILY_SAVINGS),
   MetricsPeaks: obj({

@@ -6,7 +6,7 @@ const TAG = 'Metrics';
 const WINDOW_PARAM: Parameter = queryParam('window', 'Trailing days; above 90 gives 400', { type: 'integer', minimum: 1, maximum: 90, default: 30 });
 const WINDOW_DETAIL = ['window exceeds 90 days', 'window must be an integer between 1 and 90'];
 
-/** Customer metrics derived once a day, read-only (4.15). */
+/** Customer metrics derived once a day, read-only. */
 export const metricsApi: ApiModule = {
   tag: { name: TAG, description: "Savings, peaks avoided, flexibility, comfort, adherence and rankings; the caller's own data only." },
   schemas: METRIC_SCHEMAS,

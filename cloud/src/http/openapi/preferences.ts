@@ -12,7 +12,7 @@ const hourly = (description: string): Schema =>
     ),
   );
 
-// The fields shared by account-level and per-HVAC preferences (2.8).
+// The fields shared by account-level and per-HVAC preferences.
 const HVAC_PREFERENCES: Record<string, Schema> = {
   base_temperature: { type: 'number', minimum: 60, maximum: 85, default: 72, description: 'Desired temperature, F' },
   savings_level: {
@@ -63,19 +63,19 @@ function put(id: string, summary: string, description: string, body: string, res
   });
 }
 
-/** Account-level (4.11) and per-HVAC (4.8) comfort preferences. */
+/** Account-level and per-HVAC comfort preferences. */
 export const preferencesApi: ApiModule = {
   tag: { name: TAG, description: 'Comfort preferences, account-level and per HVAC unit.' },
   schemas: {
     AppliancePreferences: {
       type: 'object',
-      description: 'Per-HVAC preferences (2.8, without newsletter_opt_in).',
+      description: 'Per-HVAC preferences (without newsletter_opt_in).',
       properties: HVAC_PREFERENCES,
       required: Object.keys(HVAC_PREFERENCES),
     },
     Preferences: {
       type: 'object',
-      description: 'Account-level preferences (2.8).',
+      description: 'Account-level preferences.',
       properties: { ...HVAC_PREFERENCES, newsletter_opt_in: NEWSLETTER },
       required: [...Object.keys(HVAC_PREFERENCES), 'newsletter_opt_in'],
     },

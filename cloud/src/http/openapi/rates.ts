@@ -13,7 +13,7 @@ const EXPORT_HOURLY_RATES: Schema = fixedArray(
 const ADDER: Schema = { type: 'number', minimum: 0, maximum: 50, description: 'Per-user flat adder on dynamic prices, cents/kWh' };
 const DB_ERRORS = { 503: ['Database not configured'] };
 
-/** The caller's electricity price curve and its source (2.12, 4.12). */
+/** The caller's electricity price curve and its source. */
 export const ratesApi: ApiModule = {
   tag: {
     name: TAG,
@@ -60,7 +60,7 @@ export const ratesApi: ApiModule = {
         available_dynamic_zones: { type: 'array', items: ref('DynamicZone'), description: 'Catalog of dynamic zones' },
         available_pricing_zones: { type: 'array', items: ref('PricingZone'), description: 'Preset plan catalog' },
         unit: { type: 'string', const: 'cents/kWh' },
-        export_pricing: { ...EXPORT_PRICING, description: 'The stored export preference (added under section 9); `none` when unset' },
+        export_pricing: { ...EXPORT_PRICING, description: 'The stored export preference; `none` when unset' },
         export_source: { ...EXPORT_PRICING, description: 'Export pricing actually used: `none` when `custom` is stored without an hourly array' },
         export_hourly_rates_cents_per_kwh: orNull({
           ...EXPORT_HOURLY_RATES,

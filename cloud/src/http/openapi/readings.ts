@@ -4,7 +4,7 @@ import { DATE_TIME, UUID } from './components.js';
 
 const TAG = 'Readings';
 
-/** HVAC (and dehumidifier) readings pushed by hubs and satellites (4.13). */
+/** HVAC (and dehumidifier) readings pushed by hubs and satellites. */
 export const readingsApi: ApiModule = {
   tag: { name: TAG, description: 'Sensor readings the service learns from.' },
   schemas: {

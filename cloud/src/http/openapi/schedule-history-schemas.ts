@@ -3,7 +3,7 @@ import { DATE, DATE_TIME, UUID } from './components.js';
 
 const money = (description: string): Schema => ({ type: 'number', description: `Dollars; display-only; ${description}` });
 
-/** Schedule history rows and their solar `constraints_used` (4.9). */
+/** Schedule history rows and their solar `constraints_used`. */
 export const SCHEDULE_HISTORY_SCHEMAS: Record<string, Schema> = {
   SolarConstraintsUsed: {
     type: 'object',

@@ -18,7 +18,7 @@ const chargeSchedule = (onMeans: string): Schema => ({
   required: ['intervals', 'value_trajectory', 'unit'],
 });
 
-/** The per-type schedules (2.9), the entities block (2.10) and the schedule responses (4.9). */
+/** The per-type schedules, the entities block and the schedule responses. */
 export const SCHEDULE_SCHEMAS: Record<string, Schema> = {
   HvacSchedule: {
     type: 'object',
@@ -161,8 +161,7 @@ export const SCHEDULE_SCHEMAS: Record<string, Schema> = {
   },
   HomePlan: {
     type: 'object',
-    description:
-      'Added under section 9 (issue 20): the home as one system for the day (docs/home-plan.md). null before the first plan of the day. Slots are local half hours 0-47.',
+    description: 'The home as one system for the day (docs/home-plan.md). null before the first plan of the day. Slots are local half hours 0-47.',
     properties: {
       load_kw_48: slots48({ type: 'number', minimum: 0 }, 'Household load planned with, kW (before solar)'),
       grid_import_kw_48: slots48(

@@ -6,7 +6,7 @@ import { SCHEDULE_SCHEMAS } from './schedule-schemas.js';
 
 const TAG = 'Schedules';
 
-/** Schedules: read, unified view, recompute, history and freshness (4.9). */
+/** Schedules: read, unified view, recompute, history and freshness. */
 export const schedulesApi: ApiModule = {
   tag: {
     name: TAG,

@@ -10,7 +10,7 @@ const hourly = (minimum: number, maximum: number, description: string): Schema =
   description,
 });
 
-/** Forecast pushes from a hub's weather entity (2.15, 4.14). */
+/** Forecast pushes from a hub's weather entity. */
 export const weatherApi: ApiModule = {
   tag: { name: TAG, description: 'Hourly forecasts pushed by the client; fresh for 24 hours, else a fallback source is used.' },
   schemas: {

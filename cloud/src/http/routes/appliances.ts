@@ -6,7 +6,7 @@ import { currentUser } from '../authenticate.js';
 import { validate } from '../validate.js';
 
 /**
- * Appliances (4.6) and their constraints (4.7); mounted under /api/v1. Each route carries its own
+ * Appliances and their constraints; mounted under /api/v1. Each route carries its own
  * requireUser: other routers share the mount point, some with device tokens or no auth at all.
  */
 export function appliancesRouter(deps: { appliances: AppliancesService; constraints: ConstraintsService; requireUser: RequestHandler }): Router {

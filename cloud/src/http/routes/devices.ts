@@ -20,7 +20,7 @@ export interface DevicesRouterDeps {
 }
 
 /**
- * The satellite claim flow, device plane and user commands (4.16, 4.17); mounted under /api/v1.
+ * The satellite claim flow, device plane and user commands; mounted under /api/v1.
  * Each route carries its own authenticator: user, device, or none for the claim.
  */
 export function devicesRouter(deps: DevicesRouterDeps): Router {

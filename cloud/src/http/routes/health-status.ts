@@ -3,7 +3,7 @@ import type { Clock } from '../../clock.js';
 import type { LinkHealthService } from '../../services/link-health.js';
 import { currentUser } from '../authenticate.js';
 
-/** GET /integration/health (4.10), mounted under /api/v1. Cheap enough to poll every 30 seconds. */
+/** GET /integration/health, mounted under /api/v1. Cheap enough to poll every 30 seconds. */
 export function healthStatusRouter(deps: { linkHealth: LinkHealthService; requireUser: RequestHandler; now: Clock }): Router {
   const { now } = deps;
   const r = Router();

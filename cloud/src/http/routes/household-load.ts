@@ -6,7 +6,7 @@ import type { HouseholdLoadService } from '../../services/household-load.js';
 import { currentUser } from '../authenticate.js';
 import { validate } from '../validate.js';
 
-/** The household's own load (issue 20, docs/home-plan.md); mounted under /api/v1. */
+/** The household's own load (docs/home-plan.md); mounted under /api/v1. */
 export function householdLoadRouter(deps: { householdLoad: HouseholdLoadService; requireUser: RequestHandler; now: Clock }): Router {
   const { householdLoad, requireUser, now } = deps;
   const r = Router();

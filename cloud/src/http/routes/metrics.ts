@@ -5,7 +5,7 @@ import type { MetricsService } from '../../services/metrics.js';
 import { currentUser } from '../authenticate.js';
 import { validate } from '../validate.js';
 
-/** Customer metrics and rankings (4.15), mounted under /api/v1; the caller's own data only. */
+/** Customer metrics and rankings, mounted under /api/v1; the caller's own data only. */
 export function metricsRouter(deps: { metrics: MetricsService; requireUser: RequestHandler; now: Clock }): Router {
   const { metrics, requireUser, now } = deps;
   const r = Router();

@@ -3,7 +3,7 @@ import type { PreferencesService } from '../../services/preferences.js';
 import { currentUser } from '../authenticate.js';
 
 /**
- * Account-level (4.11) and per-HVAC (4.8) preferences; mounted under /api/v1. PUT bodies are
+ * Account-level and per-HVAC preferences; mounted under /api/v1. PUT bodies are
  * validated by the preferences domain (every field optional, rules in the 4.11 order).
  */
 export function preferencesRouter(deps: { preferences: PreferencesService; requireUser: RequestHandler }): Router {

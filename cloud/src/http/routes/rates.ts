@@ -4,7 +4,7 @@ import type { RatesService } from '../../services/rates.js';
 import { currentUser } from '../authenticate.js';
 
 /**
- * GET/PUT /api/v1/rates (4.12); mounted under /api/v1. The PUT body is validated by the tariff
+ * GET/PUT /api/v1/rates; mounted under /api/v1. The PUT body is validated by the tariff
  * domain (rules in the order of the error table; the first failure is the 400 detail).
  */
 export function ratesRouter(deps: { rates: RatesService; requireUser: RequestHandler; now: Clock }): Router {

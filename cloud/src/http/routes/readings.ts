@@ -18,7 +18,7 @@ export function readingsRouter(deps: { readings: ReadingsService; requireUser: R
     const issues = readingsRequestIssues(req.body);
     if (issues.length > 0) throw new AppError(422, issues);
     const body = parseHvacReadingsFast(req.body) ?? validate(hvacReadingsRequestSchema, req.body);
-    // A device's readings all belong to its bound appliance (4.13).
+    // A device's readings all belong to its bound appliance.
     const caller = { userId: currentUser(req).id, ...(req.device && { boundApplianceId: req.device.applianceId }) };
     res.status(201).json(await readings.ingestHvac(caller, body, now()));
   });

@@ -5,8 +5,8 @@ import type { SchedulesService } from '../../services/schedules.js';
 import { currentUser } from '../authenticate.js';
 
 /**
- * Schedules (4.9), mounted under /api/v1. The two single-schedule reads accept a device token
- * (4.18): a device reads only its bound appliance.
+ * Schedules, mounted under /api/v1. The two single-schedule reads accept a device token
+ *: a device reads only its bound appliance.
  */
 export function schedulesRouter(deps: {
   schedules: SchedulesService;

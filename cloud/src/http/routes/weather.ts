@@ -5,7 +5,7 @@ import type { WeatherService } from '../../services/weather.js';
 import { currentUser } from '../authenticate.js';
 import { validate } from '../validate.js';
 
-/** POST /api/v1/weather (4.14); mounted under /api/v1. */
+/** POST /api/v1/weather; mounted under /api/v1. */
 export function weatherRouter(deps: { weather: WeatherService; requireUser: RequestHandler; now: Clock }): Router {
   const { weather, requireUser, now } = deps;
   const r = Router();

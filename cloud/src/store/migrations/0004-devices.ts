@@ -15,7 +15,7 @@ export const devices: Migration = {
      )`,
     // One row per factory serial ever claimed. claimed_at and token_hash are null while unclaimed;
     // user_id and appliance_id then remember the former binding so the same account re-claiming
-    // gets its former appliance back (decisions.md). Deleting the appliance unbinds the device.
+    // gets its former appliance back. Deleting the appliance unbinds the device.
     `CREATE TABLE devices (
        device_id text PRIMARY KEY CHECK (char_length(device_id) BETWEEN 3 AND 128),
        user_id uuid NOT NULL REFERENCES users(id) ON DELETE CASCADE,

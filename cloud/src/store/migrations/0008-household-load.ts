@@ -1,6 +1,6 @@
 import type { Migration } from './index.js';
 
-/** The home as one system (issue 20, docs/home-plan.md): the household's load and the import limit. */
+/** The home as one system (docs/home-plan.md): the household's load and the import limit. */
 export const householdLoad: Migration = {
   name: '0008-household-load',
   up: [

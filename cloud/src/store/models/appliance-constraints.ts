@@ -2,7 +2,7 @@ import { DataTypes, type Sequelize } from 'sequelize';
 
 export interface ApplianceConstraintsRow {
   appliance_id: string;
-  /** Only the fields set by the last save (2.7). */
+  /** Only the fields set by the last save. */
   constraints: Record<string, unknown>;
   updated_at: Date;
 }

@@ -2,7 +2,7 @@ import { DataTypes, type Sequelize } from 'sequelize';
 
 export type DeviceCommandKind = 'control' | 'schedule_updated';
 
-/** A queued device command (2.14, 3.3): pending until delivered_at, acknowledged at acked_at. */
+/** A queued device command: pending until delivered_at, acknowledged at acked_at. */
 export interface DeviceCommandRow {
   id: number;
   device_id: string;

@@ -1,7 +1,7 @@
 import { DataTypes, type Sequelize } from 'sequelize';
 
 /**
- * A satellite device (2.13, 3.2), one row per factory serial ever claimed. Unclaimed rows have
+ * A satellite device, one row per factory serial ever claimed. Unclaimed rows have
  * null claimed_at and token_hash and keep user_id/appliance_id as the former binding.
  */
 export interface DeviceRow {

@@ -1,6 +1,6 @@
 import { DataTypes, type Sequelize } from 'sequelize';
 
-/** A satellite claim code (3.1); only its hash is stored. */
+/** A satellite claim code; only its hash is stored. */
 export interface EnrollTokenRow {
   id: number;
   user_id: string;

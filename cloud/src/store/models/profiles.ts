@@ -8,11 +8,11 @@ export interface ProfileRow {
   timezone: string | null;
   subscription_tier: 'free' | 'premium';
   weather_entity_id: string;
-  /** Issue 20: the whole-home power sensor (`sensor.*`), or null. */
+  /** The whole-home power sensor (`sensor.*`), or null. */
   household_power_entity_id: string | null;
-  /** Issue 20: the service's import limit, kW (1-200), or null for none. */
+  /** The service's import limit, kW (1-200), or null for none. */
   max_import_kw: number | null;
-  /** Issue 20: the set household load profile, 48 kW values, or null. */
+  /** The set household load profile, 48 kW values, or null. */
   household_load_kw_48: number[] | null;
   created_at: Date;
   updated_at: Date;
