@@ -95,6 +95,12 @@ describe('GET /api/v1/openapi.json', () => {
     expect(res.body).toEqual(JSON.parse(JSON.stringify(OPENAPI_DOCUMENT)));
   });
 
+  it('says what the API is, not how it came about: no issue, work-period or outside section numbers', () => {
+    const text = JSON.stringify(doc);
+    expect(text).not.toMatch(/[Ii]ssue [0-9]|[Ss]ession [0-9]|[Ss]ection [0-9]|interface [0-9]/);
+    expect(text).not.toMatch(/\((?:[1-9]\.[0-9]{1,2})(?:, ?[1-9]\.[0-9]{1,2})*\)/);
+  });
+
   it('documents every route the app registers (HEAD and OPTIONS aside)', () => {
     const routes = listRoutes(cloud.app).filter((r) => r.method !== 'HEAD' && r.method !== 'OPTIONS');
     expect(routes).toEqual(
