@@ -13,6 +13,7 @@ import { appliancesRouter } from './http/routes/appliances.js';
 import { devicesRouter } from './http/routes/devices.js';
 import { healthRouter } from './http/routes/health.js';
 import { householdLoadRouter } from './http/routes/household-load.js';
+import { hubEntitiesRouter } from './http/routes/hub-entities.js';
 import { openapiRouter } from './http/routes/openapi.js';
 import { healthStatusRouter } from './http/routes/health-status.js';
 import { metricsRouter } from './http/routes/metrics.js';
@@ -57,6 +58,7 @@ export function createApp(config: AppConfig, services: Services, drain: Drain = 
   app.use('/api/v1', healthStatusRouter({ linkHealth: services.linkHealth, requireUser, now }));
   app.use('/api/v1', ratesRouter({ rates: services.rates, requireUser, now }));
   app.use('/api/v1', householdLoadRouter({ householdLoad: services.householdLoad, requireUser, now }));
+  app.use('/api/v1', hubEntitiesRouter({ hubEntities: services.hubEntities, requireUser, now }));
   app.use('/api/v1', schedulesRouter({ schedules: services.schedules, recompute: services.recompute, requireUser, requireUserOrDevice, now }));
   app.use('/api/v1', weatherRouter({ weather: services.weather, requireUser, now }));
   app.use('/api/v1', metricsRouter({ metrics: services.metrics, requireUser, now }));

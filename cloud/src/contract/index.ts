@@ -15,3 +15,4 @@ export * from './weather.js';
 // The validation gate every route runs a schema through; clients validate forms with it too.
 export { passGate, type GateResult } from '../domain/validation/schema-gate.js';
 export * from './household-load.js';
+export * from './hub-entities.js';

@@ -20,6 +20,7 @@ import { createLinkHealthService } from './link-health.js';
 import { createRateLimiter } from './rate-limiter.js';
 import { createRatesService } from './rates.js';
 import { createHouseholdLoadService } from './household-load.js';
+import { createHubEntitiesService } from './hub-entities.js';
 import { createReadingsService } from './readings.js';
 import { createWeatherService } from './weather.js';
 import { createOutdoorForecastService } from './outdoor-forecast.js';
@@ -71,6 +72,7 @@ export function createServices(store: Store, opts: ServiceOptions) {
   const preferences = createPreferencesService(store, { appliances, planningEvents });
   const readings = createReadingsService(store, { dailyLimitPerAppliance: opts.config.readingsDailyLimitPerAppliance });
   const householdLoad = createHouseholdLoadService(store, { profiles, planningEvents, dailyLimitPerAppliance: opts.config.readingsDailyLimitPerAppliance });
+  const hubEntities = createHubEntitiesService(store);
   const linkHealth = createLinkHealthService(store, { pushIntervalS: opts.config.deviceReadingPushIntervalS });
   const rates = createRatesService(store, { profiles, planningEvents, defaultAdderCentsPerKwh: opts.config.dynamicPriceAdderCentsPerKwh });
   const priceFeeds = createPriceFeedsService(store, { planningEvents, config: opts.config });
@@ -145,6 +147,7 @@ export function createServices(store: Store, opts: ServiceOptions) {
     planningEvents,
     readings,
     householdLoad,
+    hubEntities,
     linkHealth,
     appliances,
     constraints,

@@ -7,6 +7,7 @@ import { createDevicesRepo } from './devices-repo.js';
 import { createEnrollTokensRepo } from './enroll-tokens-repo.js';
 import { createHouseholdLoadRepo } from './household-load-repo.js';
 import { createHomePlansRepo } from './home-plans-repo.js';
+import { createHubEntitiesRepo } from './hub-entities-repo.js';
 import { createPreferencesRepo } from './preferences-repo.js';
 import { defineModels } from './models/index.js';
 import { createPricesRepo } from './prices-repo.js';
@@ -41,6 +42,7 @@ export { listenForCommands, type CommandNotificationsOptions } from './command-n
 export { isUuid } from './appliances-repo.js';
 export type { HandedOverCommand } from './commands-repo.js';
 export type { HalfHourMean } from './household-load-repo.js';
+export type { HubEntityListRow } from './hub-entities-repo.js';
 export type { CeilingCharge } from './reading-ceiling-sql.js';
 export type { PlanningJob } from './jobs-repo.js';
 export type { MetricsPair, NewestPlanRow, PlannedSetpoints, ReadingDayRow } from './metrics-repo.js';
@@ -106,6 +108,7 @@ function repositories(db: Sequelize) {
     readings: createReadingsRepo(sql),
     householdLoad: createHouseholdLoadRepo(sql),
     homePlans: createHomePlansRepo(db, sql),
+    hubEntities: createHubEntitiesRepo(sql),
     rateSettings: createRateSettingsRepo(db, models),
     rateLimits: createRateLimitsRepo(db),
     prices: createPricesRepo(db),

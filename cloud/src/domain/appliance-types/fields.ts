@@ -11,7 +11,8 @@ export const fieldMessage =
   ({ path }) =>
     `${path}: ${text}`;
 
-const ENTITY_ID = /^([a-z0-9_]+)\.[a-z0-9_]+$/;
+/** A hub entity id, `domain.object_id` in lower case; group 1 is the domain. */
+export const ENTITY_ID_PATTERN = /^([a-z0-9_]+)\.[a-z0-9_]+$/;
 
 /**
  * The longest entity id stored (Home Assistant's own limit for an entity id): the service stores and
@@ -42,7 +43,7 @@ export function entityIdField(domains: readonly string[] | 'any', opts: { nullab
     .test('entity-id-length', fieldMessage(`must be at most ${ENTITY_ID_MAX_LENGTH} characters`), (v) => v == null || v.length <= ENTITY_ID_MAX_LENGTH)
     .test('entity-id', message, (v) => {
       if (v == null || v.length > ENTITY_ID_MAX_LENGTH) return true;
-      const m = ENTITY_ID.exec(v);
+      const m = ENTITY_ID_PATTERN.exec(v);
       return m !== null && (domains === 'any' || domains.includes(m[1]!));
     });
   return opts.nullable ? base.nullable() : base.nonNullable(message);

@@ -6,6 +6,7 @@ import { constraintsApi } from './constraints.js';
 import { devicesApi } from './devices.js';
 import { healthApi } from './health.js';
 import { householdLoadApi } from './household-load.js';
+import { hubEntitiesApi } from './hub-entities.js';
 import { insightsApi } from './insights.js';
 import { metricsApi } from './metrics.js';
 import { operationalApi } from './operational.js';
@@ -25,6 +26,7 @@ const MODULES: ApiModule[] = [
   healthApi,
   ratesApi,
   householdLoadApi,
+  hubEntitiesApi,
   readingsApi,
   weatherApi,
   metricsApi,

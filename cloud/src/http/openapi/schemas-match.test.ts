@@ -12,6 +12,7 @@ import {
   applianceUpdateSchema,
   claimRequestSchema,
   hvacReadingSchema,
+  hubEntitiesReportSchema,
   hvacReadingsRequestSchema,
   loginRequestSchema,
   profilePatchSchema,
@@ -127,6 +128,7 @@ const PAIRS: [string, yup.Schema][] = [
   ['HvacReading', hvacReadingSchema],
   ['ReadingsRequest', hvacReadingsRequestSchema],
   ['WeatherPush', weatherPushSchema],
+  ['HubEntitiesReport', hubEntitiesReportSchema],
   ['ClaimRequest', claimRequestSchema],
   ['ApplianceCommand', controlCommandSchema],
 ];

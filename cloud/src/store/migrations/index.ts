@@ -6,6 +6,7 @@ import { metrics } from './0005-metrics.js';
 import { exportRates } from './0006-export-rates.js';
 import { rateLimits } from './0007-rate-limits.js';
 import { householdLoad } from './0008-household-load.js';
+import { hubEntities } from './0009-hub-entities.js';
 
 export interface Migration {
   name: string;
@@ -14,4 +15,4 @@ export interface Migration {
 }
 
 /** Every migration, oldest first. Add new ones at the end; never edit one that has shipped. */
-export const migrations: Migration[] = [accounts, homeData, schedules, devices, metrics, exportRates, rateLimits, householdLoad];
+export const migrations: Migration[] = [accounts, homeData, schedules, devices, metrics, exportRates, rateLimits, householdLoad, hubEntities];
