@@ -19,12 +19,12 @@ const ENTITY_FIELDS = {
   device_class: text(deviceClassMaxChars, 'What it measures or controls, e.g. temperature, battery, power'),
 };
 
-/** The hub's entities (docs/hub-entities.md), added under the versioning rule. */
+/** The hub's entities (docs/hub-entities.md), an addition to the base contract. */
 export const hubEntitiesApi: ApiModule = {
   tag: {
     name: TAG,
     description:
-      'The entities of the home-automation hub that Offpeak fields can name, as the hub integration last reported them; the dashboard offers them in the appliance forms.',
+      'Additive. The entities of the home-automation hub that Offpeak fields can name, as the hub integration last reported them; the dashboard offers them in the appliance forms.',
   },
   schemas: {
     HubEntitiesReport: {
