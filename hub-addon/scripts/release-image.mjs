@@ -27,7 +27,7 @@ function fail(message) {
 }
 
 const config = readFileSync(path.join(ADDON, 'config.yaml'), 'utf8');
-const version = /^version:\s*"?([^"\s]+)"?\s*$/m.exec(config)?.[1];
+const version = /^version:\s*["']?([^"'\s]+)["']?\s*$/m.exec(config)?.[1];
 const image = /^image:\s*(\S+)\s*$/m.exec(config)?.[1];
 const arches = [...(/^arch:\n((?:\s+- \S+\n)+)/m.exec(config)?.[1] ?? '').matchAll(/- (\S+)/g)].map((m) => m[1]);
 const packageVersion = JSON.parse(readFileSync(path.join(ADDON, 'package.json'), 'utf8')).version;
