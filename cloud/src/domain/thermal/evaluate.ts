@@ -29,10 +29,18 @@ const rms = (sumSquares: number, count: number) => (count > 0 ? Math.sqrt(sumSqu
 
 /** RMSE (F) of one-step-ahead predictions over the samples; null without samples. */
 export function oneStepRmseF(params: ThermalParams, samples: readonly ThermalSample[]): number | null {
+  return oneStepRmseOf((s, startF) => predictEnd(params, s, startF), samples);
+}
+
+/** The one-step RMSE of `oneStepRmseF` for any step predictor. */
+export function oneStepRmseOf(predict: StepPredictor, samples: readonly ThermalSample[]): number | null {
   let sum = 0;
-  for (const s of samples) sum += (predictEnd(params, s, s.startF) - s.endF) ** 2;
+  for (const s of samples) sum += (predict(s, s.startF) - s.endF) ** 2;
   return rms(sum, samples.length);
 }
+
+/** A step's predicted end temperature from a start temperature. */
+export type StepPredictor = (s: ThermalSample, startF: number) => number;
 
 /**
  * RMSE (F) of free runs: from the observed temperature at a window's start, the model runs on the
@@ -41,7 +49,18 @@ export function oneStepRmseF(params: ThermalParams, samples: readonly ThermalSam
  * without gaps; null when no stretch is long enough.
  */
 export function freeRunRmseF(params: ThermalParams, samples: readonly ThermalSample[], horizonSteps: number, strideSteps: number): number | null {
-  let sum = 0;
+  return freeRunRmseOf((s, startF) => predictEnd(params, s, startF), samples, horizonSteps, strideSteps);
+}
+
+/** The free-run RMSE of `freeRunRmseF` for any step predictor (the benches' reference models). */
+export function freeRunRmseOf(predict: StepPredictor, samples: readonly ThermalSample[], horizonSteps: number, strideSteps: number): number | null {
+  const { sumSquares, count } = freeRunSquares(predict, samples, horizonSteps, strideSteps);
+  return rms(sumSquares, count);
+}
+
+/** The squared errors of those free runs, summed, and how many there are (to pool runs of several fits). */
+export function freeRunSquares(predict: StepPredictor, samples: readonly ThermalSample[], horizonSteps: number, strideSteps: number) {
+  let sumSquares = 0;
   let count = 0;
   let runStart = 0;
   for (let i = 1; i <= samples.length; i++) {
@@ -51,12 +70,12 @@ export function freeRunRmseF(params: ThermalParams, samples: readonly ThermalSam
       let temp = samples[w]!.startF;
       for (let k = w; k < w + horizonSteps; k++) {
         const s = samples[k]!;
-        temp = predictEnd(params, s, temp);
-        sum += (temp - s.endF) ** 2;
+        temp = predict(s, temp);
+        sumSquares += (temp - s.endF) ** 2;
         count++;
       }
     }
     runStart = i;
   }
-  return rms(sum, count);
+  return { sumSquares, count };
 }
