@@ -50,7 +50,7 @@ test('cloud SIGKILLed and restarted: 0 commands lost or doubled, 0 readings lost
   const satelliteBackS = (Date.now() - restartedAt) / 1000;
   const readingsBefore = homeA.addon.state.stats.readingsSent;
   const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline && !(homeA.addon.state.cloudReachable && homeA.addon.state.stats.readingsSent > readingsBefore))
+  while (Date.now() < deadline && !(homeA.addon.state.links.cloud.state === 'ok' && homeA.addon.state.stats.readingsSent > readingsBefore))
     await new Promise((r) => setTimeout(r, 100));
   const addonBackS = (Date.now() - restartedAt) / 1000;
 

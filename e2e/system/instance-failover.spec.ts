@@ -50,7 +50,7 @@ test('two instances, the one the homes are parked on SIGKILLed: they move over, 
   for (const t of [73, 74]) await send(balancer!.url, t);
 
   const satelliteMovedS = await secondsUntil(() => sent.every((id) => homeB.sim.state().ackedCommands.includes(id)), killedAt);
-  const addonMovedS = await secondsUntil(() => homeA.addon.state.cloudReachable && homeA.addon.state.stats.readingsSent > readingsBefore, killedAt);
+  const addonMovedS = await secondsUntil(() => homeA.addon.state.links.cloud.state === 'ok' && homeA.addon.state.stats.readingsSent > readingsBefore, killedAt);
   expect(balancer!.relayed()[1], 'connections to the second instance after the kill').toBeGreaterThan(0);
 
   // Let both homes flush (the add-on at every 5-minute capture, the satellite every 10), then count.

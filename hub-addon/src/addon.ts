@@ -8,6 +8,7 @@ import { startPlans } from './features/plans.js';
 import { startReadings } from './features/readings.js';
 import { startWeatherPush } from './features/weather-push.js';
 import { HaLink } from './ha.js';
+import { haLinkAfter, recordLink } from './link-status.js';
 import type { FetchLike } from './http-fetch.js';
 import { createLogger, stdoutSink, type Logger } from './log.js';
 import { ReadingBuffer } from './reading-buffer.js';
@@ -26,6 +27,8 @@ export interface StartAddonOptions {
   pingTimeoutMs?: number;
   bufferCapacity?: number;
   fetch?: FetchLike;
+  /** The state to fill (a caller may watch it before the start resolves, e.g. while Home Assistant refuses the token). */
+  state?: AddonState;
 }
 
 export interface RunningAddon {
@@ -66,12 +69,15 @@ export async function startAddon(options: StartAddonOptions): Promise<RunningAdd
   await session.load();
   const buffer = new ReadingBuffer(config.dataDir, log.child('buffer'), options.bufferCapacity);
   await buffer.load();
+  const state = options.state ?? initialState();
+  const haLog = log.child('ha');
   const ha = new HaLink({
     url: config.ha.url,
     token: config.ha.token,
-    log: log.child('ha'),
+    log: haLog,
     pingIntervalMs: options.pingIntervalMs,
     pingTimeoutMs: options.pingTimeoutMs,
+    onOutcome: (outcome) => recordLink(state.links, 'ha', haLinkAfter(outcome, config), haLog),
   });
   const ctx: AddonContext = {
     config,
@@ -80,7 +86,7 @@ export async function startAddon(options: StartAddonOptions): Promise<RunningAdd
     ha,
     cloud: createCloudApi(session),
     buffer,
-    state: initialState(),
+    state,
     version,
     tasks: new TaskTracker(),
     commands: new SerialQueue(),

@@ -16,6 +16,7 @@ import {
 } from 'home-assistant-js-websocket';
 import { openHaSocket } from './ha-socket.js';
 import type { HistoryRow } from './household-history.js';
+import type { HaOutcome } from './link-status.js';
 import type { Logger } from './log.js';
 
 export interface HaLinkOptions {
@@ -27,6 +28,8 @@ export interface HaLinkOptions {
   pingTimeoutMs?: number;
   /** Cap of the first-connection backoff, real ms. */
   maxBackoffMs?: number;
+  /** Told each connection's outcome (the link status logs what to fix, once). */
+  onOutcome?: (outcome: HaOutcome) => void;
 }
 
 /** A service call that Home Assistant refused (its error code and message). */
@@ -84,7 +87,8 @@ export class HaLink {
       this.adopt(conn);
     } catch (e) {
       const delay = Math.min(this.opts.maxBackoffMs ?? 30_000, 1000 * 2 ** Math.min(attempt, 10));
-      this.opts.log.warn(e === ERR_INVALID_AUTH ? 'Home Assistant refused the access token; retrying' : 'Home Assistant unreachable; retrying', {
+      this.opts.onOutcome?.(e === ERR_INVALID_AUTH ? 'token_refused' : 'unreachable');
+      this.opts.log.debug(e === ERR_INVALID_AUTH ? 'Home Assistant refused the access token; retrying' : 'Home Assistant unreachable; retrying', {
         url: this.opts.url,
         retry_in_ms: delay,
       });
@@ -98,10 +102,12 @@ export class HaLink {
     conn.addEventListener('disconnected', () => {
       this.connected = false;
       this.resyncPending = true;
-      this.opts.log.warn('Home Assistant connection lost; reconnecting');
+      this.opts.log.info('Home Assistant connection lost; reconnecting');
+      this.opts.onOutcome?.('unreachable');
     });
     conn.addEventListener('reconnect-error', () => {
-      this.opts.log.error('Home Assistant refused the token on reconnect; starting over');
+      this.opts.log.info('Home Assistant refused the token on reconnect; starting over');
+      this.opts.onOutcome?.('token_refused');
       this.dropConnection();
       void this.connectLoop(1);
     });
@@ -134,6 +140,7 @@ export class HaLink {
       unit: this.config?.unit_system.temperature,
       time_zone: this.config?.time_zone,
     });
+    this.opts.onOutcome?.('ok');
     this.resolveFirstReady();
     for (const l of this.readyListeners) l();
   }

@@ -1,19 +1,17 @@
-// Tracks whether the cloud answers, logging each change once (not every failed call).
-import { CloudError } from '@offpeak/client-kit';
+// Every cloud call of the features goes through here: its outcome is the cloud link's status
+// (link-status.ts), logged once per new problem, not on every failed call.
 import type { AddonContext } from './context.js';
+import { cloudLinkAfter, LINK_OK, recordLink } from './link-status.js';
 
-/** Runs a cloud call, recording reachability; rethrows its error. */
+/** Runs a cloud call, recording the cloud link's status; rethrows its error. */
 export async function viaCloud<T>(ctx: AddonContext, what: string, fn: () => Promise<T>): Promise<T> {
   try {
     const result = await fn();
-    if (!ctx.state.cloudReachable) ctx.log.info('cloud reachable', { after: what });
-    ctx.state.cloudReachable = true;
+    recordLink(ctx.state.links, 'cloud', LINK_OK, ctx.log, { after: what });
     return result;
   } catch (e) {
-    const down = !(e instanceof CloudError) || e.retryable;
-    if (down && ctx.state.cloudReachable)
-      ctx.log.warn('cloud unreachable; working from the cached plan', { during: what, error: e instanceof Error ? e.message : String(e) });
-    if (down) ctx.state.cloudReachable = false;
+    const link = cloudLinkAfter(e, ctx.config);
+    if (link) recordLink(ctx.state.links, 'cloud', link, ctx.log, { during: what });
     throw e;
   }
 }

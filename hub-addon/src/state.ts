@@ -1,6 +1,7 @@
 // What the running add-on knows, shared by its features (one object, plain data).
 import type { Appliance, Profile, SchedulesView } from '@offpeak/cloud/contract';
 import type { HubAppliance } from './appliances.js';
+import { CONNECTING, type Links } from './link-status.js';
 import type { Expectation } from './plan-actions.js';
 
 /** Per appliance: what this hub commanded in the current slot and whether a person took over. */
@@ -32,7 +33,10 @@ export interface AddonState {
   appliances: HubAppliance[];
   view: SchedulesView | null;
   updatedAt: string | null;
-  cloudReachable: boolean;
+  /** Home Assistant and the cloud: working, or what fails and what to change (link-status.ts). */
+  links: Links;
+  /** Per appliance: its last reading, in words, and when it was taken (clock ms). */
+  lastReadings: Map<string, { atMs: number; text: string }>;
   control: Map<string, ControlState>;
   missingEntities: Set<string>;
   /** Batteries whose hold gap (battery-slots.ts holdGap) was logged since the start. */
@@ -40,6 +44,8 @@ export interface AddonState {
   /** Batteries whose level gap (battery-level.ts levelGap: no SOC sensor) was logged since the start. */
   levelGapsLogged: Set<string>;
   nextApplyMs: number | null;
+  /** When the next readings push is due (clock ms). */
+  nextPushMs: number | null;
   lastWeatherPushDate: string | null;
   stats: {
     readingsSent: number;
@@ -63,12 +69,14 @@ export function initialState(): AddonState {
     appliances: [],
     view: null,
     updatedAt: null,
-    cloudReachable: false,
+    links: { ha: CONNECTING, cloud: CONNECTING },
+    lastReadings: new Map(),
     control: new Map(),
     missingEntities: new Set(),
     holdGapsLogged: new Set(),
     levelGapsLogged: new Set(),
     nextApplyMs: null,
+    nextPushMs: null,
     lastWeatherPushDate: null,
     stats: { readingsSent: 0, readingsQueued: 0, boundaries: 0, applied: 0, overrides: 0, guardCommands: 0, schedulePulls: 0, weatherPushes: 0, cycles: 0 },
   };

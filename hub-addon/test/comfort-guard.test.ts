@@ -11,6 +11,7 @@ import { runComfortGuard } from '../src/features/comfort-guard.js';
 import { collectReadings } from '../src/features/readings.js';
 import { HaLink } from '../src/ha.js';
 import { localSlotAt } from '../src/local-time.js';
+import { LINK_OK } from '../src/link-status.js';
 import { startHaSim, type HaSimHandle } from '../src/ha-sim/index.js';
 import { createLogger, silentLogger } from '../src/log.js';
 import { ReadingBuffer } from '../src/reading-buffer.js';
@@ -65,7 +66,8 @@ beforeEach(async () => {
   await link.start();
   logs = [];
   const state = initialState();
-  Object.assign(state, { timezone: 'America/New_York', appliances: [HVAC], view: VIEW, cloudReachable: false });
+  Object.assign(state, { timezone: 'America/New_York', appliances: [HVAC], view: VIEW });
+  state.links.cloud = { state: 'unreachable', reason: 'no answer', fix: 'wait' };
   ctx = {
     config: {} as never,
     clock,
@@ -98,9 +100,10 @@ describe('the comfort guard', () => {
   });
 
   it('does nothing while the cloud answers, inside the band, or after a person changed the thermostat in this slot', async () => {
-    ctx.state.cloudReachable = true;
+    const down = ctx.state.links.cloud;
+    ctx.state.links.cloud = LINK_OK;
     await runComfortGuard(ctx);
-    ctx.state.cloudReachable = false;
+    ctx.state.links.cloud = down;
     controlOf(ctx.state, HVAC.id).overrideSlotKey = localSlotAt(START, ctx.state.timezone).key;
     await runComfortGuard(ctx);
     controlOf(ctx.state, HVAC.id).overrideSlotKey = null;

@@ -43,7 +43,7 @@ describe('a cloud outage', () => {
     await h.cutoff.down();
     await h.advance(15 * 60_000); // three cycles while the cloud is away
     expect(h.addon.buffer.size).toBe(18);
-    expect(h.addon.state.cloudReachable).toBe(false);
+    expect(h.addon.state.links.cloud.state).toBe('unreachable');
     expect(h.logs.some((l) => l.msg === 'cloud unreachable; working from the cached plan')).toBe(true);
     // The slot boundary inside the outage was applied from the cached plan.
     expect(h.logs.some((l) => (l.msg === 'applied' || l.msg === 'already as planned') && l.reason === 'slot boundary' && l.type === 'hvac')).toBe(true);

@@ -1,6 +1,6 @@
-// The local comfort guard: while the cloud is unreachable, an HVAC house that has drifted outside
-// the comfort band of its last known plan gets the band's midpoint as setpoint, so it never drifts
-// further than the band allows. Readings report `override_active: true` while it commands. A
+// The local comfort guard: while the cloud does not serve the add-on (unreachable, or refusing
+// it), an HVAC house that has drifted outside the comfort band of its last known plan gets the
+// band's midpoint as setpoint, so it never drifts further than the band allows. Readings report `override_active: true` while it commands. A
 // person's override in the slot wins over the guard.
 import type { AddonContext } from '../context.js';
 import { describe } from '../ha.js';
@@ -11,7 +11,7 @@ import { toF } from '../units.js';
 
 /** Checks every HVAC unit once; called each readings cycle. */
 export async function runComfortGuard(ctx: AddonContext): Promise<void> {
-  if (ctx.state.cloudReachable || !ctx.state.view?.optimization_enabled) return;
+  if (ctx.state.links.cloud.state === 'ok' || !ctx.state.view?.optimization_enabled) return;
   const slot = localSlotAt(ctx.clock.now(), ctx.state.timezone);
   const { key } = slot;
   for (const appliance of ctx.state.appliances) {

@@ -12,6 +12,7 @@ import { isValidZone, localSlotAt, nextBoundaryMs } from '../local-time.js';
 import { decideSlot, meetsExpectation } from '../plan-actions.js';
 import { viaCloud } from '../reachability.js';
 import { controlOf } from '../state.js';
+import { missingEntityProblem } from '../status.js';
 import { awaitsDayPlan, drawViewLeadMs, nextViewRefreshMs } from '../view-refresh.js';
 import { chargeLevelNow, watchChargeLevels } from './charge-level.js';
 import { settleAfterReconnect } from './plans-reconnect.js';
@@ -38,6 +39,7 @@ export function reportMissingEntities(ctx: AddonContext): void {
         appliance_id: use.appliance.id,
         appliance: use.appliance.name,
         type: use.appliance.type,
+        fix: missingEntityProblem(ctx.config, use.appliance, use.role, use.entityId).fix,
       });
       ctx.state.missingEntities.add(use.entityId);
     } else if (!missing && ctx.state.missingEntities.delete(use.entityId)) {

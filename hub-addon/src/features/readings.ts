@@ -3,7 +3,7 @@
 // queue the readings on disk; a per-install delay after the mark (readings-push.ts, drawn once at
 // start) send the queue oldest first, at most 100 per request. A refused batch (4xx other than
 // 401/408/429) is dropped with a log line so it cannot block the queue; while the cloud is
-// unreachable everything waits. Each cycle ends, after its push, with one status line.
+// unreachable everything waits. Each cycle ends, after its push, with one status line (status.ts).
 import type { ReadingClient } from '@offpeak/cloud/contract';
 import { CloudError } from '@offpeak/client-kit';
 import type { AddonContext, Stop } from '../context.js';
@@ -12,6 +12,8 @@ import { viaCloud } from '../reachability.js';
 import type { BufferedReading } from '../reading-buffer.js';
 import { applianceReading, householdReading, hvacReading } from '../readings.js';
 import { controlOf } from '../state.js';
+import { addonStatus, statusLine } from '../status.js';
+import { readingText } from '../status-text.js';
 import { toF } from '../units.js';
 import { localSlotAt } from '../local-time.js';
 import { drawPushDelayMs, nextMarkMs } from '../readings-push.js';
@@ -49,6 +51,12 @@ export function collectReadings(ctx: AddonContext): BufferedReading[] {
       const r = applianceReading(a, entities, unit, timestamp);
       if (r) out.push({ kind: 'appliance', applianceId: a.id, reading: r });
     }
+  }
+  const nowMs = ctx.clock.now();
+  for (const r of out) {
+    const id = r.kind === 'hvac' ? r.reading.appliance_id : r.kind === 'appliance' ? r.applianceId : null;
+    const type = ctx.state.appliances.find((a) => a.id === id)?.type ?? null;
+    if (id) ctx.state.lastReadings.set(id, { atMs: nowMs, text: readingText(r, type, unit) });
   }
   const householdId = householdEntityId(ctx);
   const household = householdId ? householdReading(entities[householdId], timestamp) : null;
@@ -88,26 +96,6 @@ export async function flushReadings(ctx: AddonContext, client: ReadingClient): P
   }
 }
 
-/** One status line: what the add-on sees and does. */
-export function statusLine(ctx: AddonContext): Record<string, unknown> {
-  const s = ctx.state;
-  return {
-    ha_connected: ctx.ha.connected,
-    ha_version: ctx.ha.haVersion,
-    cloud_reachable: s.cloudReachable,
-    appliances: s.appliances.length,
-    entities_found: s.appliances.reduce((n, a) => n + Object.values(a.entities).filter((id) => id && ctx.ha.entity(id)).length, 0),
-    entities_missing: [...s.missingEntities],
-    readings_sent: s.stats.readingsSent,
-    readings_queued: ctx.buffer.size,
-    commands_applied: s.stats.applied,
-    overrides: s.stats.overrides,
-    next_apply: s.nextApplyMs === null ? null : new Date(s.nextApplyMs).toISOString(),
-    schedule_date: s.view?.date ?? null,
-    paused: s.view ? !s.view.optimization_enabled : null,
-  };
-}
-
 /** Starts the 5-minute cycle: capture at the mark, push `readingsPushDelayMs` after it. */
 export function startReadings(ctx: AddonContext): Stop {
   const client: ReadingClient = { kind: 'node', version: ctx.version, node_bundle: `node ${process.versions.node}` };
@@ -120,6 +108,7 @@ export function startReadings(ctx: AddonContext): Stop {
   let pushTimer = ctx.clock.setTimeout(() => {}, 0);
   const arm = () => {
     markMs = nextMarkMs(ctx.clock.now(), every);
+    ctx.state.nextPushMs = markMs + delayMs;
     timer = ctx.clock.setTimeout(() => ctx.tasks.run(cycle), markMs - ctx.clock.now());
   };
   let flushing = false;
@@ -136,13 +125,15 @@ export function startReadings(ctx: AddonContext): Stop {
       ctx.log.error('readings push failed', { error: describe(e) });
     }
     ctx.state.stats.cycles++;
-    ctx.log.info('status', statusLine(ctx));
+    ctx.state.nextPushMs = markMs + delayMs;
+    ctx.log.info('status', statusLine(addonStatus(ctx)));
   };
   const backfill = householdBackfill(ctx);
   const cycle = async () => {
     if (stopped) return;
     const pushAtMs = markMs + delayMs;
     arm();
+    ctx.state.nextPushMs = pushAtMs;
     try {
       client.ha_version = ctx.ha.haVersion ?? undefined;
       await backfill.run();
