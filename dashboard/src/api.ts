@@ -45,6 +45,7 @@ export interface SignupFields {
   password: string;
   location_zip?: string;
   home_size_sqft?: number;
+  timezone?: string;
 }
 
 export const signup = (body: SignupFields) => request<Session | PendingSignup>('POST', '/auth/signup', body, false);

@@ -30,6 +30,12 @@ const NAV = [
 
 const PUBLIC = ['/signin', '/signup'];
 
+/** The page to open after signing in: the `next` a redirect to sign-in carried, when it is an app page. */
+function pageAfterSignIn(): string {
+  const next = new URLSearchParams(location.search).get('next');
+  return next && next.startsWith('/') && !next.startsWith('//') && !PUBLIC.includes(new URL(next, location.origin).pathname) ? next : '/plan';
+}
+
 function useSignedIn(): boolean {
   const [signedIn, setSignedIn] = useState(getSession() !== null);
   useEffect(() => subscribeSession(() => setSignedIn(getSession() !== null)), []);
@@ -40,8 +46,9 @@ export function App() {
   const path = usePath();
   const signedIn = useSignedIn();
   useEffect(() => {
-    if (!signedIn && !PUBLIC.includes(path)) navigate(`/signin`, true);
-    else if (signedIn && (PUBLIC.includes(path) || path === '/')) navigate('/plan', true);
+    // A signed-out visit to a page goes to sign-in, which brings the person back to that page.
+    if (!signedIn && !PUBLIC.includes(path)) navigate(path === '/' ? '/signin' : `/signin?next=${encodeURIComponent(path + location.search)}`, true);
+    else if (signedIn && (PUBLIC.includes(path) || path === '/')) navigate(pageAfterSignIn(), true);
   }, [signedIn, path]);
 
   if (!signedIn) {
@@ -97,6 +104,11 @@ function Page({ path }: { path: string }) {
   );
 }
 
+function signOut(): void {
+  navigate('/signin', true);
+  setSession(null);
+}
+
 function Frame({ nav, path, email, children }: { nav: boolean; path?: string; email?: string; children: ComponentChildren }) {
   return (
     <>
@@ -123,7 +135,7 @@ function Frame({ nav, path, email, children }: { nav: boolean; path?: string; em
         {nav && (
           <div class="account">
             {email && <span class="email">{email}</span>}
-            <button type="button" class="secondary" onClick={() => setSession(null)}>
+            <button type="button" class="secondary" onClick={signOut}>
               Sign out
             </button>
           </div>

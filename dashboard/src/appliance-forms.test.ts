@@ -4,16 +4,16 @@ import { checkFields, CONFIG_FIELDS, CONSTRAINT_FIELDS, toFormValues, toPayload 
 describe('appliance forms', () => {
   it('checks required fields and the spec bounds before sending', () => {
     expect(checkFields(CONFIG_FIELDS.ev_charger, { entity_id: '', efficiency: '0.4', max_charge_rate_kw: '7.2' })).toEqual({
-      entity_id: 'entity_id: is required',
-      efficiency: 'efficiency: must be between 0.5 and 1',
+      entity_id: 'Charger switch entity is required',
+      efficiency: 'Charging efficiency must be between 0.5 and 1',
     });
     // Robot bounds exclude 0 ("greater than 0, up to 10").
     expect(checkFields(CONFIG_FIELDS.robot, { entity_id: 'vacuum.a', battery_capacity_kwh: '0', max_charge_rate_kw: '3' })).toEqual({
-      battery_capacity_kwh: 'battery_capacity_kwh: must be greater than 0 and at most 10',
-      max_charge_rate_kw: 'max_charge_rate_kw: must be greater than 0 and at most 2',
+      battery_capacity_kwh: 'Battery capacity (kWh) must be greater than 0 and at most 10',
+      max_charge_rate_kw: 'Maximum charge rate (kW) must be greater than 0 and at most 2',
     });
     expect(checkFields(CONFIG_FIELDS.hvac, { entity_id: 'climate.x', home_size_sqft: '1800.5' })).toEqual({
-      home_size_sqft: 'home_size_sqft: must be an integer',
+      home_size_sqft: 'Area it serves (sq ft) must be an integer',
     });
   });
 

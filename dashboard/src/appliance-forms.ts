@@ -1,7 +1,8 @@
 // One form per appliance type, described from the per-type config shapes (required
 // fields, bounds, entity id hints) and constraint fields. The cloud validates again and
-// its `<field>: <message>` answer is shown next to the field.
+// its `<field>: <message>` answer is shown next to the field, in the words of the field's label.
 import type { ApplianceType, HvacType } from '@offpeak/cloud/contract';
+import { errorSubject } from './field-errors.js';
 
 export interface FormField {
   key: string;
@@ -163,16 +164,17 @@ export function checkFields(fields: readonly FormField[], values: Record<string,
   const errors: Record<string, string> = {};
   for (const f of fields) {
     const raw = (values[f.key] ?? '').trim();
+    const subject = errorSubject(f.label);
     if (raw === '') {
-      if (f.required) errors[f.key] = `${f.key}: is required`;
+      if (f.required) errors[f.key] = `${subject} is required`;
       continue;
     }
     if (f.kind === 'number' || f.kind === 'integer') {
       const n = Number(raw);
-      if (!Number.isFinite(n)) errors[f.key] = `${f.key}: must be a number`;
-      else if (f.kind === 'integer' && !Number.isInteger(n)) errors[f.key] = `${f.key}: must be an integer`;
+      if (!Number.isFinite(n)) errors[f.key] = `${subject} must be a number`;
+      else if (f.kind === 'integer' && !Number.isInteger(n)) errors[f.key] = `${subject} must be an integer`;
       else if (f.min !== undefined && f.max !== undefined && ((f.minExclusive ? n <= f.min : n < f.min) || n > f.max)) {
-        errors[f.key] = f.minExclusive ? `${f.key}: must be greater than ${f.min} and at most ${f.max}` : `${f.key}: must be between ${f.min} and ${f.max}`;
+        errors[f.key] = f.minExclusive ? `${subject} must be greater than ${f.min} and at most ${f.max}` : `${subject} must be between ${f.min} and ${f.max}`;
       }
     }
   }

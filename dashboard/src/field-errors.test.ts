@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from './api-error.js';
-import { fieldOfDetail, formErrors } from './field-errors.js';
+import { CONFIG_FIELDS, CONSTRAINT_FIELDS } from './appliance-forms.js';
+import { fieldOfDetail, formErrors, labelsOf } from './field-errors.js';
 
 describe('fieldOfDetail', () => {
   it.each([
@@ -15,11 +16,25 @@ describe('fieldOfDetail', () => {
 });
 
 describe('formErrors', () => {
-  it('puts a known sentence next to its field through an alias, and the rest on the form', () => {
-    expect(formErrors(new ApiError(422, 'Password should be at least 6 characters'), ['email', 'password'], { Password: 'password' })).toEqual({
+  it('tells a field error with the label the person sees, not the API field name', () => {
+    expect(formErrors(new ApiError(400, 'battery_capacity_kwh: must be between 0 and 300'), labelsOf(CONFIG_FIELDS.ev_charger)).fields).toEqual({
+      battery_capacity_kwh: 'Battery capacity (kWh) must be between 0 and 300',
+    });
+    expect(formErrors(new ApiError(400, 'location_zip must be a US ZIP code (12345 or 12345-6789)'), { location_zip: 'ZIP code (optional)' }).fields).toEqual({
+      location_zip: 'ZIP code must be a US ZIP code (12345 or 12345-6789)',
+    });
+    // Another field named inside the sentence is told by its label too.
+    expect(formErrors(new ApiError(400, 'min_charge_pct: must be at most target_charge_pct'), labelsOf(CONSTRAINT_FIELDS.ev_charger!)).fields).toEqual({
+      min_charge_pct: 'Minimum charge (%) must be at most target charge (%)',
+    });
+  });
+
+  it('puts a known sentence next to its field through an alias in its own words, and the rest on the form', () => {
+    const labels = { email: 'Email', password: 'Password' };
+    expect(formErrors(new ApiError(422, 'Password should be at least 6 characters'), labels, { Password: 'password' })).toEqual({
       fields: { password: 'Password should be at least 6 characters' },
       form: null,
     });
-    expect(formErrors(new ApiError(503, 'Database unavailable'), ['email'])).toEqual({ fields: {}, form: 'Database unavailable' });
+    expect(formErrors(new ApiError(503, 'Database unavailable'), labels)).toEqual({ fields: {}, form: 'Database unavailable' });
   });
 });

@@ -13,17 +13,17 @@ test('add an HVAC and an EV, set the EV constraints and the HVAC comfort, edit, 
   await expectAccessible(page);
 
   // Required field checked before sending; a wrong entity domain is refused by the API, and its
-  // words appear next to the field.
+  // words appear next to the field, told with the field's label.
   await page.getByLabel('Name (required)').fill('Living room');
   await page.getByRole('button', { name: 'Add appliance' }).click();
-  await expect(page.getByTestId('config-entity_id-error')).toHaveText('entity_id: is required');
+  await expect(page.getByTestId('config-entity_id-error')).toHaveText('Thermostat entity is required');
   await page.getByLabel('Thermostat entity (required)').fill('switch.living_room');
   await page.getByRole('button', { name: 'Add appliance' }).click();
-  await expect(page.getByTestId('config-entity_id-error')).toHaveText('entity_id: must be a climate.* entity id');
+  await expect(page.getByTestId('config-entity_id-error')).toHaveText('Thermostat entity must be a climate.* entity id');
   await page.getByLabel('Thermostat entity (required)').fill('climate.living_room');
   await page.getByLabel('Area it serves (sq ft)').fill('50');
   await page.getByRole('button', { name: 'Add appliance' }).click();
-  await expect(page.getByTestId('config-home_size_sqft-error')).toHaveText('home_size_sqft: must be between 100 and 20000');
+  await expect(page.getByTestId('config-home_size_sqft-error')).toHaveText('Area it serves (sq ft) must be between 100 and 20000');
   await page.getByLabel('Area it serves (sq ft)').fill('1800');
   await page.getByLabel('HVAC type').selectOption('heat_pump');
   await page.getByRole('button', { name: 'Add appliance' }).click();
@@ -34,7 +34,7 @@ test('add an HVAC and an EV, set the EV constraints and the HVAC comfort, edit, 
   await expectAccessible(page);
   await page.getByLabel('Base temperature (°F)').fill('90');
   await page.getByRole('button', { name: 'Save preferences' }).click();
-  await expect(page.getByTestId('unit-base_temperature-error')).toHaveText('base_temperature must be between 60 and 85');
+  await expect(page.getByTestId('unit-base_temperature-error')).toHaveText('Base temperature (°F) must be between 60 and 85');
   await page.getByLabel('Base temperature (°F)').fill('74');
   await page.getByRole('button', { name: 'Save preferences' }).click();
   await expect(page.getByTestId('unit-prefs-saved')).toBeVisible();
@@ -52,7 +52,7 @@ test('add an HVAC and an EV, set the EV constraints and the HVAC comfort, edit, 
   await page.getByLabel('Target charge (%)').fill('40');
   await page.getByLabel('Minimum charge (%)').fill('60');
   await page.getByRole('button', { name: 'Save constraints' }).click();
-  await expect(page.getByTestId('constraint-min_charge_pct-error')).toHaveText('min_charge_pct: must be at most target_charge_pct');
+  await expect(page.getByTestId('constraint-min_charge_pct-error')).toHaveText('Minimum charge (%) must be at most target charge (%)');
   await page.getByLabel('Target charge (%)').fill('80');
   await page.getByLabel('Minimum charge (%)').fill('20');
   await page.getByLabel('Ready by').fill('07:00');
@@ -104,7 +104,7 @@ test('each type has its own form with its bounds and entity hints', async ({ pag
   await page.getByLabel('Charge mode entity (required)').fill('switch.powerwall_charge');
   await page.getByLabel('Capacity (kWh)').fill('400');
   await page.getByRole('button', { name: 'Add appliance' }).click();
-  await expect(page.getByTestId('config-capacity_kwh-error')).toHaveText('capacity_kwh: must be between 0 and 300');
+  await expect(page.getByTestId('config-capacity_kwh-error')).toHaveText('Capacity (kWh) must be between 0 and 300');
   await page.getByLabel('Capacity (kWh)').fill('13.5');
   await page.getByRole('button', { name: 'Add appliance' }).click();
   await expect(page.getByRole('heading', { name: 'Powerwall', level: 1 })).toBeVisible();

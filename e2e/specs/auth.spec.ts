@@ -23,7 +23,7 @@ test('a new person signs up, lands on an empty plan, signs out and signs in agai
   await page.getByLabel('Password').fill('a good password');
   await page.getByLabel('ZIP code (optional)').fill('ABCDE');
   await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page.getByTestId('location_zip-error')).toContainText('location_zip must be a US ZIP code');
+  await expect(page.getByTestId('location_zip-error')).toHaveText('ZIP code must be a US ZIP code (12345 or 12345-6789)');
 
   await page.getByLabel('ZIP code (optional)').fill('60614');
   await page.getByRole('button', { name: 'Create account' }).click();
@@ -88,6 +88,36 @@ test('a stale refresh token sends the person back to sign in', async ({ page }) 
     localStorage.setItem('offpeak.session', JSON.stringify(s));
   });
   await page.reload();
-  await expect(page).toHaveURL(/\/signin$/);
+  // Signing in again brings the person back to the plan.
+  await expect(page).toHaveURL(/\/signin\?next=%2Fplan$/);
   await expect(page.getByRole('heading', { name: 'Sign in to Offpeak' })).toBeVisible();
+});
+
+test('sent to sign-in from a page, the person is brought back to that page after signing in', async ({ page, account }) => {
+  await page.goto('/savings');
+  await expect(page).toHaveURL(/\/signin\?next=%2Fsavings$/);
+  await expect(page.getByRole('heading', { name: 'Sign in to Offpeak' })).toBeVisible();
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password').fill(account.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/savings$/);
+  await expect(page.getByRole('heading', { name: 'Savings' })).toBeVisible();
+  await expectAccessible(page);
+});
+
+test.describe('in a browser set to America/Chicago', () => {
+  test.use({ timezoneId: 'America/Chicago' });
+
+  test('a new account without a ZIP plans in the browser’s time zone', async ({ page }) => {
+    await page.goto('/signup');
+    await expect(page.getByText("Without one, times and plans use America/Chicago, this browser's time zone")).toBeVisible();
+    await page.getByLabel('Email').fill(`zone-${Date.now()}@example.com`);
+    await page.getByLabel('Password').fill('a good password');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect(page.getByRole('heading', { name: "Today's plan" })).toBeVisible();
+    await expect(page.getByText(/· times in America\/Chicago$/)).toBeVisible();
+    await page.getByRole('link', { name: 'Home' }).click();
+    await expect(page.getByLabel('Time zone')).toHaveValue('America/Chicago');
+    await expectAccessible(page);
+  });
 });

@@ -54,7 +54,7 @@ test('the home profile and the master pause switch', async ({ page, account }) =
 
   await page.getByLabel('Weather entity').fill('sensor.outside');
   await page.getByRole('button', { name: 'Save profile' }).click();
-  await expect(page.getByTestId('weather_entity_id-error')).toHaveText('weather_entity_id must be a weather.* entity id');
+  await expect(page.getByTestId('weather_entity_id-error')).toHaveText('Weather entity must be a weather.* entity id');
   await page.getByLabel('Weather entity').fill('weather.home');
   await page.getByLabel('ZIP code').fill('94110');
   await page.getByLabel('Home size (sq ft)').fill('2100');

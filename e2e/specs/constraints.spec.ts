@@ -34,12 +34,12 @@ test('a robot: charge levels and a task window that wraps midnight, kept across 
   await page.getByLabel('Task window ends').fill('22:00');
   await saveConstraints(page);
   // Both rules are the cloud's; it answers one at a time, next to the field it names.
-  await expect(page.getByTestId('constraint-min_charge_pct-error')).toHaveText('min_charge_pct: must be at most target_charge_pct');
+  await expect(page.getByTestId('constraint-min_charge_pct-error')).toHaveText('Minimum charge (%) must be at most target charge (%)');
   await expect(page.getByLabel('Minimum charge (%)')).toHaveAttribute('aria-invalid', 'true');
   await expectAccessible(page);
   await page.getByLabel('Minimum charge (%)').fill('30');
   await saveConstraints(page);
-  await expect(page.getByTestId('constraint-tasks_window_end-error')).toHaveText('tasks_window_end: must differ from tasks_window_start');
+  await expect(page.getByTestId('constraint-tasks_window_end-error')).toHaveText('Task window ends must differ from task window starts');
   await expect(page.getByTestId('constraint-min_charge_pct-error')).toHaveCount(0);
   await page.getByLabel('Task window ends').fill('02:30');
   await page.getByLabel('Current charge (%)').fill('55');
@@ -71,7 +71,7 @@ test('a home battery: target, floor and ready-by time, kept across a reload', as
   await page.getByLabel('Minimum charge (%)').fill('85');
   await page.getByLabel('Ready by').fill('16:00');
   await saveConstraints(page);
-  await expect(page.getByTestId('constraint-min_charge_pct-error')).toHaveText('min_charge_pct: must be at most target_charge_pct');
+  await expect(page.getByTestId('constraint-min_charge_pct-error')).toHaveText('Minimum charge (%) must be at most target charge (%)');
   await expectAccessible(page);
   // The refused save stored nothing.
   expect(await storedConstraints(account, id)).toEqual({});
@@ -93,15 +93,15 @@ test('a water heater: the tank temperature range, kept across a reload', async (
   const id = await addAppliance(page, 'water_heater', 'Tank', ['Heater entity (required)', 'switch.water_heater']);
   await expect(page.getByText('80 to 180 °F, below the maximum.')).toBeVisible();
 
-  // Out of range: the form says so before sending, in the cloud's words.
+  // Out of range: the form says so before sending, in the words of its labels.
   await page.getByLabel('Maximum tank temperature (°F)').fill('200');
   await page.getByLabel('Minimum tank temperature (°F)').fill('120');
   await saveConstraints(page);
-  await expect(page.getByTestId('constraint-max_temp_f-error')).toHaveText('max_temp_f: must be between 80 and 180');
+  await expect(page.getByTestId('constraint-max_temp_f-error')).toHaveText('Maximum tank temperature (°F) must be between 80 and 180');
   // A minimum above the maximum: the cloud refuses it, next to the minimum.
   await page.getByLabel('Maximum tank temperature (°F)').fill('110');
   await saveConstraints(page);
-  await expect(page.getByTestId('constraint-min_temp_f-error')).toHaveText('min_temp_f: must be less than max_temp_f');
+  await expect(page.getByTestId('constraint-min_temp_f-error')).toHaveText('Minimum tank temperature (°F) must be less than maximum tank temperature (°F)');
   await expect(page.getByTestId('constraint-max_temp_f-error')).toHaveCount(0);
   await expectAccessible(page);
   await page.getByLabel('Maximum tank temperature (°F)').fill('140');

@@ -26,7 +26,7 @@ test('pick a catalog plan, a dynamic zone with an adder, then custom hourly rate
   await page.getByLabel('Grid region').selectOption(zone.slug);
   await page.getByLabel('Adder (¢/kWh)').fill('60');
   await page.getByRole('button', { name: 'Save tariff' }).click();
-  await expect(page.getByTestId('pricing_adder_cents_per_kwh-error')).toHaveText('pricing_adder_cents_per_kwh must be a number between 0 and 50 cents/kWh');
+  await expect(page.getByTestId('pricing_adder_cents_per_kwh-error')).toHaveText('Adder (¢/kWh) must be a number between 0 and 50 cents/kWh');
   await page.getByLabel('Adder (¢/kWh)').fill('3.5');
   await page.getByRole('button', { name: 'Save tariff' }).click();
   await expect(page.getByTestId('tariff-saved')).toBeVisible();

@@ -1,6 +1,7 @@
 import * as yup from 'yup';
 import { onStrings } from '../domain/validation/schema-gate.js';
 import { BODY_NOT_OBJECT_DETAIL } from '../domain/validation/plain-object.js';
+import { isValidTimeZone } from '../domain/time/slot-grid.js';
 
 /** 2.1 Session, returned by signup (unless confirmation is pending), login and refresh. */
 export interface Session {
@@ -59,6 +60,13 @@ const homeSize = yup
   .min(0, 'home_size_sqft must be between 0 and 100000')
   .max(100_000, 'home_size_sqft must be between 0 and 100000');
 
+/** An IANA zone name; null (in a profile patch) clears it. */
+const timeZone = yup
+  .string()
+  .strict()
+  .typeError('timezone must be a string')
+  .test('iana', 'timezone must be a valid IANA time zone name, such as America/Chicago', (v) => v == null || isValidTimeZone(v));
+
 const pricingLocation = yup.number().typeError('pricing_location must be an integer').strict().integer('pricing_location must be an integer');
 
 export const PASSWORD_MIN_LENGTH = 6;
@@ -71,6 +79,8 @@ export const signupRequestSchema = yup
     location_zip: locationZip.optional(),
     home_size_sqft: homeSize.optional(),
     pricing_location: pricingLocation.optional(),
+    // The zone a client proposes (a browser's own); the ZIP's zone applies when it is left out.
+    timezone: timeZone.optional(),
     newsletter_opt_in: yup.boolean().strict().typeError('newsletter_opt_in must be a boolean').optional(),
   })
   .typeError(BODY_NOT_OBJECT_DETAIL);
@@ -96,7 +106,7 @@ export const profilePatchSchema = yup
     location_zip: locationZip.nullable().optional(),
     home_size_sqft: homeSize.nullable().optional(),
     pricing_location: pricingLocation.nullable().optional(),
-    timezone: yup.string().strict().typeError('timezone must be a string').nullable().optional(),
+    timezone: timeZone.nullable().optional(),
     weather_entity_id: yup
       .string()
       .strict()

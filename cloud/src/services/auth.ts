@@ -83,6 +83,7 @@ export function createAuthService(store: Store, opts: AuthOptions) {
           ...(input.location_zip !== undefined && { location_zip: input.location_zip }),
           ...(input.home_size_sqft !== undefined && { home_size_sqft: input.home_size_sqft }),
           ...(input.pricing_location !== undefined && { pricing_location: input.pricing_location }),
+          ...(input.timezone !== undefined && { timezone: input.timezone }),
           ...(input.newsletter_opt_in !== undefined && { newsletter_opt_in: input.newsletter_opt_in }),
         },
       });

@@ -1,6 +1,5 @@
 import { DETAIL, type Profile, type ProfilePatchRequest } from '../contract/index.js';
 import { effectiveTimeZone } from '../domain/account-time-zone.js';
-import { isValidTimeZone } from '../domain/time/slot-grid.js';
 import { catalogIds } from '../domain/tariffs/catalog.js';
 import { badRequest, unauthorized } from '../errors.js';
 import type { ProfilePatch, ProfileRow, Store } from '../store/index.js';
@@ -16,9 +15,10 @@ export function createProfilesService(store: Store, deps: { planningEvents?: Pla
   async function create(userId: string): Promise<{ row: ProfileRow; email: string }> {
     const user = await store.users.findById(userId);
     if (!user) throw unauthorized(DETAIL.invalidToken);
-    const { location_zip, home_size_sqft, pricing_location } = user.signup_profile;
+    const { location_zip, home_size_sqft, pricing_location, timezone } = user.signup_profile;
     const row = await store.profiles.ensure(userId, {
       ...(location_zip !== undefined && { location_zip }),
+      ...(timezone !== undefined && { timezone }),
       ...(home_size_sqft !== undefined && { home_size_sqft }),
       ...(pricing_location !== undefined && { pricing_location }),
     });
@@ -51,12 +51,7 @@ export function createProfilesService(store: Store, deps: { planningEvents?: Pla
         changes.pricing_location = patch.pricing_location ?? 1;
       }
       if (patch.weather_entity_id !== undefined) changes.weather_entity_id = patch.weather_entity_id ?? '';
-      if (patch.timezone !== undefined) {
-        if (patch.timezone !== null && !isValidTimeZone(patch.timezone)) {
-          throw badRequest('timezone must be a valid IANA time zone name, such as America/Chicago');
-        }
-        changes.timezone = patch.timezone;
-      }
+      if (patch.timezone !== undefined) changes.timezone = patch.timezone;
       if (patch.household_power_entity_id !== undefined) changes.household_power_entity_id = patch.household_power_entity_id ?? null;
       if (patch.max_import_kw !== undefined) changes.max_import_kw = patch.max_import_kw ?? null;
       const row = await store.profiles.update(userId, changes);

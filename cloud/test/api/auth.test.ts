@@ -86,6 +86,14 @@ describe('POST /auth/signup', () => {
     expect(me.status).toBe(200);
     expect(me.body).toMatchObject({ location_zip: '60601', home_size_sqft: 1800, pricing_location: 2, timezone: 'America/Chicago' });
   });
+
+  it('plans a new account without a ZIP in the time zone it proposes, and refuses one that is not an IANA zone', async () => {
+    const { token } = await signUp(api, { timezone: 'America/Chicago' });
+    const me = await api.get('/auth/me', { token });
+    expect(me.body).toMatchObject({ location_zip: '', timezone: 'America/Chicago' });
+    const bad = await api.post('/auth/signup', { email: uniqueEmail(), password: 'secret1', timezone: 'Mars/Olympus_Mons' });
+    expect(bad).toMatchObject({ status: 400, body: { detail: 'timezone must be a valid IANA time zone name, such as America/Chicago' } });
+  });
 });
 
 describe('POST /auth/login', () => {

@@ -14,13 +14,15 @@ interface CredentialFieldsProps {
   isNewPassword?: boolean;
 }
 
+export const CREDENTIAL_LABELS = { email: 'Email', password: 'Password' };
+
 export function CredentialFields({ email, password, onEmail, onPassword, errors, isNewPassword = false }: CredentialFieldsProps) {
   return (
     <>
-      <InputField id="email" label="Email" type="email" autocomplete="email" required value={email} onValue={onEmail} error={errors.email} />
+      <InputField id="email" label={CREDENTIAL_LABELS.email} type="email" autocomplete="email" required value={email} onValue={onEmail} error={errors.email} />
       <InputField
         id="password"
-        label="Password"
+        label={CREDENTIAL_LABELS.password}
         type="password"
         autocomplete={isNewPassword ? 'new-password' : 'current-password'}
         required

@@ -16,7 +16,14 @@ const MODES = [
   { value: 'auto', label: 'Auto' },
   { value: 'off', label: 'Off (no HVAC plan)' },
 ];
-const FIELDS = ['base_temperature', 'savings_level', 'time_away', 'time_home', 'optimization_mode', 'band'];
+const LABELS = {
+  base_temperature: 'Base temperature (°F)',
+  savings_level: 'Savings level',
+  time_away: 'Usually leave at',
+  time_home: 'Usually back at',
+  optimization_mode: 'Optimization mode',
+  band: 'Set my own band for each hour',
+};
 const ALIASES = { hourly: 'band' };
 
 export interface PreferencesFormProps<P extends Preferences> {
@@ -68,7 +75,7 @@ export function PreferencesForm<P extends Preferences & { newsletter_opt_in?: bo
       setErrors(NO_ERRORS);
       setSaved('Saved. Your plan is being recomputed.');
     } catch (err) {
-      setErrors(formErrors(err, FIELDS, ALIASES));
+      setErrors(formErrors(err, LABELS, ALIASES));
     } finally {
       setBusy(false);
     }
@@ -79,7 +86,7 @@ export function PreferencesForm<P extends Preferences & { newsletter_opt_in?: bo
       <div class="grid">
         <InputField
           id={`${prefix}-base_temperature`}
-          label="Base temperature (°F)"
+          label={LABELS.base_temperature}
           type="number"
           step={0.5}
           min={60}
@@ -91,20 +98,27 @@ export function PreferencesForm<P extends Preferences & { newsletter_opt_in?: bo
         />
         <SelectField
           id={`${prefix}-savings_level`}
-          label="Savings level"
+          label={LABELS.savings_level}
           value={level}
           onValue={setLevel}
           options={LEVELS}
           hint="How far from the base while you are away."
           error={f.savings_level}
         />
-        <InputField id={`${prefix}-time_away`} label="Usually leave at" type="time" value={away} onValue={setAway} error={f.time_away} />
-        <InputField id={`${prefix}-time_home`} label="Usually back at" type="time" value={home} onValue={setHome} error={f.time_home} />
-        <SelectField id={`${prefix}-optimization_mode`} label="Optimization mode" value={mode} onValue={setMode} options={MODES} error={f.optimization_mode} />
+        <InputField id={`${prefix}-time_away`} label={LABELS.time_away} type="time" value={away} onValue={setAway} error={f.time_away} />
+        <InputField id={`${prefix}-time_home`} label={LABELS.time_home} type="time" value={home} onValue={setHome} error={f.time_home} />
+        <SelectField
+          id={`${prefix}-optimization_mode`}
+          label={LABELS.optimization_mode}
+          value={mode}
+          onValue={setMode}
+          options={MODES}
+          error={f.optimization_mode}
+        />
       </div>
       <CheckboxField
         id={`${prefix}-use-band`}
-        label="Set my own band for each hour"
+        label={LABELS.band}
         checked={useBand}
         onChecked={(v) => {
           setUseBand(v);

@@ -21,10 +21,12 @@ import { FormStatus, InputField, SelectField } from '../components/field.js';
 import { PreferencesForm } from '../components/preferences-form.js';
 import { upgradeReason, UPGRADE_REQUIRED } from '../components/premium-note.js';
 import { Failed, Loading } from '../components/states.js';
-import { formErrors, NO_ERRORS, type FormErrors } from '../field-errors.js';
+import { errorSubject, formErrors, labelsOf, NO_ERRORS, type FormErrors } from '../field-errors.js';
 import { navigate, onLinkClick } from '../router.js';
 import { useLoad, usePage } from '../use-load.js';
 import { ConstraintsForm } from './constraints-form.js';
+
+const NAME_LABEL = 'Name (required)';
 
 /** A claimed satellite HVAC has no entity_id, and a PUT of its config needs none. */
 const configFields = (type: ApplianceType, stored?: Record<string, unknown>): FormField[] =>
@@ -53,7 +55,7 @@ function ConfigForm({
     e.preventDefault();
     setSaved(null);
     const local = checkFields(fields, values);
-    if (!name.trim()) local.name = 'name is required';
+    if (!name.trim()) local.name = `${errorSubject(NAME_LABEL)} is required`;
     if (Object.keys(local).length) {
       setErrors({ fields: local, form: 'Please correct the fields marked above.' });
       return;
@@ -66,14 +68,14 @@ function ConfigForm({
       setErrors(NO_ERRORS);
     } catch (err) {
       if (err instanceof ApiError && err.status === 403 && err.detail === UPGRADE_REQUIRED) setErrors({ fields: {}, form: upgradeReason('hvac') });
-      else setErrors(formErrors(err, ['name', ...fields.map((f) => f.key)]));
+      else setErrors(formErrors(err, { name: NAME_LABEL, ...labelsOf(fields) }));
     } finally {
       setBusy(false);
     }
   };
   return (
     <form onSubmit={submit} noValidate>
-      <InputField id="appliance-name" label="Name (required)" value={name} onValue={setName} required maxLength={200} error={errors.fields.name} />
+      <InputField id="appliance-name" label={NAME_LABEL} value={name} onValue={setName} required maxLength={200} error={errors.fields.name} />
       <DescribedFields prefix="config" fields={fields} values={values} errors={errors.fields} onChange={(k, v) => setValues({ ...values, [k]: v })} />
       <FormStatus id="appliance" error={errors.form} saved={saved} />
       <button type="submit" disabled={busy}>

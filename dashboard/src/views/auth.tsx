@@ -1,7 +1,7 @@
 // Sign in and sign up. The API's errors appear next to the field they concern.
 import { useState } from 'preact/hooks';
 import { login, signup, type SignupFields } from '../api.js';
-import { CredentialFields } from '../components/credential-fields.js';
+import { CREDENTIAL_LABELS, CredentialFields } from '../components/credential-fields.js';
 import { FormStatus, InputField } from '../components/field.js';
 import { formErrors, NO_ERRORS, type FormErrors } from '../field-errors.js';
 import { onLinkClick } from '../router.js';
@@ -14,6 +14,11 @@ const AUTH_ALIASES = {
   Password: 'password',
   'Invalid login credentials': 'password',
 };
+
+/** The browser's IANA zone, proposed for a new account without a ZIP. */
+const BROWSER_ZONE: string | undefined = Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+const SIGNUP_LABELS = { ...CREDENTIAL_LABELS, location_zip: 'ZIP code (optional)', home_size_sqft: 'Home size in square feet (optional)' };
 
 /** What the emailed confirmation link said, when it brought the person here (`/signin?confirmed=yes|no`). */
 function confirmation(): { error: string | null; saved: string | null } {
@@ -37,7 +42,7 @@ export function SignIn() {
     try {
       setSession(await login(email, password));
     } catch (err) {
-      setErrors(formErrors(err, ['email', 'password'], AUTH_ALIASES));
+      setErrors(formErrors(err, CREDENTIAL_LABELS, AUTH_ALIASES));
     } finally {
       setBusy(false);
     }
@@ -75,14 +80,16 @@ export function SignUp() {
     e.preventDefault();
     setBusy(true);
     const body: SignupFields = { email, password };
+    // Without a ZIP the account plans in this browser's time zone (a ZIP gives its own zone).
     if (zip.trim()) body.location_zip = zip.trim();
+    else if (BROWSER_ZONE) body.timezone = BROWSER_ZONE;
     if (size.trim()) body.home_size_sqft = Number(size);
     try {
       const answer = await signup(body);
       if ('access_token' in answer && answer.access_token) setSession(answer);
       else setPending(answer.user.email);
     } catch (err) {
-      setErrors(formErrors(err, ['email', 'password', 'location_zip', 'home_size_sqft'], AUTH_ALIASES));
+      setErrors(formErrors(err, SIGNUP_LABELS, AUTH_ALIASES));
     } finally {
       setBusy(false);
     }
@@ -105,17 +112,17 @@ export function SignUp() {
         <CredentialFields email={email} password={password} onEmail={setEmail} onPassword={setPassword} errors={errors.fields} isNewPassword />
         <InputField
           id="location_zip"
-          label="ZIP code (optional)"
+          label={SIGNUP_LABELS.location_zip}
           inputMode="numeric"
           autocomplete="postal-code"
           value={zip}
           onValue={setZip}
-          hint="Used for the weather forecast and your time zone."
+          hint={`Used for the weather forecast and your time zone. Without one, times and plans use ${BROWSER_ZONE ?? 'UTC'}, this browser's time zone (change it under Home).`}
           error={errors.fields.location_zip}
         />
         <InputField
           id="home_size_sqft"
-          label="Home size in square feet (optional)"
+          label={SIGNUP_LABELS.home_size_sqft}
           type="number"
           min={0}
           value={size}

@@ -5,7 +5,7 @@ import { checkFields, toFormValues, toPayload, type FormField } from '../applian
 import { DescribedFields } from '../components/described-fields.js';
 import { FormStatus } from '../components/field.js';
 import { Failed, Loading } from '../components/states.js';
-import { formErrors, NO_ERRORS, type FormErrors } from '../field-errors.js';
+import { formErrors, labelsOf, NO_ERRORS, type FormErrors } from '../field-errors.js';
 import { useLoad } from '../use-load.js';
 
 export function ConstraintsForm({ applianceId, fields }: { applianceId: string; fields: FormField[] }) {
@@ -33,12 +33,7 @@ function Form({ applianceId, fields, initial }: { applianceId: string; fields: F
       setErrors(NO_ERRORS);
       setSaved('Constraints saved. Your plan is being recomputed.');
     } catch (err) {
-      setErrors(
-        formErrors(
-          err,
-          fields.map((f) => f.key),
-        ),
-      );
+      setErrors(formErrors(err, labelsOf(fields)));
     }
   };
   return (

@@ -8,6 +8,8 @@ import { Failed, Loading } from '../components/states.js';
 import { formErrors, NO_ERRORS, type FormErrors } from '../field-errors.js';
 import { useLoad, usePage } from '../use-load.js';
 
+const PROFILE_LABELS = { location_zip: 'ZIP code', home_size_sqft: 'Home size (sq ft)', timezone: 'Time zone', weather_entity_id: 'Weather entity' };
+
 const ZONES: string[] = (Intl as { supportedValuesOf?: (k: string) => string[] }).supportedValuesOf?.('timeZone') ?? [];
 
 export function HomeView() {
@@ -53,14 +55,14 @@ function ProfileForm() {
       setErrors(NO_ERRORS);
       setSaved('Profile saved.');
     } catch (err) {
-      setErrors(formErrors(err, ['location_zip', 'home_size_sqft', 'timezone', 'weather_entity_id']));
+      setErrors(formErrors(err, PROFILE_LABELS));
     }
   };
   return (
     <form onSubmit={submit} noValidate>
       <InputField
         id="location_zip"
-        label="ZIP code"
+        label={PROFILE_LABELS.location_zip}
         inputMode="numeric"
         autocomplete="postal-code"
         value={zip}
@@ -70,7 +72,7 @@ function ProfileForm() {
       />
       <InputField
         id="home_size_sqft"
-        label="Home size (sq ft)"
+        label={PROFILE_LABELS.home_size_sqft}
         type="number"
         min={0}
         max={100000}
@@ -80,7 +82,7 @@ function ProfileForm() {
       />
       <InputField
         id="timezone"
-        label="Time zone"
+        label={PROFILE_LABELS.timezone}
         list="timezones"
         value={zone}
         onValue={setZone}
@@ -94,7 +96,7 @@ function ProfileForm() {
       </datalist>
       <InputField
         id="weather_entity_id"
-        label="Weather entity"
+        label={PROFILE_LABELS.weather_entity_id}
         value={weather}
         onValue={setWeather}
         hint="Optional weather.* entity on your hub, e.g. weather.home."

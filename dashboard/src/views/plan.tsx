@@ -70,6 +70,7 @@ export function PlanView() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const run = async () => {
+    if (busy) return;
     setBusy(true);
     setError(null);
     try {
@@ -96,7 +97,8 @@ export function PlanView() {
           <a href="/plan/history" onClick={onLinkClick}>
             Earlier plans
           </a>
-          <button type="button" onClick={run} disabled={busy || !view || view.appliances.length === 0}>
+          {/* aria-disabled while busy, not disabled: a disabled button drops keyboard focus to the page body. */}
+          <button type="button" onClick={run} aria-disabled={busy} disabled={!view || view.appliances.length === 0}>
             {busy ? 'Recomputing…' : 'Recompute now'}
           </button>
         </div>

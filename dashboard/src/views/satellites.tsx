@@ -152,6 +152,7 @@ function DeviceCard({ device, onDeleted }: { device: Device; onDeleted: () => vo
 }
 
 const UNCHANGED = { value: '', label: 'Leave as is' };
+const REMOTE_LABELS = { power: 'Power', mode: 'Mode', target_temp_f: 'Target (°F)', fan: 'Fan' };
 
 function RemoteControl({ applianceId, prefix }: { applianceId: string; prefix: string }) {
   const [mode, setMode] = useState('');
@@ -177,7 +178,7 @@ function RemoteControl({ applianceId, prefix }: { applianceId: string; prefix: s
         `Command ${command_id} queued: the satellite applies it within seconds${hold ? ' and holds it until you change it' : ' until the next half-hour'}.`,
       );
     } catch (err) {
-      const e2 = formErrors(err, ['target_temp_f', 'mode', 'fan', 'power']);
+      const e2 = formErrors(err, REMOTE_LABELS);
       setErrors(e2.fields.target_temp_f ? e2 : { fields: e2.fields, form: e2.form });
     }
   };
@@ -186,22 +187,30 @@ function RemoteControl({ applianceId, prefix }: { applianceId: string; prefix: s
       <div class="grid">
         <SelectField
           id={id('power')}
-          label="Power"
+          label={REMOTE_LABELS.power}
           value={power}
           onValue={setPower}
           options={[UNCHANGED, { value: 'on', label: 'On' }, { value: 'off', label: 'Off' }]}
         />
         <SelectField
           id={id('mode')}
-          label="Mode"
+          label={REMOTE_LABELS.mode}
           value={mode}
           onValue={setMode}
           options={[UNCHANGED, { value: 'COOL', label: 'Cool' }, { value: 'HEAT', label: 'Heat' }, { value: 'OFF', label: 'Off' }]}
         />
-        <InputField id={id('target')} label="Target (°F)" type="number" step={1} value={target} onValue={setTarget} error={errors.fields.target_temp_f} />
+        <InputField
+          id={id('target')}
+          label={REMOTE_LABELS.target_temp_f}
+          type="number"
+          step={1}
+          value={target}
+          onValue={setTarget}
+          error={errors.fields.target_temp_f}
+        />
         <SelectField
           id={id('fan')}
-          label="Fan"
+          label={REMOTE_LABELS.fan}
           value={fan}
           onValue={setFan}
           options={[UNCHANGED, { value: 'low', label: 'Low' }, { value: 'high', label: 'High' }, { value: 'auto', label: 'Auto' }]}

@@ -10,7 +10,10 @@ import { ExportPriceChart } from '../components/price-chart.js';
 import { formErrors, NO_ERRORS, type FormErrors } from '../field-errors.js';
 import { hourlyNumbers } from '../hourly-rates.js';
 
-const FIELDS = ['export_pricing', 'export_hourly_rates_cents_per_kwh'];
+const LABELS = {
+  export_pricing: 'What your exports earn',
+  export_hourly_rates_cents_per_kwh: 'Export price for each hour (¢/kWh, -100 to 500; below zero when exporting costs)',
+};
 const ALIASES = { 'export rate at hour': 'export_hourly_rates_cents_per_kwh' };
 
 const CHOICES: Choice<ExportPricing>[] = [
@@ -60,14 +63,14 @@ export function ExportForm({ curve, onSaved }: { curve: RateCurve; onSaved: (c: 
       setErrors(NO_ERRORS);
       setSaved('Export rates saved. Your plan is being recomputed.');
     } catch (err) {
-      setErrors(formErrors(err, FIELDS, ALIASES));
+      setErrors(formErrors(err, LABELS, ALIASES));
     }
   };
   const modeError = errors.fields.export_pricing;
   return (
     <form onSubmit={submit} noValidate>
       <fieldset aria-describedby={modeError ? 'export_pricing-error' : undefined}>
-        <legend>What your exports earn</legend>
+        <legend>{LABELS.export_pricing}</legend>
         {modeError && (
           <p class="error" role="alert" id="export_pricing-error" data-testid="export_pricing-error">
             {modeError}
@@ -78,7 +81,7 @@ export function ExportForm({ curve, onSaved }: { curve: RateCurve; onSaved: (c: 
       {mode === 'custom' && (
         <HourlyRatesEditor
           id="export_hourly_rates_cents_per_kwh"
-          legend="Export price for each hour (¢/kWh, -100 to 500; below zero when exporting costs)"
+          legend={LABELS.export_hourly_rates_cents_per_kwh}
           inputLabel="Export price"
           values={hourly}
           onValues={setHourly}

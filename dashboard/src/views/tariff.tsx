@@ -12,6 +12,13 @@ import { hourlyNumbers } from '../hourly-rates.js';
 import { useLoad, usePage } from '../use-load.js';
 import { ExportCurve, ExportForm } from './tariff-export.js';
 
+const LABELS = {
+  pricing_location: 'Utility plan',
+  dynamic_zone: 'Grid region',
+  pricing_adder_cents_per_kwh: 'Adder (¢/kWh)',
+  hourly_rates_cents_per_kwh: 'Price for each hour (¢/kWh, 0 to 200)',
+};
+
 type Source = 'zone' | 'dynamic' | 'custom';
 
 export function Tariff() {
@@ -96,7 +103,7 @@ function ImportForm({ curve, onSaved }: { curve: RateCurve; onSaved: (c: RateCur
       setSaved('Tariff saved. Your plan is being recomputed.');
     } catch (err) {
       setErrors(
-        formErrors(err, ['pricing_location', 'dynamic_zone', 'pricing_adder_cents_per_kwh', 'hourly_rates_cents_per_kwh'], {
+        formErrors(err, LABELS, {
           'rate at hour': 'hourly_rates_cents_per_kwh',
           "pricing_source='dynamic'": 'dynamic_zone',
         }),
@@ -117,7 +124,7 @@ function ImportForm({ curve, onSaved }: { curve: RateCurve; onSaved: (c: RateCur
       {source === 'zone' && (
         <SelectField
           id="pricing_location"
-          label="Utility plan"
+          label={LABELS.pricing_location}
           value={plan}
           onValue={setPlan}
           options={curve.available_pricing_zones.map((z) => ({ value: String(z.id), label: z.label }))}
@@ -129,7 +136,7 @@ function ImportForm({ curve, onSaved }: { curve: RateCurve; onSaved: (c: RateCur
         <>
           <SelectField
             id="dynamic_zone"
-            label="Grid region"
+            label={LABELS.dynamic_zone}
             value={zone}
             onValue={setZone}
             options={curve.available_dynamic_zones.map((z) => ({ value: z.slug, label: z.label }))}
@@ -137,7 +144,7 @@ function ImportForm({ curve, onSaved }: { curve: RateCurve; onSaved: (c: RateCur
           />
           <InputField
             id="pricing_adder_cents_per_kwh"
-            label="Adder (¢/kWh)"
+            label={LABELS.pricing_adder_cents_per_kwh}
             type="number"
             min={0}
             max={50}
@@ -152,7 +159,7 @@ function ImportForm({ curve, onSaved }: { curve: RateCurve; onSaved: (c: RateCur
       {source === 'custom' && (
         <HourlyRatesEditor
           id="hourly_rates_cents_per_kwh"
-          legend="Price for each hour (¢/kWh, 0 to 200)"
+          legend={LABELS.hourly_rates_cents_per_kwh}
           inputLabel="Price"
           values={hourly}
           onValues={setHourly}

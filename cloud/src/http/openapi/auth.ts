@@ -14,6 +14,7 @@ const PRICING_LOCATION: Schema = { type: 'integer', description: 'Rate-catalog i
 const EMAIL: Schema = { type: 'string', format: 'email', maxLength: 254, description: 'Compared case-insensitively; stored trimmed and lower-cased' };
 const ZIP_DETAIL = 'location_zip must be a US ZIP code (12345 or 12345-6789)';
 const CATALOG_DETAIL = 'pricing_location must be one of the catalog ids: [...]';
+const TIMEZONE_DETAIL = 'timezone must be a valid IANA time zone name, such as America/Chicago';
 
 /** Accounts and sessions and the email confirmation link. */
 export const authApi: ApiModule = {
@@ -47,6 +48,11 @@ export const authApi: ApiModule = {
         location_zip: ZIP,
         home_size_sqft: HOME_SIZE,
         pricing_location: PRICING_LOCATION,
+        timezone: {
+          type: 'string',
+          description:
+            "IANA time zone the account plans in, such as the browser's own (`America/Chicago`); when left out, the ZIP's zone, else `UTC`. A name that is not an IANA zone gives 400",
+        },
         newsletter_opt_in: { type: 'boolean', description: 'Omitted means opted in' },
       },
       required: ['email', 'password'],
@@ -136,6 +142,7 @@ export const authApi: ApiModule = {
             'home_size_sqft must be between 0 and 100000',
             'newsletter_opt_in must be a boolean',
             CATALOG_DETAIL,
+            TIMEZONE_DETAIL,
           ],
           422: [PASSWORD_POLICY_DETAIL],
           429: [TOO_MANY],
@@ -205,7 +212,7 @@ export const authApi: ApiModule = {
             'home_size_sqft must be an integer',
             'home_size_sqft must be between 0 and 100000',
             CATALOG_DETAIL,
-            'timezone must be a valid IANA time zone name, such as America/Chicago',
+            TIMEZONE_DETAIL,
             'weather_entity_id must be a weather.* entity id',
             'household_power_entity_id must be a sensor.* entity id or null',
             'max_import_kw must be a number between 1 and 200 or null',

@@ -15,6 +15,7 @@ export interface SignupProfile {
   location_zip?: string;
   home_size_sqft?: number;
   pricing_location?: number;
+  timezone?: string;
   newsletter_opt_in?: boolean;
 }
 
