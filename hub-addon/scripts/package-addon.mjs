@@ -1,10 +1,10 @@
-// Writes the add-on as a folder Home Assistant builds by itself (its /addons/ share, "Local
-// add-ons"), for developers and for homes without the image registry: config.yaml without `image:`,
-// the release Dockerfile's last stage with every COPY source beside it, dist/ (with
-// @offpeak/client-kit inside, without the simulator, the bench, maps, types or tests),
-// package.json with only the registry dependencies and their lockfile, the translations and the
-// store texts. The release image's builder stage runs this same script (hub-addon/Dockerfile), so
-// both are built by the same commands. docs/hub-addon.md "Packaging".
+// Writes the add-on as a folder Home Assistant builds by itself from the working tree (its /addons/
+// share, "Local add-ons"), for developers: config.yaml without `image:`, the Dockerfile's last stage
+// with every COPY source beside it, dist/ (with @offpeak/client-kit inside, without the simulator,
+// the bench, maps, types or tests), package.json with only the registry dependencies and their
+// lockfile, the translations, the store texts and images and the AppArmor profile. The Dockerfile's
+// builder stage runs this same script, so both are built by the same commands. docs/hub-addon.md
+// "Packaging".
 //
 //   node scripts/package-addon.mjs [out] [--no-build] [--dry-run]
 //
@@ -19,8 +19,8 @@ const ADDON = fileURLToPath(new URL('..', import.meta.url));
 const ROOT = path.dirname(ADDON);
 /** The workspaces the add-on is built from, in order: the clock and CloudError it carries, the cloud (its contract types), the add-on. */
 const BUILD_WORKSPACES = ['client-kit', 'cloud', 'hub-addon'];
-/** Files of the add-on folder copied as they are; the icons only when there are any. */
-const STORE_FILES = ['DOCS.md', 'README.md', 'CHANGELOG.md', 'translations', 'icon.png', 'logo.png'];
+/** Files of the add-on folder the Supervisor reads beside config.yaml, copied as they are. */
+const STORE_FILES = ['DOCS.md', 'README.md', 'CHANGELOG.md', 'translations', 'icon.png', 'logo.png', 'apparmor.txt'];
 /** What dist/ holds that the add-on does not run: the Home Assistant simulator, the bench, source maps, type files, tests. */
 const NOT_SHIPPED = /^(ha-sim|bench)(\/|$)|\.map$|\.d\.ts$|\.test\.[^/]*$/;
 
@@ -67,7 +67,7 @@ cpSync(path.join(ADDON, 'dist'), path.join(out, 'dist'), {
   recursive: true,
   filter: (file) => !NOT_SHIPPED.test(path.relative(path.join(ADDON, 'dist'), file).split(path.sep).join('/')),
 });
-for (const name of STORE_FILES) if (existsSync(path.join(ADDON, name))) cpSync(path.join(ADDON, name), path.join(out, name), { recursive: true });
+for (const name of STORE_FILES) cpSync(path.join(ADDON, name), path.join(out, name), { recursive: true });
 console.log(`[hub-addon] wrote the add-on ${manifest.version}: copy ${out} into Home Assistant's /addons/ folder`);
 
 function readIf(file) {

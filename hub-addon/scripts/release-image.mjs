@@ -1,18 +1,21 @@
-// Builds the add-on's release images, one per arch of config.yaml, from the repository root with
-// hub-addon/Dockerfile, tagged `<image>:<version>` as the Supervisor pulls them (config.yaml
-// `image:` with {arch} filled in). Pushes only with --push; without it the image is loaded into
-// the local Docker to try. hub-addon/README.md "Releasing the image".
+// Builds the add-on's release images, one per arch of config.yaml, from the working tree
+// (hub-addon/Dockerfile with the repository root as its `source` build context), tagged
+// `<image>:<version>` as the Supervisor pulls them. Pushes only with --push, and then writes
+// `image:` into config.yaml, which switches homes from building the add-on to pulling it; without
+// --push the images are loaded into the local Docker to try. docs/hub-addon.md "Packaging".
 //
 //   node scripts/release-image.mjs [--push] [--arch amd64|aarch64] [--dry-run]
 //
-// --dry-run prints the docker commands and runs nothing (no Docker needed).
+// --dry-run prints the docker commands and the config.yaml change, and runs nothing (no Docker needed).
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ADDON = fileURLToPath(new URL('..', import.meta.url));
 const ROOT = path.dirname(ADDON);
+/** Where the images are published, `{arch}` filled in per arch: a placeholder until the first release. */
+const IMAGE = 'ghcr.io/offpeak/{arch}-addon-offpeak';
 /** Home Assistant's arch names and the Docker platforms they build for. */
 const PLATFORMS = { amd64: 'linux/amd64', aarch64: 'linux/arm64' };
 
@@ -27,12 +30,12 @@ function fail(message) {
 }
 
 const config = readFileSync(path.join(ADDON, 'config.yaml'), 'utf8');
-const version = /^version:\s*["']?([^"'\s]+)["']?\s*$/m.exec(config)?.[1];
-const image = /^image:\s*(\S+)\s*$/m.exec(config)?.[1];
+const version = /^version:\s*['"]?([^'"\s]+)['"]?\s*$/m.exec(config)?.[1];
+const named = /^image:\s*(\S+)\s*$/m.exec(config)?.[1];
 const arches = [...(/^arch:\n((?:\s+- \S+\n)+)/m.exec(config)?.[1] ?? '').matchAll(/- (\S+)/g)].map((m) => m[1]);
 const packageVersion = JSON.parse(readFileSync(path.join(ADDON, 'package.json'), 'utf8')).version;
 
-if (!image?.includes('{arch}')) fail('config.yaml has no `image:` with {arch}: nothing to release');
+if (named !== undefined && named !== IMAGE) fail(`config.yaml names the image ${named}, not ${IMAGE}: set IMAGE in this script to the one published`);
 if (version !== packageVersion) fail(`config.yaml's version ${version} is not package.json's ${packageVersion}: set both to the version being released`);
 if (!readFileSync(path.join(ADDON, 'CHANGELOG.md'), 'utf8').includes(`## [${version}]`))
   fail(`CHANGELOG.md has no "## [${version}]" section: write the release's entry first`);
@@ -47,6 +50,8 @@ const builds = arches
     'build',
     '--platform',
     PLATFORMS[arch],
+    '--build-context',
+    'source=.',
     '--file',
     'hub-addon/Dockerfile',
     '--build-arg',
@@ -54,9 +59,9 @@ const builds = arches
     '--build-arg',
     `BUILD_VERSION=${version}`,
     '--tag',
-    `${image.replace('{arch}', arch)}:${version}`,
+    `${IMAGE.replace('{arch}', arch)}:${version}`,
     push ? '--push' : '--load',
-    '.',
+    'hub-addon',
   ]);
 
 if (!dryRun) {
@@ -75,9 +80,14 @@ for (const build of builds) {
   const res = spawnSync('docker', build, { cwd: ROOT, stdio: 'inherit' });
   if (res.status !== 0) fail(`docker buildx build for ${build[build.indexOf('--platform') + 1]} failed`);
 }
+// Every arch must be there before a home is told to pull.
+if (push && onlyArch === undefined && named === undefined) {
+  console.log(`[hub-addon] config.yaml: image: ${IMAGE}`);
+  if (!dryRun) writeFileSync(path.join(ADDON, 'config.yaml'), config.replace(/^arch:$/m, `image: ${IMAGE}\narch:`));
+}
 if (!dryRun)
   console.log(
     push
-      ? `[hub-addon] pushed ${version}: the Supervisor installs and updates from ${image}`
+      ? `[hub-addon] pushed ${version}: commit config.yaml; the Supervisor installs and updates from ${IMAGE}`
       : `[hub-addon] built ${version} into the local Docker; --push publishes it`,
   );

@@ -43,7 +43,11 @@ export interface RunningAddon {
   stop(): Promise<void>;
 }
 
-/** Connects and starts everything; resolves once Home Assistant is connected and the first plan applied. */
+/**
+ * Connects and starts everything; resolves once Home Assistant is connected and the first plan
+ * applied. With options still to set (a first start) it connects Home Assistant only, and the log
+ * and `state.missingOptions` say what to set.
+ */
 export async function startAddon(options: StartAddonOptions): Promise<RunningAddon> {
   const { config } = options;
   const clock = options.clock ?? new RealClock();
@@ -70,6 +74,7 @@ export async function startAddon(options: StartAddonOptions): Promise<RunningAdd
   const buffer = new ReadingBuffer(config.dataDir, log.child('buffer'), options.bufferCapacity);
   await buffer.load();
   const state = options.state ?? initialState();
+  state.missingOptions = config.missingOptions;
   const haLog = log.child('ha');
   const ha = new HaLink({
     url: config.ha.url,
@@ -94,9 +99,13 @@ export async function startAddon(options: StartAddonOptions): Promise<RunningAdd
   };
   const stops: Stop[] = [];
   await ha.start();
-  stops.push(await startPlans(ctx));
-  stops.push(startReadings({ ...ctx, log: log.child('readings') }));
-  stops.push(startWeatherPush({ ...ctx, log: log.child('weather') }));
+  if (config.missingOptions.length > 0) {
+    log.warn("Offpeak is not set up yet: set these options in the add-on's Configuration tab, then restart it", { missing: config.missingOptions });
+  } else {
+    stops.push(await startPlans(ctx));
+    stops.push(startReadings({ ...ctx, log: log.child('readings') }));
+    stops.push(startWeatherPush({ ...ctx, log: log.child('weather') }));
+  }
   return {
     state: ctx.state,
     ha,

@@ -37,6 +37,7 @@ describe('loadConfig', () => {
       email: 'a@b.co',
       logLevel: 'warn',
       dataDir: path.dirname(file),
+      missingOptions: [],
     });
     expect(c.appliances).toEqual([{ appliance: 'Garage EV', soc_entity_id: 'sensor.ev_soc' }]);
   });
@@ -52,12 +53,23 @@ describe('loadConfig', () => {
     expect(c).toMatchObject({ ha: { url: 'ws://127.0.0.1:8123/api/websocket', token: 't', supervised: false }, refreshToken: 'rt_x', email: null });
   });
 
-  it('names every missing option', () => {
+  it('names every missing Home Assistant setting', () => {
     expect(problems({ OFFPEAK_OPTIONS: optionsFile({}) })).toEqual([
       'HA_URL: is required when not running under the Supervisor (no SUPERVISOR_TOKEN)',
       'SUPERVISOR_TOKEN: is missing',
-      'cloud_url: is required (OFFPEAK_URL when standalone)',
-      'email: email and password (or refresh_token) are required (OFFPEAK_EMAIL/OFFPEAK_PASSWORD when standalone)',
+    ]);
+  });
+
+  it("on a first start (the store's default options) lists what to set, with the cloud URL's form, instead of failing", () => {
+    const c = loadConfig({ SUPERVISOR_TOKEN: 'sup', OFFPEAK_OPTIONS: optionsFile({ log_level: 'info', appliances: [] }) });
+    expect(c.cloudUrl).toBeNull();
+    expect(c.missingOptions).toEqual([
+      'cloud_url: the address of your Offpeak service, where its dashboard opens (such as https://offpeak.example.com; OFFPEAK_URL when standalone)',
+      'email and password: your Offpeak account, or refresh_token instead (OFFPEAK_EMAIL/OFFPEAK_PASSWORD when standalone)',
+    ]);
+    const half = optionsFile({ cloud_url: 'https://offpeak.example.com', email: 'a@b.co' });
+    expect(loadConfig({ SUPERVISOR_TOKEN: 'sup', OFFPEAK_OPTIONS: half }).missingOptions).toEqual([
+      'password: the password of your Offpeak account (OFFPEAK_PASSWORD when standalone)',
     ]);
   });
 
@@ -71,7 +83,6 @@ describe('loadConfig', () => {
     });
     expect(problems({ SUPERVISOR_TOKEN: 's', OFFPEAK_OPTIONS: file })).toEqual([
       'cloud_url: ftp://x must be an http or https URL',
-      'password: is required with email (OFFPEAK_PASSWORD when standalone)',
       'log_level: must be one of trace, debug, info, notice, warning, warn, error, fatal',
       'household_power_entity_id: must be a sensor.* entity id',
       'appliances[0]: unknown option colour',

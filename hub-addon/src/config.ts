@@ -25,7 +25,8 @@ export interface ApplianceOverride {
 
 export interface AddonConfig {
   ha: { url: string; token: string; supervised: boolean };
-  cloudUrl: string;
+  /** Null until set: the add-on then waits, connected to Home Assistant only (missingOptions). */
+  cloudUrl: string | null;
   email: string | null;
   password: string | null;
   refreshToken: string | null;
@@ -33,6 +34,8 @@ export interface AddonConfig {
   logLevel: LogLevel;
   householdPowerEntityId: string | null;
   appliances: ApplianceOverride[];
+  /** What to set before the add-on can reach Offpeak (a first start), one line each; empty once set. */
+  missingOptions: string[];
 }
 
 /** Bad or missing configuration; the message names every option at fault. */
@@ -44,6 +47,8 @@ export class ConfigError extends Error {
 }
 
 export const DEFAULT_OPTIONS_FILE = '/data/options.json';
+/** The form of cloud_url the docs give: the address the Offpeak dashboard is opened at. */
+export const CLOUD_URL_EXAMPLE = 'https://offpeak.example.com';
 const SUPERVISOR_WS = 'ws://supervisor/core/websocket';
 const LEVELS: Record<string, LogLevel> = {
   trace: 'debug',
@@ -140,18 +145,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Addon
   const haToken = haUrlRaw ? (str(env.HA_TOKEN) ?? supervisorToken) : supervisorToken;
   if (!haToken) problems.push(haUrlRaw ? 'HA_TOKEN: is required with HA_URL (a long-lived access token)' : 'SUPERVISOR_TOKEN: is missing');
 
+  // Missing (not wrong) cloud URL or account: a first start, which waits and says what to set.
+  const missingOptions: string[] = [];
   const cloudUrl = pick('OFFPEAK_URL', 'cloud_url');
-  if (!cloudUrl) problems.push('cloud_url: is required (OFFPEAK_URL when standalone)');
+  if (!cloudUrl)
+    missingOptions.push(
+      `cloud_url: the address of your Offpeak service, where its dashboard opens (such as ${CLOUD_URL_EXAMPLE}; OFFPEAK_URL when standalone)`,
+    );
   else if (!URL.canParse(cloudUrl) || !/^https?:$/.test(new URL(cloudUrl).protocol)) problems.push(`cloud_url: ${cloudUrl} must be an http or https URL`);
 
   const email = pick('OFFPEAK_EMAIL', 'email');
   const password = pick('OFFPEAK_PASSWORD', 'password');
   const refreshToken = pick('OFFPEAK_REFRESH_TOKEN', 'refresh_token');
   if (!refreshToken && !(email && password)) {
-    problems.push(
+    missingOptions.push(
       email
-        ? 'password: is required with email (OFFPEAK_PASSWORD when standalone)'
-        : 'email: email and password (or refresh_token) are required (OFFPEAK_EMAIL/OFFPEAK_PASSWORD when standalone)',
+        ? 'password: the password of your Offpeak account (OFFPEAK_PASSWORD when standalone)'
+        : 'email and password: your Offpeak account, or refresh_token instead (OFFPEAK_EMAIL/OFFPEAK_PASSWORD when standalone)',
     );
   }
   if (email && !/^[^@\s]+@[^@\s]+$/.test(email)) problems.push('email: must be an email address');
@@ -167,7 +177,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Addon
   if (problems.length) throw new ConfigError(problems);
   return Object.freeze({
     ha: { url: haUrl, token: haToken!, supervised: !haUrlRaw },
-    cloudUrl: cloudUrl!.replace(/\/+$/, ''),
+    cloudUrl: cloudUrl?.replace(/\/+$/, '') ?? null,
     email,
     password,
     refreshToken,
@@ -177,5 +187,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Addon
     logLevel: logLevel!,
     householdPowerEntityId: household,
     appliances,
+    missingOptions,
   });
 }

@@ -4,7 +4,7 @@
 // batch goes a per-install delay after the mark instead, drawn once at start in [0, 4) minutes:
 // the fleet's pushes spread over 4 minutes of every 5, each push ends before the next capture
 // (the minute left over covers a slow answer), and the newest stored reading is never more than
-// 9 minutes old, far inside link health's 30-minute `stale_data` rule. See hub-addon/README.md.
+// 9 minutes old, far inside link health's 30-minute `stale_data` rule. See docs/hub-addon.md "Readings".
 
 /** The delays of a fleet spread over this window, shorter than the 5-minute cycle. */
 export const PUSH_DELAY_WINDOW_MS = 4 * 60_000;

@@ -26,7 +26,8 @@ interface StoredSession {
 }
 
 export interface SessionOptions {
-  baseUrl: string;
+  /** Null while cloud_url is not set: every call fails as unreachable. */
+  baseUrl: string | null;
   dataDir: string;
   email: string | null;
   password: string | null;
@@ -43,13 +44,14 @@ export interface SessionOptions {
 /** Raw JSON call without the session (login, refresh). */
 export async function rawCall<T>(
   doFetch: FetchLike,
-  url: string,
+  url: string | null,
   method: string,
   route: string,
   body: unknown,
   token: string | null,
   timeoutMs: number,
 ): Promise<T> {
+  if (url === null) throw new CloudError(0, 'cloud_url is not set', route);
   let res: Awaited<ReturnType<FetchLike>>;
   try {
     res = await doFetch(url + route, { ...jsonRequest(method, body, token), signal: AbortSignal.timeout(timeoutMs) });

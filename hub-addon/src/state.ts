@@ -27,6 +27,8 @@ export interface ControlState {
 }
 
 export interface AddonState {
+  /** The options still to set (config.ts missingOptions): while any is, the add-on neither reads nor applies, and says so. */
+  missingOptions: string[];
   profile: Profile | null;
   timezone: string;
   rawAppliances: Appliance[];
@@ -63,6 +65,7 @@ export interface AddonState {
 
 export function initialState(): AddonState {
   return {
+    missingOptions: [],
     profile: null,
     timezone: 'UTC',
     rawAppliances: [],

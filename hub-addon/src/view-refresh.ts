@@ -6,7 +6,7 @@
 // pause switch (it does not move `updated-at`) set more than the lead before a boundary is honored
 // at it, else at the next one. The first boundary of a local day is the exception: the cloud
 // serves that day's plan only once the day has begun, so the view is pulled the same lead after
-// midnight and slot 0 applied then (yesterday's last slot holds meanwhile). See hub-addon/README.md.
+// midnight and slot 0 applied then (yesterday's last slot holds meanwhile). See docs/hub-addon.md "Applying the plan".
 import { localSlotAt, nextBoundaryMs } from './local-time.js';
 
 /** The shortest lead: the pull has this long to be answered before its boundary. */

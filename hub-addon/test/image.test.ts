@@ -36,26 +36,28 @@ describe('the local add-on folder', () => {
 
   it('has the config.yaml of the add-on without `image:`, so the Supervisor builds it', () => {
     const local = parseYaml(readFileSync(path.join(folder, 'config.yaml'), 'utf8')) as Record<string, unknown>;
-    const { image, ...released } = parseYaml(readFileSync(path.join(ADDON, 'config.yaml'), 'utf8')) as Record<string, unknown>;
-    expect(image).toBe('ghcr.io/offpeak/{arch}-addon-offpeak');
+    const { image: _image, ...repository } = parseYaml(readFileSync(path.join(ADDON, 'config.yaml'), 'utf8')) as Record<string, unknown>;
     expect(local).not.toHaveProperty('image');
-    expect(local).toEqual(released);
+    expect(local).toEqual(repository);
   });
 
-  it('has the translations and the store texts', () => {
+  it('has the translations, the store texts and images, and the AppArmor profile', () => {
     expect(readdirSync(folder).sort()).toEqual([
       'CHANGELOG.md',
       'DOCS.md',
       'Dockerfile',
       'README.md',
+      'apparmor.txt',
       'config.yaml',
       'dist',
+      'icon.png',
+      'logo.png',
       'package-lock.json',
       'package.json',
       'translations',
     ]);
-    for (const file of ['translations/en.yaml', 'DOCS.md', 'CHANGELOG.md'])
-      expect(readFileSync(path.join(folder, file), 'utf8')).toBe(readFileSync(path.join(ADDON, file), 'utf8'));
+    for (const file of ['translations/en.yaml', 'DOCS.md', 'CHANGELOG.md', 'README.md', 'apparmor.txt', 'icon.png', 'logo.png'])
+      expect(readFileSync(path.join(folder, file)).equals(readFileSync(path.join(ADDON, file))), file).toBe(true);
   });
 
   it('locks the registry packages at the versions the workspace runs with', () => {

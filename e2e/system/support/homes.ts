@@ -129,6 +129,7 @@ export async function startHomeA(account: Account, cloudUrl: string, clock: Shar
       logLevel: 'info',
       householdPowerEntityId: 'sensor.household_power',
       appliances: [],
+      missingOptions: [],
     },
     clock: addonClock,
     log,

@@ -104,6 +104,7 @@ export async function startHarness(opts: HarnessOptions): Promise<Harness> {
     logLevel: 'debug',
     householdPowerEntityId: 'sensor.household_power',
     appliances: [],
+    missingOptions: [],
     ...opts.configPatch,
   };
   const requests: Harness['requests'] = [];
