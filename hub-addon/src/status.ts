@@ -33,8 +33,10 @@ export interface AddonStatus {
   ha: LinkStatus;
   haVersion: string | null;
   cloud: LinkStatus;
-  /** The dashboard: the cloud's address. */
-  dashboardUrl: string;
+  /** The dashboard: the cloud's address; null until cloud_url is set. */
+  dashboardUrl: string | null;
+  /** The options to set before the add-on reaches Offpeak (a first start), one line each. */
+  missingOptions: string[];
   appliances: ApplianceStatus[];
   entitiesFound: number;
   entitiesMissing: string[];
@@ -96,6 +98,7 @@ export function addonStatus(ctx: AddonContext): AddonStatus {
     haVersion: ctx.ha.haVersion,
     cloud: s.links.cloud,
     dashboardUrl: ctx.config.cloudUrl,
+    missingOptions: s.missingOptions,
     appliances: s.appliances.map((a) => {
       const last = s.lastReadings.get(a.id);
       return {

@@ -11,6 +11,7 @@ import { startAddon } from '../src/addon.js';
 import { loadConfig } from '../src/config.js';
 import { startHaSim, type HaSimHandle } from '../src/ha-sim/index.js';
 import { silentLogger } from '../src/log.js';
+import { addonStatus } from '../src/status.js';
 
 const MAIN = fileURLToPath(new URL('../dist/main.js', import.meta.url));
 const TOKEN = 'first-start-token';
@@ -60,6 +61,7 @@ describe('a first start without the cloud URL or the account', () => {
     const addon = await startAddon({ config, log: silentLogger });
     try {
       expect(addon.state.missingOptions).toEqual(MISSING);
+      expect(addonStatus(addon.ctx)).toMatchObject({ missingOptions: MISSING, dashboardUrl: null, ha: { state: 'ok' } });
       expect(addon.ha.connected).toBe(true);
       expect(addon.state.view).toBeNull();
     } finally {
