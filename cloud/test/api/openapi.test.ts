@@ -194,7 +194,7 @@ const SPEC_ENDPOINTS = [
   'GET /api/v1/household-load',
   'PUT /api/v1/household-load',
   'POST /api/v1/household-load/readings',
-  // Added under section 9: the hub's entities, offered in the appliance forms.
+  // The hub's entities, offered in the appliance forms.
   'GET /api/v1/hub-entities',
   'PUT /api/v1/hub-entities',
   'POST /api/v1/readings',
