@@ -4,6 +4,7 @@ import { createCloudApi, type CloudApi } from './cloud.js';
 import { RealClock, type Clock } from '@offpeak/client-kit';
 import type { AddonConfig } from './config.js';
 import { DEFAULT_TIMING, type AddonContext, type AddonTiming, type Stop } from './context.js';
+import { startEntityReport } from './features/entity-report.js';
 import { startPlans } from './features/plans.js';
 import { startReadings } from './features/readings.js';
 import { startWeatherPush } from './features/weather-push.js';
@@ -105,6 +106,7 @@ export async function startAddon(options: StartAddonOptions): Promise<RunningAdd
     stops.push(await startPlans(ctx));
     stops.push(startReadings({ ...ctx, log: log.child('readings') }));
     stops.push(startWeatherPush({ ...ctx, log: log.child('weather') }));
+    stops.push(startEntityReport({ ...ctx, log: log.child('entities') }));
   }
   return {
     state: ctx.state,

@@ -1,10 +1,12 @@
-// One typed function per cloud endpoint the add-on calls (the
-// household load: docs/home-plan.md).
+// One typed function per cloud endpoint the add-on calls (the household load: docs/home-plan.md;
+// the hub entities: docs/hub-entities.md).
 // Failures are CloudErrors carrying the status (0 = unreachable) and the body's `detail`.
 import type {
   Appliance,
   ApplianceReadingInput,
   HouseholdLoadReadingsRequest,
+  HubEntitiesReport,
+  HubEntitiesReported,
   HvacReadingInput,
   Profile,
   ReadingClient,
@@ -25,6 +27,7 @@ export interface CloudApi {
   pushApplianceReadings(applianceId: string, readings: ApplianceReadingInput[]): Promise<ReadingsAccepted>;
   pushWeather(forecast: WeatherForecastInput): Promise<WeatherPushResponse>;
   pushHouseholdLoad(readings: HouseholdLoadReadingsRequest['readings']): Promise<ReadingsAccepted>;
+  reportHubEntities(entities: HubEntitiesReport['entities']): Promise<HubEntitiesReported>;
 }
 
 /** The API over a session. */
@@ -38,5 +41,6 @@ export function createCloudApi(session: CloudSession): CloudApi {
     pushApplianceReadings: (id, readings) => session.call('POST', `/api/v1/appliances/${encodeURIComponent(id)}/readings`, { readings }),
     pushWeather: (forecast) => session.call('POST', '/api/v1/weather', { forecast }),
     pushHouseholdLoad: (readings) => session.call('POST', '/api/v1/household-load/readings', { readings }),
+    reportHubEntities: (entities) => session.call('PUT', '/api/v1/hub-entities', { entities }),
   };
 }

@@ -30,6 +30,10 @@ export interface AddonTiming {
   updatedAtPollMs: number;
   appliancesRefreshMs: number;
   weatherCheckMs: number;
+  /** After an entity change, how long before the entity list is compared and, when it changed, reported. */
+  entityReportEveryMs: number;
+  /** After a failed entity report, when it is tried again. */
+  entityReportRetryMs: number;
   /** How long before each boundary the schedules view is pulled; null: drawn at start (view-refresh.ts). */
   viewLeadMs: number | null;
   /** How long after each 5-minute mark the readings are sent; null: drawn at start (readings-push.ts). */
@@ -43,6 +47,8 @@ export const DEFAULT_TIMING: AddonTiming = {
   updatedAtPollMs: 3 * 60_000,
   appliancesRefreshMs: 60 * 60_000,
   weatherCheckMs: 10 * 60_000,
+  entityReportEveryMs: 60_000,
+  entityReportRetryMs: 5 * 60_000,
   viewLeadMs: null,
   readingsPushDelayMs: null,
   weatherPushOffsetMs: null,

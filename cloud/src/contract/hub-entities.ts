@@ -101,3 +101,5 @@ export const hubEntitiesReportSchema = yup
   })
   .typeError(BODY_NOT_OBJECT_DETAIL);
 export type HubEntitiesReport = yup.InferType<typeof hubEntitiesReportSchema>;
+
+export { ENTITY_ID_MAX_LENGTH, ENTITY_ID_PATTERN } from '../domain/appliance-types/fields.js';
