@@ -10,6 +10,7 @@ import type {
   ConstraintsResponse,
   Device,
   EnrollToken,
+  HubEntityList,
   HvacScheduleResponse,
   InsightsResponse,
   IntegrationHealth,
@@ -69,6 +70,8 @@ export const putPreferences = (body: PreferencesUpdateRequest) => request<Accoun
 export const getAppliancePreferences = (applianceId: string) => request<Preferences>('GET', `/api/v1/appliances/${id(applianceId)}/preferences`);
 export const putAppliancePreferences = (applianceId: string, body: AppliancePreferencesUpdateRequest) =>
   request<Preferences>('PUT', `/api/v1/appliances/${id(applianceId)}/preferences`, body);
+
+export const listHubEntities = () => request<HubEntityList>('GET', '/api/v1/hub-entities');
 
 export const getApplianceInsights = (applianceId: string) => request<InsightsResponse>('GET', `/api/v1/appliances/${id(applianceId)}/insights`);
 

@@ -18,9 +18,20 @@ export interface FormField {
   hint?: string;
   /** Sent as null when left empty (the "string or null" fields). */
   nullable?: boolean;
+  /** An entity id field: the hub domains it accepts, whose reported entities it offers (docs/hub-entities.md). */
+  domains?: readonly string[];
 }
 
-const entity = (key: string, label: string, hint: string, required = false): FormField => ({ key, label, kind: 'text', required, hint, nullable: !required });
+const entity = (key: string, label: string, domains: readonly string[], hint: string, required = false): FormField => ({
+  key,
+  label,
+  kind: 'text',
+  required,
+  hint,
+  nullable: !required,
+  domains,
+});
+const SENSOR = ['sensor'];
 
 /** A label per HVAC type of the contract: keyed by the type, so a new one does not compile without its label. */
 const HVAC_TYPE_LABEL: Record<HvacType, string> = {
@@ -45,43 +56,49 @@ export const TYPE_LABEL: Record<ApplianceType, string> = {
 
 export const CONFIG_FIELDS: Record<ApplianceType, FormField[]> = {
   hvac: [
-    entity('entity_id', 'Thermostat entity', 'A climate.* entity that accepts set_temperature, e.g. climate.living_room.', true),
+    entity('entity_id', 'Thermostat entity', ['climate'], 'A climate.* entity that accepts set_temperature, e.g. climate.living_room.', true),
     { key: 'hvac_type', label: 'HVAC type', kind: 'select', options: HVAC_TYPES },
     { key: 'home_size_sqft', label: 'Area it serves (sq ft)', kind: 'integer', min: 100, max: 20000, hint: '100 to 20,000.' },
-    entity('indoor_temp_entity_id', 'Indoor temperature sensor', 'Optional sensor.* in °F, used when the thermostat reports no temperature.'),
+    entity('indoor_temp_entity_id', 'Indoor temperature sensor', SENSOR, 'Optional sensor.* in °F, used when the thermostat reports no temperature.'),
   ],
   ev_charger: [
-    entity('entity_id', 'Charger switch entity', 'A switch.* entity toggled to start and stop charging, e.g. switch.ev_charger.', true),
+    entity('entity_id', 'Charger switch entity', ['switch'], 'A switch.* entity toggled to start and stop charging, e.g. switch.ev_charger.', true),
     { key: 'battery_capacity_kwh', label: 'Battery capacity (kWh)', kind: 'number', min: 0, max: 300, step: 0.1, hint: '0 to 300.' },
     { key: 'max_charge_rate_kw', label: 'Maximum charge rate (kW)', kind: 'number', min: 0, max: 50, step: 0.1, hint: '0 to 50.' },
     { key: 'efficiency', label: 'Charging efficiency', kind: 'number', min: 0.5, max: 1, step: 0.01, hint: '0.5 to 1.0.' },
-    entity('soc_entity_id', 'State-of-charge sensor', 'Optional sensor.* with 0-100 % charge.'),
+    entity('soc_entity_id', 'State-of-charge sensor', SENSOR, 'Optional sensor.* with 0-100 % charge.'),
   ],
   home_battery: [
-    entity('entity_id', 'Charge mode entity', 'A switch, button or select entity toggling charge mode.', true),
+    entity(
+      'entity_id',
+      'Charge mode entity',
+      ['switch', 'button', 'select', 'input_boolean', 'input_button', 'input_select'],
+      'A switch, button or select entity (or input_* helper) toggling charge mode.',
+      true,
+    ),
     { key: 'capacity_kwh', label: 'Capacity (kWh)', kind: 'number', min: 0, max: 300, step: 0.1, hint: '0 to 300.' },
     { key: 'max_charge_rate_kw', label: 'Maximum charge rate (kW)', kind: 'number', min: 0, max: 50, step: 0.1, hint: '0 to 50.' },
     { key: 'max_discharge_rate_kw', label: 'Maximum discharge rate (kW)', kind: 'number', min: 0, max: 50, step: 0.1, hint: '0 to 50.' },
-    entity('soc_entity_id', 'State-of-charge sensor', 'Optional sensor.* with the battery charge in %.'),
+    entity('soc_entity_id', 'State-of-charge sensor', SENSOR, 'Optional sensor.* with the battery charge in %.'),
   ],
   water_heater: [
-    entity('entity_id', 'Heater entity', 'A switch.* (resistive element) or climate.* (smart tank) entity.', true),
+    entity('entity_id', 'Heater entity', ['switch', 'climate'], 'A switch.* (resistive element) or climate.* (smart tank) entity.', true),
     { key: 'tank_size_gallons', label: 'Tank size (gallons)', kind: 'integer', min: 0, max: 200, hint: '0 to 200.' },
     { key: 'element_watts', label: 'Element power (W)', kind: 'integer', min: 0, max: 10000, hint: '0 to 10,000.' },
     { key: 'insulation_factor', label: 'Insulation factor', kind: 'number', min: 0.01, max: 0.05, step: 0.001, hint: '0.01 to 0.05 (heat lost per hour).' },
-    entity('temp_entity_id', 'Tank temperature sensor', 'Optional sensor.* in °F.'),
+    entity('temp_entity_id', 'Tank temperature sensor', SENSOR, 'Optional sensor.* in °F.'),
   ],
   solar: [
     { key: 'system_size_kw', label: 'System size (kW DC)', kind: 'number', min: 0, max: 100, step: 0.1, hint: 'Nameplate, 0 to 100.' },
     { key: 'azimuth_degrees', label: 'Azimuth (degrees)', kind: 'integer', min: 0, max: 360, hint: '0 to 360; 180 is south.' },
     { key: 'tilt_degrees', label: 'Tilt (degrees)', kind: 'integer', min: 0, max: 90, hint: '0 (flat) to 90.' },
-    entity('production_sensor_entity_id', 'Production sensor', 'Optional sensor.* with production in W or kW.'),
+    entity('production_sensor_entity_id', 'Production sensor', SENSOR, 'Optional sensor.* with production in W or kW.'),
   ],
   dehumidifier: [
-    entity('entity_id', 'Dehumidifier entity', 'A humidifier.* entity.', true),
-    entity('indoor_temp_entity_id', 'Indoor temperature sensor', 'A sensor.* in °F.', true),
-    entity('indoor_humidity_entity_id', 'Humidity sensor', 'Optional sensor.* with relative humidity.'),
-    entity('power_sensor_entity_id', 'Power sensor', 'Optional sensor.* in watts.'),
+    entity('entity_id', 'Dehumidifier entity', ['humidifier'], 'A humidifier.* entity.', true),
+    entity('indoor_temp_entity_id', 'Indoor temperature sensor', SENSOR, 'A sensor.* in °F.', true),
+    entity('indoor_humidity_entity_id', 'Humidity sensor', SENSOR, 'Optional sensor.* with relative humidity.'),
+    entity('power_sensor_entity_id', 'Power sensor', SENSOR, 'Optional sensor.* in watts.'),
     {
       key: 'capacity_pints_per_day',
       label: 'Capacity (pints per day)',
@@ -94,7 +111,7 @@ export const CONFIG_FIELDS: Record<ApplianceType, FormField[]> = {
     },
   ],
   robot: [
-    entity('entity_id', 'Robot entity', 'A vacuum.* or lawn_mower.* entity; it is only ever sent back to its dock.', true),
+    entity('entity_id', 'Robot entity', ['vacuum', 'lawn_mower'], 'A vacuum.* or lawn_mower.* entity; it is only ever sent back to its dock.', true),
     {
       key: 'battery_capacity_kwh',
       label: 'Battery capacity (kWh)',
@@ -106,7 +123,7 @@ export const CONFIG_FIELDS: Record<ApplianceType, FormField[]> = {
       hint: 'Above 0, up to 10.',
     },
     { key: 'max_charge_rate_kw', label: 'Maximum charge rate (kW)', kind: 'number', min: 0, max: 2, minExclusive: true, step: 0.01, hint: 'Above 0, up to 2.' },
-    entity('soc_entity_id', 'Battery sensor', 'Optional sensor.* with 0-100 % charge.'),
+    entity('soc_entity_id', 'Battery sensor', SENSOR, 'Optional sensor.* with 0-100 % charge.'),
   ],
 };
 

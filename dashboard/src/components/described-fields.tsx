@@ -1,5 +1,9 @@
-// Renders a list of described form fields (appliance-forms.ts) as labelled inputs.
+// Renders a list of described form fields (appliance-forms.ts) as labelled inputs; an entity id
+// field offers the hub's reported entities of its domains.
+import type { HubEntityList } from '@offpeak/cloud/contract';
 import type { FormField } from '../appliance-forms.js';
+import { entityChoices, entitySourceNote } from '../entity-options.js';
+import { EntityField } from './entity-field.js';
 import { InputField, SelectField } from './field.js';
 
 export function DescribedFields({
@@ -8,12 +12,15 @@ export function DescribedFields({
   values,
   errors,
   onChange,
+  hubEntities,
 }: {
   prefix: string;
   fields: readonly FormField[];
   values: Record<string, string>;
   errors: Record<string, string>;
   onChange: (key: string, value: string) => void;
+  /** The hub's reported entities; undefined while loading or when they could not be read. */
+  hubEntities?: HubEntityList | undefined;
 }) {
   return (
     <>
@@ -30,6 +37,21 @@ export function DescribedFields({
               onValue={(v) => onChange(f.key, v)}
               options={f.options ?? []}
               hint={f.hint}
+              error={errors[f.key]}
+            />
+          );
+        }
+        if (f.domains) {
+          return (
+            <EntityField
+              key={f.key}
+              id={id}
+              label={label}
+              value={values[f.key] ?? ''}
+              onValue={(v) => onChange(f.key, v)}
+              choices={hubEntities ? entityChoices(hubEntities.entities, f.domains) : []}
+              required={f.required}
+              hint={hubEntities ? `${f.hint} ${entitySourceNote(hubEntities, f.domains)}` : f.hint}
               error={errors[f.key]}
             />
           );

@@ -1,16 +1,17 @@
 // A labelled form field with its hint and its error beside it (aria-describedby, aria-invalid).
 import type { ComponentChildren, InputHTMLAttributes } from 'preact';
 
-interface FieldShell {
+export interface FieldShell {
   id: string;
   label: ComponentChildren;
   error?: string | undefined;
   hint?: string | undefined;
 }
 
-const describedBy = (id: string, hint?: string, error?: string) => [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
+export const describedBy = (id: string, hint?: string, error?: string) => [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
 
-function Shell({ id, label, error, hint, children }: FieldShell & { children: ComponentChildren }) {
+/** The label, hint and error around one control (the control is the child). */
+export function Shell({ id, label, error, hint, children }: FieldShell & { children: ComponentChildren }) {
   return (
     <div class={`field${error ? ' has-error' : ''}`}>
       <label for={id}>{label}</label>

@@ -9,6 +9,7 @@ import {
   getApplianceInsights,
   getAppliancePreferences,
   listAppliances,
+  listHubEntities,
   putAppliancePreferences,
   updateAppliance,
 } from '../api.js';
@@ -51,6 +52,7 @@ function ConfigForm({
   const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
   const [saved, setSaved] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const hubEntities = useLoad(listHubEntities);
   const submit = async (e: Event) => {
     e.preventDefault();
     setSaved(null);
@@ -76,7 +78,14 @@ function ConfigForm({
   return (
     <form onSubmit={submit} noValidate>
       <InputField id="appliance-name" label={NAME_LABEL} value={name} onValue={setName} required maxLength={200} error={errors.fields.name} />
-      <DescribedFields prefix="config" fields={fields} values={values} errors={errors.fields} onChange={(k, v) => setValues({ ...values, [k]: v })} />
+      <DescribedFields
+        prefix="config"
+        fields={fields}
+        values={values}
+        errors={errors.fields}
+        onChange={(k, v) => setValues({ ...values, [k]: v })}
+        hubEntities={hubEntities.data}
+      />
       <FormStatus id="appliance" error={errors.form} saved={saved} />
       <button type="submit" disabled={busy}>
         {busy ? 'Saving…' : submitLabel}
