@@ -1,5 +1,5 @@
-// A minimal in-memory cloud for the simulator's tests: the device endpoints of interface
-// 4.13, 4.9 and 4.16-4.18 over loopback HTTP, with knobs to queue commands, swap the schedule,
+// A minimal in-memory cloud for the simulator's tests: the device endpoints (readings,
+// schedule, claim and device plane) over loopback HTTP, with knobs to queue commands, swap the schedule,
 // revoke the token and take the whole cloud "down" (connections dropped, as a network outage).
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';

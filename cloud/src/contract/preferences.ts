@@ -1,5 +1,5 @@
 // Preferences. The shape, defaults and validation live in the pure preferences
-// domain; PUT bodies are validated there (every field optional, exact 4.11 messages).
+// domain; PUT bodies are validated there (every field optional, the contract's exact messages).
 import type { AccountPreferences } from '../domain/preferences/defaults.js';
 
 export type { AccountPreferences, OptimizationMode, Preferences, SavingsLevel } from '../domain/preferences/defaults.js';

@@ -184,7 +184,7 @@ export async function planAccountDay(
       savings_pct: savings,
       from_slot: day.fromSlot,
       trigger,
-      // Solar rows carry exactly the 4.9 object (it has export_rates_set); others the inputs used.
+      // Solar rows carry exactly the solar constraints_used object (it has export_rates_set); others the inputs used.
       constraints_used: appliance.appliance_type === 'solar' ? body.used : { ...body.used, ...common },
       missed: body.missed,
     });

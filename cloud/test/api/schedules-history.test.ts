@@ -81,7 +81,7 @@ describe('GET /api/v1/schedules/history', () => {
     expect(res.body.appliances[0].history.map((h: any) => h.schedule.date)).toEqual(['2026-01-02', '2026-01-05']);
   });
 
-  it('records on solar rows the 4.9 constraints_used, and on the other rows the inputs used with export_rates_set', async () => {
+  it('records on solar rows the solar constraints_used, and on the other rows the inputs used with export_rates_set', async () => {
     const user = await account();
     await saveModel(cloud, user.hvac);
     const solar = await createAppliance(cloud, user, 'solar', { name: 'Roof' });

@@ -105,7 +105,7 @@ export function hhMmField() {
     .test('hh-mm', message, (v) => v == null || isHhMm(v));
 }
 
-/** The keys of `config` among `keys` whose value is a non-empty string (the 2.10 entities rule). */
+/** The keys of `config` among `keys` whose value is a non-empty string (the entities-block rule). */
 export function pickEntities(config: Record<string, unknown>, keys: readonly string[]): Record<string, string> {
   const out: Record<string, string> = {};
   for (const key of keys) {

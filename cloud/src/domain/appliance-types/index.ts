@@ -75,7 +75,7 @@ export function parseConstraints(type: ApplianceType, raw: Record<string, unknow
   return { ok: true, value: Object.fromEntries(Object.entries(result.value).filter(([, v]) => v !== null && v !== undefined)) };
 }
 
-/** The 2.10 entities block of an appliance (null for solar). */
+/** The entities block of an appliance (null for solar). */
 export function entitiesOf(type: ApplianceType, config: Record<string, unknown>): EntitiesBlock | null {
   const spec: AnySpec<any> = applianceTypes[type];
   return spec.entities(config);

@@ -8,7 +8,7 @@ import type { Planner } from '../planners/types.js';
 export const APPLIANCE_TYPES = ['hvac', 'ev_charger', 'home_battery', 'water_heater', 'solar', 'dehumidifier', 'robot'] as const;
 export type ApplianceType = (typeof APPLIANCE_TYPES)[number];
 
-/** The 2.10 entities block: only the keys set in the appliance's config. */
+/** The entities block: only the keys set in the appliance's config. */
 export interface EntitiesBlock {
   entity_id?: string;
   soc_entity_id?: string;
@@ -84,7 +84,7 @@ export interface ApplianceTypeSpec<Config extends object, Constraints extends ob
   preservedConfigKeys: readonly string[];
   /** Validates the constraints; null when the type takes none. */
   constraintSchema: yup.ObjectSchema<Constraints, any, any, any> | null;
-  /** The 2.10 entities block for this config; null for types without one (solar). */
+  /** The entities block for this config; null for types without one (solar). */
   entities(config: Config): EntitiesBlock | null;
   /** The pure planner: (day, input) => plan. */
   planner: Planner<T>;

@@ -1,5 +1,5 @@
 // What the EV, home-battery and robot planners share: the battery state in kWh, charging that stops
-// at a ceiling, the 2.9 schedule arrays, and the target and minimum limits a plan may miss.
+// at a ceiling, the schedule arrays, and the target and minimum limits a plan may miss.
 import type { Tolerance } from './piecewise-linear.js';
 import type { Transition } from './slot-actions.js';
 import type { DpPlan } from './slot-dp.js';

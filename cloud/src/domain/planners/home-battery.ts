@@ -7,7 +7,7 @@ import { planSlots } from './slot-dp.js';
 import { deadlineEnd, endLabel, horizon, isTomorrow, todayArray, total } from './slots.js';
 import { SLOTS, type DayContext, type HomeBatteryInput, type PlanResult } from './types.js';
 
-/** The home_battery schedule body: the 2.9 fields plus `discharge_intervals` (true = the battery covers the house). */
+/** The home_battery schedule body: the charging fields plus `discharge_intervals` (true = the battery covers the house). */
 export type HomeBatterySchedule = ChargeSchedule & {
   discharge_intervals: boolean[];
 };

@@ -30,7 +30,7 @@ export interface SolarInput {
   plannedLoadsKw?: Partial<Record<SolarConsumer, number[]>>;
 }
 
-/** The 2.9 solar schedule. */
+/** The solar schedule body. */
 export type SolarSchedule = {
   generation_kw_48: number[];
   self_consumed_kw_48: number[];

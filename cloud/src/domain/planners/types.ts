@@ -41,7 +41,7 @@ export interface MissedLimit {
 
 /** What every planner returns. */
 export interface PlanResult<S = Record<string, unknown>> {
-  /** The schedule body of 2.9 for this type (48-slot arrays), exactly the contract's field names. */
+  /** The schedule body for this type (48-slot arrays), exactly the contract's field names. */
   schedule: S;
   /** Cost of the day without a plan (the type's documented baseline behaviour), cents. */
   baselineCostCents: number;

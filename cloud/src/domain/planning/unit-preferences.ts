@@ -22,9 +22,9 @@ export function usablePreferences(stored: StoredPreferences): StoredPreferences 
 
 /**
  * The unit's preferences for planning: the fields stored for the unit over the account's stored
- * fields over the 2.8 defaults. The account's settings are the household's; a unit only differs
+ * fields over the defaults. The account's settings are the household's; a unit only differs
  * where its own fields were set. (GET of a unit's preferences still shows fresh-signup defaults
- * for unset fields, as 2.8 says; this is only what planning applies.)
+ * for unset fields, as the contract says; this is only what planning applies.)
  */
 export function planningPreferences(account: StoredPreferences, unit: StoredPreferences): Preferences {
   const { newsletter_opt_in: _ignored, ...accountFields } = usablePreferences(account);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { accountPreferences, DEFAULT_PREFERENCES, unitPreferences } from './defaults.js';
 
 describe('preferences defaults', () => {
-  it('are the 2.8 defaults', () => {
+  it('are the contract's defaults', () => {
     expect(DEFAULT_PREFERENCES).toEqual({
       base_temperature: 72,
       savings_level: 1,

@@ -51,7 +51,7 @@ export const DEFAULT_PREFERENCES: Readonly<Preferences> = Object.freeze({
 /** Signup's newsletter_opt_in when it was omitted (4.1: omitted means opted in). */
 export const DEFAULT_NEWSLETTER_OPT_IN = true;
 
-/** The stored fields over the defaults, in the 2.8 field order, without newsletter_opt_in. */
+/** The stored fields over the defaults, in the contract's field order, without newsletter_opt_in. */
 export function unitPreferences(stored: StoredPreferences): Preferences {
   const out = { ...DEFAULT_PREFERENCES } as Preferences;
   for (const key of Object.keys(DEFAULT_PREFERENCES) as (keyof Preferences)[]) {

@@ -25,7 +25,7 @@ const fail = (detail: string): PreferencesUpdateResult => ({ ok: false, detail }
 
 /**
  * Validates a PUT body against the stored fields and returns the fields to store. Only sent fields
- * change. Rules run in the order of the 4.11 table and the first failure is returned. The hourly
+ * change. Rules run in the contract's order and the first failure is returned. The hourly
  * pair must END UP both set or both null: sending one array while the other is stored is fine,
  * sending one non-null array (or one null) that would leave the pair half set fails.
  * `newsletter_opt_in` exists at account scope only; per-unit bodies ignore it like unknown keys.

@@ -34,7 +34,7 @@ const plan1Summer = zoneCurve(findPlan(1)!, SUMMER_WEEKDAY).rates;
 describe('buildRateCurve: response shape', () => {
   const res = buildRateCurve(input({}));
 
-  it('has exactly the 2.12 fields plus the export fields', () => {
+  it('has exactly the rate-curve fields plus the export fields', () => {
     expect(Object.keys(res).sort()).toEqual(
       [
         'export_hourly_rates_cents_per_kwh',

@@ -4,7 +4,7 @@ import { currentUser } from '../authenticate.js';
 
 /**
  * Account-level and per-HVAC preferences; mounted under /api/v1. PUT bodies are
- * validated by the preferences domain (every field optional, rules in the 4.11 order).
+ * validated by the preferences domain (every field optional, rules in the contract's order).
  */
 export function preferencesRouter(deps: { preferences: PreferencesService; requireUser: RequestHandler }): Router {
   const { preferences, requireUser } = deps;
