@@ -1,7 +1,7 @@
 // One form per appliance type, described from the per-type config shapes (required
 // fields, bounds, entity id hints) and constraint fields. The cloud validates again and
 // its `<field>: <message>` answer is shown next to the field, in the words of the field's label.
-import type { ApplianceType, HvacType } from '@offpeak/cloud/contract';
+import type { ApplianceConstraints, ApplianceType, HvacType } from '@offpeak/cloud/contract';
 import { errorSubject } from './field-errors.js';
 
 export interface FormField {
@@ -129,8 +129,8 @@ export const CONFIG_FIELDS: Record<ApplianceType, FormField[]> = {
 
 const pctField = (key: string, label: string): FormField => ({ key, label, kind: 'number', min: 0, max: 100, step: 1, hint: '0 to 100 %.' });
 
-/** Constraint fields; types without any are absent. */
-export const CONSTRAINT_FIELDS: Partial<Record<ApplianceType, FormField[]>> = {
+/** Constraint fields per type; null exactly for the types the contract gives no constraints (checked by the compiler). */
+export const CONSTRAINT_FIELDS: { [T in ApplianceType]: [ApplianceConstraints<T>] extends [never] ? null : FormField[] } = {
   ev_charger: [
     pctField('target_charge_pct', 'Target charge (%)'),
     pctField('min_charge_pct', 'Minimum charge (%)'),
@@ -153,6 +153,9 @@ export const CONSTRAINT_FIELDS: Partial<Record<ApplianceType, FormField[]>> = {
     { key: 'tasks_window_start', label: 'Task window starts', kind: 'time', hint: 'The robot is off its dock during this window (may wrap midnight).' },
     { key: 'tasks_window_end', label: 'Task window ends', kind: 'time' },
   ],
+  hvac: null,
+  solar: null,
+  dehumidifier: null,
 };
 
 /** Form strings -> the JSON the API expects; empty optional fields are left out (or null). */

@@ -16,9 +16,6 @@ export interface HubAppliance {
   capacityKwh?: number;
 }
 
-/** True for an appliance whose control entity the add-on drives (solar and dehumidifiers are only read). */
-export const isDriven = (a: HubAppliance): boolean => a.isActive && Boolean(a.entities.entity_id) && a.type !== 'solar' && a.type !== 'dehumidifier';
-
 const ENTITY_KEYS = ['entity_id', 'soc_entity_id', 'temp_entity_id', 'indoor_temp_entity_id'] as const;
 
 /** The override for an appliance: matched by id, else by name (case-insensitive). */

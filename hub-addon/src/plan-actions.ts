@@ -138,10 +138,12 @@ interface SlotInput {
   levelReached: boolean;
 }
 
-const nothingToApply = ({ appliance }: SlotInput): SlotDecision => ({ skip: `${appliance.type} has nothing to apply` });
-
-/** Per appliance type, how a slot of its schedule becomes a service call. Keyed by the contract's type union, so a new type does not compile without its entry. */
-const DECIDE_SLOT: Record<ApplianceType, (input: SlotInput) => SlotDecision> = {
+/**
+ * Per appliance type, how a slot of its schedule becomes a service call, or null for a type the
+ * add-on only observes. Keyed by the contract's type union, so a new type does not compile without
+ * its entry.
+ */
+const DECIDE_SLOT: Record<ApplianceType, ((input: SlotInput) => SlotDecision) | null> = {
   hvac: ({ schedule, idx, entity, unit }) => {
     const slot = hvacSlot(schedule, idx);
     if (!slot) return { skip: 'the schedule has no setpoints' };
@@ -182,9 +184,12 @@ const DECIDE_SLOT: Record<ApplianceType, (input: SlotInput) => SlotDecision> = {
     return { action: { entityId, call: { domain, service }, expect: null, why: `slot ${idx} dock: robot is ${entity.state}` } };
   },
   // Observed only (no schedule).
-  solar: nothingToApply,
-  dehumidifier: nothingToApply,
+  solar: null,
+  dehumidifier: null,
 };
+
+/** True for an appliance whose control entity the add-on drives: active, with a control entity, of a type it drives. */
+export const isDriven = (a: HubAppliance): boolean => a.isActive && Boolean(a.entities.entity_id) && Boolean(DECIDE_SLOT[a.type]);
 
 function chargeSlot({ appliance, schedule, idx, entity, lastOn }: SlotInput): SlotDecision {
   const on = onOffSlot(schedule, idx);
@@ -226,7 +231,9 @@ export function decideSlot(
   if (!entityId) return { skip: 'no control entity' };
   if (!entity) return { skip: `entity ${entityId} does not exist in Home Assistant` };
   if (entity.state === 'unavailable') return { skip: `entity ${entityId} is unavailable` };
-  return DECIDE_SLOT[appliance.type]({ appliance, schedule, idx, entity, entityId, unit, lastOn, levelReached });
+  const decide = DECIDE_SLOT[appliance.type];
+  if (!decide) return { skip: `${appliance.type} has nothing to apply` };
+  return decide({ appliance, schedule, idx, entity, entityId, unit, lastOn, levelReached });
 }
 
 /** True when `entity` shows what was commanded. */

@@ -1,7 +1,7 @@
 // Readings from entity states. Pure: entities in, cloud readings out, or the
 // reason there is none. Temperatures become Fahrenheit; out-of-range values are left out so one
 // odd sensor never makes the cloud refuse a whole batch.
-import type { ApplianceReadingInput, HouseholdLoadReadingsRequest, HvacReadingInput } from '@offpeak/cloud/contract';
+import type { ApplianceReadingInput, ApplianceType, HouseholdLoadReadingsRequest, HvacReadingInput } from '@offpeak/cloud/contract';
 import type { HassEntities, HassEntity } from 'home-assistant-js-websocket';
 import type { HubAppliance } from './appliances.js';
 import { capacityOf, socPct } from './battery-level.js';
@@ -75,28 +75,45 @@ export function hvacReading(
   return { reading };
 }
 
+/**
+ * What the add-on reports per appliance type: an HVAC reading (POST /api/v1/readings), a charge in
+ * percent labelled CHARGING/IDLE, a robot's charge labelled by its state, a tank temperature, or
+ * nothing (solar production and dehumidifiers are not read from Home Assistant). Keyed by the
+ * contract's type union, so a new type does not compile without its entry.
+ */
+export const READING_KIND: Record<ApplianceType, 'hvac' | 'charge' | 'dock' | 'tank' | null> = {
+  hvac: 'hvac',
+  ev_charger: 'charge',
+  home_battery: 'charge',
+  robot: 'dock',
+  water_heater: 'tank',
+  solar: null,
+  dehumidifier: null,
+};
+
 /** The charge (EV, battery, robot) or tank-temperature (water heater) reading, or null. */
 export function applianceReading(appliance: HubAppliance, entities: HassEntities, unit: string, timestamp: string): ApplianceReadingInput | null {
+  const kind = READING_KIND[appliance.type];
+  if (kind !== 'charge' && kind !== 'dock' && kind !== 'tank') return null;
   const control = entities[appliance.entities.entity_id ?? ''];
-  const label = control ? labelOf(appliance, control) : 'UNKNOWN';
-  let value: number | null = null;
-  if (appliance.type === 'water_heater') {
+  let value: number | null;
+  if (kind === 'tank') {
     value = sensorTempF(entities[appliance.entities.temp_entity_id ?? ''], unit);
     if (!inRange(value, 60, 180)) return null;
-  } else if (appliance.type === 'ev_charger' || appliance.type === 'home_battery' || appliance.type === 'robot') {
+  } else {
     // The cloud takes percent: a sensor in kWh or Wh is converted with the configured capacity.
     value = socPct(entities[appliance.entities.soc_entity_id ?? ''], capacityOf(appliance));
     // A robot without a soc sensor may still carry the (pre-2026.8) battery_level attribute.
-    if (value === null && appliance.type === 'robot' && typeof control?.attributes.battery_level === 'number') value = control.attributes.battery_level;
+    if (value === null && kind === 'dock' && typeof control?.attributes.battery_level === 'number') value = control.attributes.battery_level;
     if (!inRange(value, 0, 100)) return null;
-  } else return null;
-  return { timestamp, state: label, value: round1(value) };
+  }
+  return { timestamp, state: control ? labelOf(kind, control) : 'UNKNOWN', value: round1(value) };
 }
 
-function labelOf(appliance: HubAppliance, control: HassEntity): string {
-  if (appliance.type === 'robot') return control.state.toUpperCase();
-  if (control.state === 'on') return appliance.type === 'water_heater' ? 'ON' : 'CHARGING';
-  if (control.state === 'off') return appliance.type === 'water_heater' ? 'OFF' : 'IDLE';
+function labelOf(kind: 'charge' | 'dock' | 'tank', control: HassEntity): string {
+  if (kind === 'dock') return control.state.toUpperCase();
+  if (control.state === 'on') return kind === 'tank' ? 'ON' : 'CHARGING';
+  if (control.state === 'off') return kind === 'tank' ? 'OFF' : 'IDLE';
   return control.state.toUpperCase().slice(0, 64);
 }
 

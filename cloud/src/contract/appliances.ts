@@ -9,7 +9,7 @@ export { APPLIANCE_TYPES, type ApplianceType, type EntitiesBlock } from '../doma
 /** The config and constraints of an appliance type, derived from its spec: `ApplianceConfig<'ev_charger'>`. */
 export type { ApplianceConfig, ApplianceConstraints } from '../domain/appliance-types/index.js';
 
-/** 2.3 Appliance. */
+/** Appliance. */
 export interface Appliance {
   id: string;
   user_id: string;

@@ -3,7 +3,7 @@ import { onStrings } from '../domain/validation/schema-gate.js';
 import { BODY_NOT_OBJECT_DETAIL } from '../domain/validation/plain-object.js';
 import { isValidTimeZone } from '../domain/time/slot-grid.js';
 
-/** 2.1 Session, returned by signup (unless confirmation is pending), login and refresh. */
+/** Session, returned by signup (unless confirmation is pending), login and refresh. */
 export interface Session {
   access_token: string;
   refresh_token: string;
@@ -18,7 +18,7 @@ export interface PendingSignup {
   user: { id: string; email: string };
 }
 
-/** 2.2 Profile. */
+/** Profile. */
 export interface Profile {
   user_id: string;
   email: string;

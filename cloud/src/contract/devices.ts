@@ -48,7 +48,7 @@ export interface ClaimResponse {
   device_id: string;
 }
 
-/** 2.13 Satellite device in GET /api/v1/devices. */
+/** Satellite device in GET /api/v1/devices. */
 export interface Device {
   device_id: string;
   /** Null only when the bound appliance was deleted (the device is claimed but unbound). */
@@ -61,7 +61,7 @@ export interface Device {
   claimed_at: string;
 }
 
-/** 2.14 Device command. */
+/** Device command. */
 export interface DeviceCommand {
   id: number;
   payload: ControlPayload | { kind: 'schedule_updated' };

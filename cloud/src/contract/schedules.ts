@@ -13,7 +13,7 @@ export type { MissedLimit } from '../domain/planners/types.js';
 /** `defaults` during HVAC warm-up and when nothing was planned; `optimization` otherwise. */
 export type ScheduleSource = 'optimization' | 'defaults';
 
-/** 3.6: the outcome per appliance of a recompute. */
+/** The outcome per appliance of a recompute. */
 export type RecomputeStatus = 'ok' | 'failed' | 'calibrating' | 'forecast' | 'observe' | 'skipped';
 
 /** Exact error details of the schedule endpoints. */

@@ -1,7 +1,7 @@
 import * as yup from 'yup';
 import { BODY_NOT_OBJECT_DETAIL } from '../domain/validation/plain-object.js';
 
-/** 2.15: the hourly forecast a client pushes; hour 0 is local midnight of the push date. */
+/** The hourly forecast a client pushes; hour 0 is local midnight of the push date. */
 export interface WeatherForecastInput {
   hourly_temps_f: number[];
   hourly_humidity?: number[] | null;

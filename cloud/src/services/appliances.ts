@@ -5,7 +5,7 @@ import { badRequest, DatabaseUnavailableError, forbidden, notFound, serviceUnava
 import type { ApplianceRow, Store, Transaction } from '../store/index.js';
 import type { PlanningEvents } from './planning-events.js';
 
-/** 2.3 Appliance on the wire. */
+/** Appliance on the wire. */
 export function toAppliance(row: ApplianceRow): Appliance {
   return {
     id: row.id,

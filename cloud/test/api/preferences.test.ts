@@ -29,7 +29,7 @@ const storedAccount = async (userId: string) =>
 const storedUnit = async (applianceId: string) =>
   (await rows<{ prefs: unknown }>(t.cloud, `SELECT prefs FROM appliance_preferences WHERE appliance_id = $1`, [applianceId]))[0]?.prefs ?? null;
 
-/** Validation cases shared by both PUT endpoints (4.8: same validation as 4.11). */
+/** Validation cases shared by both PUT endpoints (per-HVAC and account preferences validate alike). */
 const INVALID: [Record<string, unknown>, string][] = [
   [{ base_temperature: 59 }, 'base_temperature must be between 60 and 85'],
   [{ base_temperature: 85.5 }, 'base_temperature must be between 60 and 85'],

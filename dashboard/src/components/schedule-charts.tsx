@@ -1,6 +1,7 @@
 // One appliance's day plan drawn by type: HVAC setpoints as steps over the comfort band with
 // the predicted indoor temperature and the price; on/off slots with the predicted charge; solar.
 import type { ApplianceType } from '@offpeak/cloud/contract';
+import { TYPE_LABEL } from '../appliance-forms.js';
 import { slotRuns } from '../chart-text.js';
 import { cents, fmt, slotLabel } from '../format.js';
 import { Chart } from './chart.js';
@@ -25,12 +26,34 @@ export interface ScheduleChartProps {
   rates?: readonly number[] | undefined;
 }
 
+/** How a switched appliance's plan reads: what an "on" slot means, and what its trajectory measures. */
+interface SwitchChartKind {
+  kind: 'switch';
+  verb: string;
+  trajectory: 'charge' | 'tank';
+}
+
+/**
+ * How each appliance type's plan is drawn; `observed` types get no plan. Keyed by the contract's
+ * type union, so a new type does not compile without its entry.
+ */
+export const CHART_KIND: Record<ApplianceType, { kind: 'hvac' } | { kind: 'solar' } | { kind: 'observed' } | SwitchChartKind> = {
+  hvac: { kind: 'hvac' },
+  ev_charger: { kind: 'switch', verb: 'Charging', trajectory: 'charge' },
+  home_battery: { kind: 'switch', verb: 'Charging', trajectory: 'charge' },
+  robot: { kind: 'switch', verb: 'On its dock', trajectory: 'charge' },
+  water_heater: { kind: 'switch', verb: 'Element on', trajectory: 'tank' },
+  solar: { kind: 'solar' },
+  dehumidifier: { kind: 'observed' },
+};
+
 export function ScheduleChart(p: ScheduleChartProps) {
-  if (p.type === 'dehumidifier') return <p>Dehumidifiers are observed only: no plan is made for them.</p>;
+  const chart = CHART_KIND[p.type];
+  if (chart.kind === 'observed') return <p>{TYPE_LABEL[p.type]}s are observed only: no plan is made for them.</p>;
   if (!p.schedule || Object.keys(p.schedule).length === 0) return <p data-testid="no-plan">No plan yet for {p.name}. Press "Recompute now" to make one.</p>;
-  if (p.type === 'hvac') return <HvacChart {...p} />;
-  if (p.type === 'solar') return <SolarChart {...p} />;
-  return <SwitchChart {...p} />;
+  if (chart.kind === 'hvac') return <HvacChart {...p} />;
+  if (chart.kind === 'solar') return <SolarChart {...p} />;
+  return <SwitchChart {...p} {...chart} />;
 }
 
 function HvacChart({ id, name, schedule, rates }: ScheduleChartProps) {
@@ -70,12 +93,11 @@ function HvacChart({ id, name, schedule, rates }: ScheduleChartProps) {
   );
 }
 
-function SwitchChart({ id, name, type, schedule }: ScheduleChartProps) {
+function SwitchChart({ id, name, schedule, verb, trajectory: measures }: ScheduleChartProps & SwitchChartKind) {
   const on = bools(schedule.intervals) ?? Array<boolean>(48).fill(false);
-  const water = type === 'water_heater';
+  const water = measures === 'tank';
   const trajectory = nums(water ? schedule.temp_trajectory : schedule.value_trajectory);
   const runs = slotRuns(on);
-  const verb = type === 'robot' ? 'On its dock' : water ? 'Element on' : 'Charging';
   const last = trajectory?.filter((v): v is number => v !== null).at(-1);
   const summary = `${verb} ${runs.length ? `during ${runs.join(', ')}` : 'in no slot'} (${on.filter(Boolean).length} half-hours). ${
     last !== undefined ? (water ? `Tank predicted at ${fmt(last)} °F at midnight.` : `Predicted charge at the end of the day: ${fmt(last, 0)} %.`) : ''

@@ -13,7 +13,7 @@ import { getApplianceSchedule, getHealth, getHvacSchedule, getRates, getSchedule
 import { TYPE_LABEL } from '../appliance-forms.js';
 import { HealthBadge } from '../components/health-badge.js';
 import { HomeChart } from '../components/home-chart.js';
-import { ScheduleChart } from '../components/schedule-charts.js';
+import { CHART_KIND, ScheduleChart } from '../components/schedule-charts.js';
 import { Empty, Failed, Loading } from '../components/states.js';
 import { formatDate, formatInstant, pct } from '../format.js';
 import { onLinkClick } from '../router.js';
@@ -43,7 +43,7 @@ async function loadDetails(view: SchedulesView): Promise<Details> {
       if (a.appliance_type === 'hvac') {
         // The unified view already holds the plan; this adds its confidence and staleness.
         details.hvac[a.appliance_id] = await getHvacSchedule(a.appliance_id).catch(() => undefined);
-      } else if (a.appliance_type !== 'dehumidifier') {
+      } else if (CHART_KIND[a.appliance_type].kind !== 'observed') {
         details.entry[a.appliance_id] = await getApplianceSchedule(a.appliance_id);
       }
     }),

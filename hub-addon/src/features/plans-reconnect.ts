@@ -2,10 +2,10 @@
 // what the plan says (reconnect-rule.ts), so that a write from before the outage, or a change from
 // a slot that has ended, is not taken for a person's change in the current slot.
 import type { HassEntity } from 'home-assistant-js-websocket';
-import { isDriven, type HubAppliance } from '../appliances.js';
+import type { HubAppliance } from '../appliances.js';
 import type { AddonContext } from '../context.js';
 import { localSlotAt, slotStartMs } from '../local-time.js';
-import { decideSlot, meetsExpectation } from '../plan-actions.js';
+import { decideSlot, isDriven, meetsExpectation } from '../plan-actions.js';
 import { reconnectOutcome, type ReconnectOutcome } from '../reconnect-rule.js';
 import { controlOf } from '../state.js';
 

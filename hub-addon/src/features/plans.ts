@@ -3,13 +3,13 @@
 // the start of a local day, then apply; view-refresh.ts), re-pull when GET
 // /schedules/updated-at moves, and leave alone an entity a person changed until the next slot.
 import type { HassEntity } from 'home-assistant-js-websocket';
-import { entityUses, hubAppliances, isDriven, type HubAppliance } from '../appliances.js';
+import { entityUses, hubAppliances, type HubAppliance } from '../appliances.js';
 import { levelGap } from '../battery-level.js';
 import { holdGap } from '../battery-slots.js';
 import type { AddonContext, Stop } from '../context.js';
 import { describe } from '../ha.js';
 import { isValidZone, localSlotAt, nextBoundaryMs } from '../local-time.js';
-import { decideSlot, meetsExpectation } from '../plan-actions.js';
+import { decideSlot, isDriven, meetsExpectation } from '../plan-actions.js';
 import { viaCloud } from '../reachability.js';
 import { controlOf } from '../state.js';
 import { missingEntityProblem } from '../status.js';

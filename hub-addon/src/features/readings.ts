@@ -10,7 +10,7 @@ import type { AddonContext, Stop } from '../context.js';
 import { describe } from '../ha.js';
 import { viaCloud } from '../reachability.js';
 import type { BufferedReading } from '../reading-buffer.js';
-import { applianceReading, householdReading, hvacReading } from '../readings.js';
+import { applianceReading, householdReading, hvacReading, READING_KIND } from '../readings.js';
 import { controlOf } from '../state.js';
 import { addonStatus, statusLine } from '../status.js';
 import { readingText } from '../status-text.js';
@@ -34,7 +34,7 @@ export function collectReadings(ctx: AddonContext): BufferedReading[] {
   const out: BufferedReading[] = [];
   for (const a of ctx.state.appliances) {
     if (!a.isActive) continue;
-    if (a.type === 'hvac') {
+    if (READING_KIND[a.type] === 'hvac') {
       const c = controlOf(ctx.state, a.id);
       const overrideActive = c.overrideSlotKey === key || c.guardActive;
       const r = hvacReading(

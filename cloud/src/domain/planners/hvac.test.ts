@@ -47,7 +47,7 @@ function input(over: Partial<HvacPlanInput> = {}): HvacPlanInput {
 const range = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => from + i);
 
 describe('planHvac', () => {
-  it('returns the contract's schedule: intervals 0..47, the band, 48 setpoints and a 48-slot trajectory', () => {
+  it('returns the schedule body of the contract: intervals 0..47, the band, 48 setpoints and a 48-slot trajectory', () => {
     const { schedule, missed } = planHvac(day(), input());
     expect(schedule.intervals).toEqual(range(0, 48));
     expect(schedule.high_temps).toEqual(BAND.high);

@@ -47,7 +47,7 @@ const input = (over: Partial<SolarInput> = {}): SolarInput => ({ arrays: [array(
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 
 describe('planSolar', () => {
-  it('returns the contract's schedule: generation, nothing self-consumed on the first pass, all of it surplus', () => {
+  it('returns the schedule body of the contract: generation, nothing self-consumed on the first pass, all of it surplus', () => {
     const { schedule, baselineCostCents, optimizedCostCents, missed } = planSolar(DAY, input());
     expect(Object.keys(schedule).sort()).toEqual(
       [

@@ -41,7 +41,7 @@ export const ROBOT_DEFAULTS = { battery_capacity_kwh: 0.1, max_charge_rate_kw: 0
 
 const clampPct = (v: number) => Math.min(100, Math.max(0, v));
 
-/** 2.7: the freshest recent reading, else current_charge_pct, else the default; with where it came from. */
+/** The freshest recent reading, else current_charge_pct, else the default; with where it came from. */
 export function stateOfCharge(facts: ApplianceFacts): { socPct: number; source: 'reading' | 'current_charge_pct' | 'default' } {
   if (facts.recentValue !== null && Number.isFinite(facts.recentValue)) return { socPct: clampPct(facts.recentValue), source: 'reading' };
   const stated = facts.constraints.current_charge_pct;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { accountPreferences, DEFAULT_PREFERENCES, unitPreferences } from './defaults.js';
 
 describe('preferences defaults', () => {
-  it('are the contract's defaults', () => {
+  it('are the defaults of the contract', () => {
     expect(DEFAULT_PREFERENCES).toEqual({
       base_temperature: 72,
       savings_level: 1,

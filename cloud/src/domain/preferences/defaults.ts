@@ -48,7 +48,7 @@ export const DEFAULT_PREFERENCES: Readonly<Preferences> = Object.freeze({
   optimization_enabled: true,
 });
 
-/** Signup's newsletter_opt_in when it was omitted (4.1: omitted means opted in). */
+/** Signup's newsletter_opt_in when it was omitted (omitted means opted in). */
 export const DEFAULT_NEWSLETTER_OPT_IN = true;
 
 /** The stored fields over the defaults, in the contract's field order, without newsletter_opt_in. */
