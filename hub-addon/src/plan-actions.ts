@@ -188,8 +188,11 @@ const DECIDE_SLOT: Record<ApplianceType, ((input: SlotInput) => SlotDecision) | 
   dehumidifier: null,
 };
 
+/** True for a type whose plan the add-on applies (false: observed only). */
+export const drivesType = (type: ApplianceType): boolean => Boolean(DECIDE_SLOT[type]);
+
 /** True for an appliance whose control entity the add-on drives: active, with a control entity, of a type it drives. */
-export const isDriven = (a: HubAppliance): boolean => a.isActive && Boolean(a.entities.entity_id) && Boolean(DECIDE_SLOT[a.type]);
+export const isDriven = (a: HubAppliance): boolean => a.isActive && Boolean(a.entities.entity_id) && drivesType(a.type);
 
 function chargeSlot({ appliance, schedule, idx, entity, lastOn }: SlotInput): SlotDecision {
   const on = onOffSlot(schedule, idx);

@@ -4,6 +4,7 @@ import type { ApplianceType } from '@offpeak/cloud/contract';
 import { batterySlotMode, type BatterySlotMode } from './battery-slots.js';
 import { hvacSlot, onOffSlot } from './plan-actions.js';
 import type { BufferedReading } from './reading-buffer.js';
+import { READING_KIND } from './readings.js';
 import { fromF } from './units.js';
 
 const temp = (valueF: number, unit: string) => `${fromF(valueF, unit).toFixed(unit === '°C' ? 1 : 0)} ${unit}`;
@@ -42,5 +43,5 @@ export function readingText(r: BufferedReading, type: ApplianceType | null, unit
   if (r.kind === 'hvac') return `${temp(r.reading.indoor_temp, unit)} indoors, ${r.reading.hvac_state}`;
   if (r.kind === 'household') return `${r.reading.value} W`;
   const state = r.reading.state.toLowerCase();
-  return type === 'water_heater' ? `${state}, tank at ${temp(r.reading.value, unit)}` : `${state}, ${r.reading.value} % charged`;
+  return type && READING_KIND[type] === 'tank' ? `${state}, tank at ${temp(r.reading.value, unit)}` : `${state}, ${r.reading.value} % charged`;
 }

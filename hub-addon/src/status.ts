@@ -1,11 +1,12 @@
 // The add-on's status, the one set of facts both views show: the status line every 5 minutes
 // (statusLine) and the ingress panel (panel/page.ts). Built from the running add-on on demand.
 import type { ApplianceType } from '@offpeak/cloud/contract';
-import { entityUses, isDriven, type HubAppliance } from './appliances.js';
+import { entityUses, type HubAppliance } from './appliances.js';
 import type { AddonConfig } from './config.js';
 import type { AddonContext } from './context.js';
 import { linkText, settingName, type LinkStatus } from './link-status.js';
 import { localSlotAt } from './local-time.js';
+import { drivesType, isDriven } from './plan-actions.js';
 import { controlOf } from './state.js';
 import { slotText } from './status-text.js';
 
@@ -73,7 +74,7 @@ const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOStrin
 function actionOf(ctx: AddonContext, a: HubAppliance, slot: { date: string; index: number; key: string }): string {
   const view = ctx.state.view;
   if (!a.isActive) return 'Not active in Offpeak';
-  if (a.type === 'solar' || a.type === 'dehumidifier') return 'Observed only';
+  if (!drivesType(a.type)) return 'Observed only';
   if (!isDriven(a)) return 'Nothing to command: no control entity set';
   if (a.override?.enabled === false) return 'Not commanded: disabled in the add-on options';
   if (!view) return 'No plan yet';
