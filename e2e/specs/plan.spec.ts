@@ -121,6 +121,8 @@ test("with no plan made today yet, yesterday's plan is shown and marked as such"
     low_temps: Array(48).fill(70),
     setpoint_temps: Array(48).fill(73),
     temp_trajectory: Array(48).fill(73.5),
+    trajectory_low_temps: Array(48).fill(73),
+    trajectory_high_temps: Array(48).fill(74.5),
   };
   await seedPastDays(
     [{ userId: account.session.user.id, applianceId: hvacId, date: yesterday, schedule: band, baselineCents: 300, optimizedCents: 240 }],
@@ -131,6 +133,7 @@ test("with no plan made today yet, yesterday's plan is shown and marked as such"
   await expect(card.getByTestId('plan-stale')).toHaveText("This is yesterday's plan: no plan has been made for today yet.");
   await expect(card).toContainText('Setpoints hold at 73.0 °F all day.');
   await expect(card).toContainText('Predicted indoor temperature 73.5 to 73.5 °F.');
+  await expect(card).toContainText('Its 80 % prediction band is 1.5 to 1.5 °F wide: 8 slots in 10 should end inside it.');
   await page.getByRole('link', { name: 'Earlier plans' }).click();
   await expect(page.getByTestId('history-day')).toContainText('Study on');
   await expect(page.getByTestId('history-day')).toContainText('$3.00');

@@ -71,6 +71,8 @@ export interface HvacScheduleBody {
   room_target_temps?: number[] | null;
   fan_schedule?: string[];
   mode_schedule?: string[];
+  trajectory_low_temps?: number[];
+  trajectory_high_temps?: number[];
 }
 
 /** GET /api/v1/appliances/{appliance_id}/schedule of an HVAC, as a satellite reads it. */

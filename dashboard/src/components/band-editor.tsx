@@ -44,7 +44,7 @@ export function BandEditor({ prefix, band, onChange, error }: { prefix: string; 
           { label: 'High', values: highs, color: '#b3261e', kind: 'step' },
           { label: 'Low', values: lows, color: '#1d5fa8', kind: 'step' },
         ]}
-        band={{ upper: 0, lower: 1, color: 'rgba(46, 125, 50, 0.18)' }}
+        bands={[{ upper: 0, lower: 1, color: 'rgba(46, 125, 50, 0.18)' }]}
         height={200}
       />
       {error && (

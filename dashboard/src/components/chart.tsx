@@ -29,8 +29,8 @@ export interface ChartProps {
   series: readonly ChartSeries[];
   leftUnit: string;
   rightUnit?: string;
-  /** Fill between two series (indexes into `series`): the comfort band. */
-  band?: { upper: number; lower: number; color: string };
+  /** Fills between two series (indexes into `series`): the comfort band, a prediction band. */
+  bands?: readonly { upper: number; lower: number; color: string }[];
   height?: number;
   /** Called with the point index when a point is clicked (day drill-down). */
   onPick?: (index: number) => void;
@@ -72,7 +72,7 @@ function buildOptions(p: ChartProps, width: number): uPlot.Options {
       })),
     ],
   };
-  if (p.band) opts.bands = [{ series: [p.band.upper + 1, p.band.lower + 1], fill: p.band.color }];
+  if (p.bands) opts.bands = p.bands.map((b) => ({ series: [b.upper + 1, b.lower + 1], fill: b.color }));
   return opts;
 }
 
@@ -95,7 +95,7 @@ export function Chart(p: ChartProps) {
       ro.disconnect();
       plot.destroy();
     };
-  }, [JSON.stringify([p.xLabels, p.series, p.band, p.leftUnit, p.rightUnit])]);
+  }, [JSON.stringify([p.xLabels, p.series, p.bands, p.leftUnit, p.rightUnit])]);
 
   const shown = p.series.filter((s) => !s.hideInTable);
   return (

@@ -61,6 +61,10 @@ function HvacChart({ id, name, schedule, rates }: ScheduleChartProps) {
   const low = nums(schedule.low_temps) ?? Array<null>(48).fill(null);
   const setpoints = nums(schedule.setpoint_temps) ?? high.map((h, i) => (h !== null && low[i] != null ? (h + low[i]!) / 2 : null));
   const predicted = nums(schedule.temp_trajectory);
+  const bandLow = predicted && nums(schedule.trajectory_low_temps);
+  const bandHigh = predicted && nums(schedule.trajectory_high_temps);
+  // Past slots of an intraday plan carry no spread (the band closes on the trajectory there).
+  const spread = bandLow && bandHigh ? bandHigh.map((h, i) => (h !== null && bandLow[i] != null && h > bandLow[i]! ? h - bandLow[i]! : null)) : null;
   const sp = range(setpoints);
   const band = { lo: range(low), hi: range(high) };
   const pr = predicted && range(predicted);
@@ -69,6 +73,9 @@ function HvacChart({ id, name, schedule, rates }: ScheduleChartProps) {
     sp ? (sp.min === sp.max ? `Setpoints hold at ${fmt(sp.min)} °F all day.` : `Setpoints step between ${fmt(sp.min)} and ${fmt(sp.max)} °F.`) : '',
     band.lo && band.hi ? `The comfort band runs from ${fmt(band.lo.min)} to ${fmt(band.hi.max)} °F.` : '',
     pr ? `Predicted indoor temperature ${fmt(pr.min)} to ${fmt(pr.max)} °F.` : 'No temperature prediction yet (default plan).',
+    spread && range(spread)
+      ? `Its 80 % prediction band is ${fmt(range(spread)!.min)} to ${fmt(range(spread)!.max)} °F wide: 8 slots in 10 should end inside it.`
+      : '',
     price ? `Price ${cents(Math.min(...price))} to ${cents(Math.max(...price))}.` : '',
   ]
     .filter(Boolean)
@@ -86,9 +93,18 @@ function HvacChart({ id, name, schedule, rates }: ScheduleChartProps) {
         { label: 'Band low (°F)', values: low, color: '#1d5fa8', dash: [4, 4] },
         { label: 'Setpoint (°F)', values: setpoints, color: '#0b5d3b', kind: 'step' },
         ...(predicted ? [{ label: 'Predicted indoor (°F)', values: predicted, color: '#c25e00' }] : []),
+        ...(bandLow && bandHigh
+          ? [
+              { label: 'Prediction band high, 80 % (°F)', values: bandHigh, color: 'rgba(194, 94, 0, 0.35)', dash: [2, 3] },
+              { label: 'Prediction band low, 80 % (°F)', values: bandLow, color: 'rgba(194, 94, 0, 0.35)', dash: [2, 3] },
+            ]
+          : []),
         ...(price ? [{ label: 'Price (¢/kWh)', values: price, color: PRICE, kind: 'step' as const, axis: 'right' as const, digits: 2 }] : []),
       ]}
-      band={{ upper: 0, lower: 1, color: 'rgba(46, 125, 50, 0.15)' }}
+      bands={[
+        { upper: 0, lower: 1, color: 'rgba(46, 125, 50, 0.15)' },
+        ...(bandLow && bandHigh && predicted ? [{ upper: 4, lower: 5, color: 'rgba(194, 94, 0, 0.15)' }] : []),
+      ]}
     />
   );
 }

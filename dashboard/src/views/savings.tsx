@@ -172,7 +172,7 @@ function DayBody({ day }: { day: MetricsDayView }) {
           { label: 'Measured indoor (°F)', values: day.indoor_temps, color: '#c25e00' },
           ...(day.price_curve ? [{ label: 'Price', values: day.price_curve, color: '#6a3d9a', kind: 'step' as const, axis: 'right' as const, digits: 2 }] : []),
         ]}
-        band={{ upper: 0, lower: 1, color: 'rgba(46, 125, 50, 0.15)' }}
+        bands={[{ upper: 0, lower: 1, color: 'rgba(46, 125, 50, 0.15)' }]}
       />
       {day.overrides.length > 0 && (
         <ul>

@@ -8,10 +8,11 @@ import { resampleReadings, type ThermalSample } from '../../domain/thermal/resam
 import type { ThermalParams } from '../../domain/thermal/thermal-model.js';
 import { quantile } from '../../domain/statistics.js';
 import { printTable } from '../load.js';
+import type { HvacSchedule } from '../../domain/planners/hvac-input.js';
 import type { HomeRun } from './home-generator.js';
 import { planAndRun, simulateHome } from './hvac-home-run.js';
 
-export const MODEL_TARGETS = { trajectoryMedianF: 0.7, trajectoryP90F: 1.0, oneStepF: 0.25 };
+export const MODEL_TARGETS = { trajectoryMedianF: 0.7, trajectoryP90F: 1.0, oneStepF: 0.25, bandCoverPct: [75, 85] as const };
 /** Evaluation homes: seeds 1-24. The model's constants were tuned on seeds 100-111 only. */
 export const EVALUATION_SEEDS = Array.from({ length: 24 }, (_, i) => i + 1);
 export const TUNING_SEEDS = Array.from({ length: 12 }, (_, i) => i + 100);
@@ -31,6 +32,10 @@ export interface HomeQuality {
   cutPct: number;
   violationFH: number;
   baselineViolationFH: number;
+  /** Slot ends (of 48) whose true air fell inside the plan's 80 % prediction band; 0 without a band. */
+  bandCovered: number;
+  /** Mean width of that band, F. */
+  bandWidthF: number;
 }
 
 const rmse = (a: readonly number[], b: readonly number[]) => Math.sqrt(a.reduce((s, v, i) => s + (v - b[i]!) ** 2, 0) / a.length);
@@ -67,6 +72,15 @@ function oneStepTrueRmseF(params: ThermalParams, samples: readonly ThermalSample
   return Math.sqrt(errors.reduce((sum, e) => sum + e * e, 0) / errors.length);
 }
 
+/** How many slot-end temperatures fall inside the schedule's prediction band, and its mean width. */
+function bandCoverage(schedule: HvacSchedule, airF: readonly number[]): { bandCovered: number; bandWidthF: number } {
+  const low = schedule.trajectory_low_temps;
+  const high = schedule.trajectory_high_temps;
+  if (!low || !high) return { bandCovered: 0, bandWidthF: 0 };
+  const bandCovered = airF.filter((t, j) => t >= low[j]! && t <= high[j]!).length;
+  return { bandCovered, bandWidthF: high.reduce((sum, h, j) => sum + h - low[j]!, 0) / high.length };
+}
+
 /** One home: fit on its training fortnight, statistics on its two held-out days, plan and run its test day. */
 export function evaluateHome(seed: number): HomeQuality {
   const data = simulateHome(seed);
@@ -87,6 +101,7 @@ export function evaluateHome(seed: number): HomeQuality {
     cutPct: outcome.cutPct,
     violationFH: outcome.run.violationFH,
     baselineViolationFH: outcome.baseline.violationFH,
+    ...bandCoverage(outcome.plan.schedule, outcome.run.slotEndAirF),
   };
 }
 
@@ -129,8 +144,11 @@ export function runModelQuality(seeds: readonly number[] = EVALUATION_SEEDS, lab
       'model-only trajectory F': h.modelTrajectoryF.toFixed(3),
       'peak cut %': h.cutPct.toFixed(1),
       'violation F·h plan/hold': `${h.violationFH.toFixed(2)}/${h.baselineViolationFH.toFixed(2)}`,
+      'band cover/48 (width F)': `${h.bandCovered} (${h.bandWidthF.toFixed(2)})`,
     })),
   );
+  const bandCoverPct = (100 * homes.reduce((sum, h) => sum + h.bandCovered, 0)) / (48 * homes.length);
+  console.log(`\n80 % prediction band: covers ${bandCoverPct.toFixed(1)} % of the slot-end temperatures of the test days`);
   const summary = {
     trajectoryMedianF: quantile(
       homes.map((h) => h.trajectoryF),
@@ -192,6 +210,10 @@ export function runModelQuality(seeds: readonly number[] = EVALUATION_SEEDS, lab
     ],
     [summary.trajectoryP90F <= t.trajectoryP90F, `p90 plan-trajectory RMSE ${summary.trajectoryP90F.toFixed(3)} F (target <= ${t.trajectoryP90F})`],
     [summary.oneStepF <= t.oneStepF, `median one-step RMSE ${summary.oneStepF.toFixed(3)} F (target <= ${t.oneStepF})`],
+    [
+      bandCoverPct >= t.bandCoverPct[0] && bandCoverPct <= t.bandCoverPct[1],
+      `80 % prediction band covers ${bandCoverPct.toFixed(1)} % (target ${t.bandCoverPct[0]}-${t.bandCoverPct[1]} %)`,
+    ],
     [highest < lowest, `homes of the highest confidence third do not have a lower median trajectory error (${highest.toFixed(3)} vs ${lowest.toFixed(3)} F)`],
   ];
   return checks.filter(([ok]) => !ok).map(([, what]) => `thermal model: ${what}`);

@@ -41,4 +41,7 @@ export type HvacSchedule = {
   fan_schedule?: FanSpeed[];
   /** Present when optimize_hvac_mode is on: the HVAC mode per slot. */
   mode_schedule?: SlotMode[];
+  /** With a trajectory and a learned prediction band: the 80 % band around temp_trajectory per slot, F (lower, upper). */
+  trajectory_low_temps?: number[];
+  trajectory_high_temps?: number[];
 };

@@ -248,3 +248,27 @@ describe('planHvac planned power (the home plan and the import limit)', () => {
     expect(Math.max(...r.plannedPowerKw)).toBeGreaterThan(0);
   });
 });
+
+describe('planHvac prediction band', () => {
+  const band = { horizonHours: [1, 24], lowF: [-0.2, -1], highF: [0.3, 1.2] };
+
+  it("surrounds the trajectory with the model's band by hours ahead", () => {
+    const { schedule } = planHvac(day(), input({ model: { ...MODEL, trajectoryBandF: band } }));
+    const t = schedule.temp_trajectory!;
+    expect(schedule.trajectory_low_temps!.slice(0, 2)).toEqual(t.slice(0, 2).map((v) => Math.round((v - 0.2) * 100) / 100));
+    expect(schedule.trajectory_high_temps![47]).toBeCloseTo(t[47]! + 1.2, 6);
+    expect(schedule.trajectory_low_temps![2]).toBeCloseTo(t[2]! - 1, 6);
+  });
+
+  it('closes on the trajectory in the slots before an intraday plan starts', () => {
+    const { schedule } = planHvac(day({ fromSlot: 20 }), input({ model: { ...MODEL, trajectoryBandF: band } }));
+    expect(schedule.trajectory_low_temps!.slice(0, 20)).toEqual(schedule.temp_trajectory!.slice(0, 20));
+    expect(schedule.trajectory_high_temps![20]).toBeCloseTo(schedule.temp_trajectory![20]! + 0.3, 6);
+  });
+
+  it('is absent for a model without a learned band', () => {
+    const { schedule } = planHvac(day(), input());
+    expect(schedule).not.toHaveProperty('trajectory_low_temps');
+    expect(schedule).not.toHaveProperty('trajectory_high_temps');
+  });
+});

@@ -2,6 +2,7 @@
 // under the learned thermal model (pre-cool before expensive slots, drift through them). hvac.md.
 import type { ComfortBand } from '../preferences/comfort-band.js';
 import { stepTemperature, type StepCoefficients } from '../thermal/thermal-model.js';
+import { bandAt } from '../thermal/trajectory-band.js';
 import { chainObjective, solveChain } from './hvac-chain.js';
 import type { HvacPlanInput, HvacSchedule } from './hvac-input.js';
 import { buildChainProblem, slotDynamics } from './hvac-problem.js';
@@ -100,6 +101,15 @@ export function planHvac(day: DayContext, input: HvacPlanInput): HvacPlanResult 
     setpoint_temps: INTERVALS.map((j) => (j < day.fromSlot ? middle(j) : setpoints[j - day.fromSlot]!)),
     temp_trajectory: INTERVALS.map((j) => round2(j < day.fromSlot ? input.indoorTempF : expected[j - day.fromSlot]!)),
   };
+  const band = input.model.trajectoryBandF;
+  if (band) {
+    // Hours ahead at each slot's end, from the plan's start; the slots before it are past: no spread.
+    let hours = 0;
+    const ahead = INTERVALS.map((j) => (j < day.fromSlot ? 0 : (hours += day.slotHours[j]!)));
+    const edge = (side: 'lowF' | 'highF') => schedule.temp_trajectory!.map((t, j) => (j < day.fromSlot ? t : round2(t + bandAt(band, ahead[j]!)[side])));
+    schedule.trajectory_low_temps = edge('lowF');
+    schedule.trajectory_high_temps = edge('highF');
+  }
   if (input.optimizeFan) schedule.fan_schedule = [...Array<'auto'>(day.fromSlot).fill('auto'), ...fanSchedule(plan)];
   if (input.optimizeMode) schedule.mode_schedule = [...Array<'OFF'>(day.fromSlot).fill('OFF'), ...modeSchedule(input, plan, directions)];
 

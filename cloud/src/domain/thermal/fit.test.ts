@@ -72,6 +72,13 @@ describe('fitThermalModel', () => {
     expect(model.params.gainFPerHour).toBeCloseTo(TRUE.gainFPerHour, 1);
   });
 
+  it('learns the prediction band from the held-out tail: an 80 % band that widens with the horizon', () => {
+    const band = fitThermalModel(twoWeeks.readings, twoWeeks.weather, { ratedPowerW: { cool: RATED_W, heat: RATED_W } })!.params.trajectoryBandF!;
+    expect(band.horizonHours).toEqual([1, 3, 6, 12, 24]);
+    band.lowF.forEach((low, i) => expect(low).toBeLessThan(band.highF[i]!));
+    expect(band.highF[4]! - band.lowF[4]!).toBeGreaterThanOrEqual(band.highF[0]! - band.lowF[0]!);
+  });
+
   it('reports the fit statistics and a confidence from the held-out error', () => {
     const model = fitThermalModel(twoWeeks.readings, twoWeeks.weather, { ratedPowerW: { cool: RATED_W, heat: RATED_W } })!;
     expect(model.gridMinutes).toBe(30);

@@ -5,6 +5,7 @@ import { learnRatedPowerW, type RatedPowerW, type ThermalReading } from './duty.
 import { freeRunRmseF, oneStepRmseF, predictEnd, thermostatGapF } from './evaluate.js';
 import { learnHoldOffsetF } from './hold-offset.js';
 import { fitStepCorrection } from './step-correction.js';
+import { learnTrajectoryBand } from './trajectory-band.js';
 import { resampleReadings, type ThermalSample, type WeatherPoint } from './resample.js';
 import { stepCoefficients, stepTemperature, type ThermalParams } from './thermal-model.js';
 
@@ -171,7 +172,8 @@ function withCorrection(params: ThermalParams, samples: readonly ThermalSample[]
  * Fits the model to an HVAC's readings (any order, about every 5 minutes, gaps allowed) and an
  * outdoor weather history that fills steps without a reported outdoor temperature. Returns null
  * with fewer than a day of usable grid steps. Statistics come from a fit on the first 80 % of the
- * steps tested on the last 20 %; the returned parameters are then fitted on all of them.
+ * steps tested on the last 20 % (and the prediction band learned there); the returned parameters
+ * are then fitted on all of them.
  */
 export function fitThermalModel(readings: readonly ThermalReading[], weather: readonly WeatherPoint[], options: FitOptions = {}): ThermalModel | null {
   const gridMinutes = options.gridMinutes ?? DEFAULT_GRID_MINUTES;
@@ -204,7 +206,9 @@ export function fitThermalModel(readings: readonly ThermalReading[], weather: re
     ...(hold.cool != null && { coolHoldOffsetF: hold.cool }),
     ...(hold.heat != null && { heatHoldOffsetF: hold.heat }),
   };
-  const params = withCorrection({ ...following, thermostatPull: fitThermostatPull(following, samples) }, samples);
+  const corrected = withCorrection({ ...following, thermostatPull: fitThermostatPull(following, samples) }, samples);
+  const band = learnTrajectoryBand(trial, heldOut);
+  const params = band ? { ...corrected, trajectoryBandF: band } : corrected;
   const heldOutRmseF = oneStepRmseF(trial, heldOut);
   const first = samples[0]!;
   const last = samples.at(-1)!;

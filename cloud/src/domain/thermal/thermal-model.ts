@@ -6,6 +6,7 @@
 // Inputs are held constant over a step, so the exact discretisation over h hours is linear:
 //   T[k+1] = α·T[k] + βCool·uCool + βHeat·uHeat + γ,   α = e^(−a·h)
 import type { StepCorrection } from './step-correction.js';
+import type { TrajectoryBand } from './trajectory-band.js';
 
 /** Learned coefficients, all per hour; the signs are physical: a > 0, b < 0, c > 0. */
 export interface ThermalParams {
@@ -46,6 +47,12 @@ export interface ThermalParams {
    * LP. Absent: none.
    */
   stepCorrection?: StepCorrection;
+  /**
+   * How far the temperature lands from a predicted trajectory, by horizon (the 10th and 90th
+   * percentiles of held-out free-run residuals; trajectory-band.ts). The plan's prediction band,
+   * not used by its LP. Absent: no band.
+   */
+  trajectoryBandF?: TrajectoryBand;
 }
 
 /** One step's exact linear map from the temperature at its start to the temperature at its end. */

@@ -32,6 +32,11 @@ export const SCHEDULE_SCHEMAS: Record<string, Schema> = {
       temp_trajectory: orNull(slots48(NUM, 'Display-only predicted indoor temperature, F')),
       fan_schedule: slots48({ type: 'string', enum: ['auto', 'low', 'high'] }, 'Present when optimize_hvac_fan is set: fan speed per slot'),
       mode_schedule: slots48({ type: 'string', enum: ['COOL', 'HEAT', 'OFF'] }, 'Present when optimize_hvac_mode is set: HVAC mode per slot'),
+      trajectory_low_temps: slots48(
+        NUM,
+        "Display-only: lower edge of the 80 % prediction band around temp_trajectory, F. Present with a trajectory once the unit's model has learned its band (from its held-out prediction errors); slots already past carry the trajectory itself",
+      ),
+      trajectory_high_temps: slots48(NUM, 'Display-only: upper edge of that 80 % prediction band, F; present with trajectory_low_temps'),
     },
     required: ['intervals', 'high_temps', 'low_temps', 'setpoint_temps', 'temp_trajectory'],
   },

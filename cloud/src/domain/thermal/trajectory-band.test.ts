@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import type { ThermalSample } from './resample.js';
+import { stepCoefficients, stepTemperature, type ThermalParams } from './thermal-model.js';
+import { bandAt, learnTrajectoryBand } from './trajectory-band.js';
+
+const PARAMS: ThermalParams = { lossPerHour: 0.05, coolingFPerHour: -3, heatingFPerHour: 3, gainFPerHour: 0.4 };
+
+/** Steps of a home that follows PARAMS plus a random walk of ±0.1 F per step (what no model can see). */
+function steps(count: number, gapAt: number | null = null): ThermalSample[] {
+  let seed = 7;
+  const random = () => ((seed = (seed * 16807) % 2147483647) / 2147483647) * 2 - 1;
+  let temp = 74;
+  return Array.from({ length: count }, (_, i) => {
+    const duty = 0.3 + 0.2 * Math.sin(i / 5);
+    const outdoorF = 85 + 8 * Math.sin((2 * Math.PI * i) / 48);
+    const startF = temp;
+    temp = stepTemperature(stepCoefficients(PARAMS, 0.5, outdoorF), temp, duty, 0) + 0.1 * random();
+    const gridIndex = gapAt != null && i >= gapAt ? i + 10 : i;
+    return {
+      gridIndex,
+      startMs: gridIndex * 1_800_000,
+      hours: 0.5,
+      startF,
+      endF: temp,
+      coolDuty: duty,
+      heatDuty: 0,
+      outdoorF,
+      setpointChangeF: null,
+      endSetpointF: null,
+    };
+  });
+}
+
+describe('learnTrajectoryBand', () => {
+  it('widens with the horizon, holding the prediction between its edges', () => {
+    const band = learnTrajectoryBand(PARAMS, steps(150))!;
+    expect(band.horizonHours).toEqual([1, 3, 6, 12, 24]);
+    band.lowF.forEach((low, i) => {
+      expect(low).toBeLessThan(0);
+      expect(band.highF[i]).toBeGreaterThan(0);
+    });
+    const width = (i: number) => band.highF[i]! - band.lowF[i]!;
+    expect(width(4)).toBeGreaterThan(2 * width(0));
+  });
+
+  it('has no band without enough held-out steps', () => {
+    expect(learnTrajectoryBand(PARAMS, steps(8))).toBeNull();
+  });
+
+  it('gives a horizon no run reaches the band of the longest one reached (runs stop at gaps)', () => {
+    const band = learnTrajectoryBand(PARAMS, steps(40, 20))!;
+    expect(band.lowF[4]).toBe(band.lowF[3]);
+    expect(band.highF[4]).toBe(band.highF[3]);
+  });
+});
+
+describe('bandAt', () => {
+  const band = { horizonHours: [1, 3, 24], lowF: [-0.1, -0.3, -0.8], highF: [0.2, 0.4, 0.9] };
+  it.each([
+    [0.5, -0.1, 0.2],
+    [1, -0.1, 0.2],
+    [2.5, -0.3, 0.4],
+    [30, -0.8, 0.9],
+  ])('at %s h ahead gives %s / %s F', (hours, lowF, highF) => {
+    expect(bandAt(band, hours)).toEqual({ lowF, highF });
+  });
+});

@@ -1,0 +1,69 @@
+// The uncertainty of a predicted trajectory: how far the home's temperature lands from the
+// prediction, by how far ahead, learned from the fit's held-out free runs. The plan shows it as a
+// per-slot band around its predicted temperature. See thermal-model.md "Prediction band".
+import { quantile } from '../statistics.js';
+import { predictEnd } from './evaluate.js';
+import type { ThermalSample } from './resample.js';
+import type { ThermalParams } from './thermal-model.js';
+
+/** Observed minus predicted temperature, F, at the 10th and 90th percentiles (widened), per horizon group. */
+export interface TrajectoryBand {
+  /** Upper edge of each horizon group, hours ahead (ascending; the last covers any longer horizon). */
+  horizonHours: number[];
+  lowF: number[];
+  highF: number[];
+}
+
+/** The band's coverage: between these quantiles of the held-out residuals (an 80 % band). */
+export const BAND_QUANTILES = [0.1, 0.9] as const;
+/**
+ * The quantiles are widened by this factor: a plan's trajectory misses by more than a free run on
+ * observed duties (the plan's duties are not what the thermostat then does, and the shown air adds
+ * the thermostat's holding and rebound). Chosen on the bench's tuning homes, where it makes the band
+ * cover 80 % of the test days' temperatures.
+ */
+const BAND_WIDENING = 1.5;
+/** Horizon groups, hours ahead: the error grows with the horizon, fastest in the first hours. */
+const HORIZON_EDGES_HOURS = [1, 3, 6, 12, 24];
+/** A group needs this many residuals for its quantiles; a group with fewer takes the previous group's. */
+const MIN_RESIDUALS = 20;
+
+const round2 = (v: number) => Math.round(v * 100) / 100;
+
+/**
+ * Residuals of free runs on `samples` (observed duties and outdoor temperatures, from the observed
+ * start; one run from every step, each up to 24 hours or the end of its stretch), grouped by
+ * horizon, and their 10th and 90th percentiles, widened. Null without enough residuals for the first group.
+ */
+export function learnTrajectoryBand(params: ThermalParams, samples: readonly ThermalSample[]): TrajectoryBand | null {
+  const groups = HORIZON_EDGES_HOURS.map((): number[] => []);
+  const lastHours = HORIZON_EDGES_HOURS.at(-1)!;
+  for (let w = 0; w < samples.length; w++) {
+    let temp = samples[w]!.startF;
+    let hours = 0;
+    for (let k = w; k < samples.length; k++) {
+      const s = samples[k]!;
+      if (k > w && s.gridIndex !== samples[k - 1]!.gridIndex + 1) break;
+      hours += s.hours;
+      if (hours > lastHours + 1e-9) break;
+      temp = predictEnd(params, s, temp);
+      groups[HORIZON_EDGES_HOURS.findIndex((edge) => hours <= edge + 1e-9)]!.push(s.endF - temp);
+    }
+  }
+  if (groups[0]!.length < MIN_RESIDUALS) return null;
+  const band: TrajectoryBand = { horizonHours: [], lowF: [], highF: [] };
+  groups.forEach((residuals, i) => {
+    const enough = residuals.length >= MIN_RESIDUALS;
+    band.horizonHours.push(HORIZON_EDGES_HOURS[i]!);
+    band.lowF.push(enough ? round2(BAND_WIDENING * quantile(residuals, BAND_QUANTILES[0])) : band.lowF.at(-1)!);
+    band.highF.push(enough ? round2(BAND_WIDENING * quantile(residuals, BAND_QUANTILES[1])) : band.highF.at(-1)!);
+  });
+  return band;
+}
+
+/** The band's offsets (low, high) F at `hours` ahead. */
+export function bandAt(band: TrajectoryBand, hours: number): { lowF: number; highF: number } {
+  const i = band.horizonHours.findIndex((edge) => hours <= edge + 1e-9);
+  const g = i < 0 ? band.horizonHours.length - 1 : i;
+  return { lowF: band.lowF[g]!, highF: band.highF[g]! };
+}
