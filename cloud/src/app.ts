@@ -1,3 +1,4 @@
+import compression from 'compression';
 import express, { type Express } from 'express';
 import type { Config } from './config.js';
 import { createUserAuthenticator } from './http/authenticate.js';
@@ -39,6 +40,8 @@ export function createApp(config: AppConfig, services: Services, drain: Drain = 
   app.set('trust proxy', Array.isArray(config.trustProxy) ? [...config.trustProxy] : config.trustProxy);
 
   app.use(requestLogging(app, log('http')));
+  // brotli or gzip by Accept-Encoding for JSON and any file the build did not compress (1 KB and up).
+  app.use(compression());
   app.use(drain.middleware);
   app.use(pathGate);
   app.use(jsonOnly);

@@ -4,7 +4,10 @@ import { expect, expectAccessible, openSignedIn, signUpAccount, test } from '../
 
 test('a new person signs up, lands on an empty plan, signs out and signs in again', async ({ page }) => {
   const email = `new-${Date.now()}@example.com`;
+  // The app's script reaches the browser compressed (brotli: Chromium accepts it).
+  const script = page.waitForResponse((r) => /\/assets\/index-[^/]+\.js$/.test(r.url()));
   await page.goto('/');
+  expect(await (await script).headerValue('content-encoding')).toBe('br');
   await expect(page).toHaveURL(/\/signin$/);
   await expectAccessible(page);
   await page.getByRole('link', { name: 'Create an account' }).click();

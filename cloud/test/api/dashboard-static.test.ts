@@ -1,8 +1,11 @@
-import type { Server } from 'node:http';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { get, type IncomingHttpHeaders, type Server } from 'node:http';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/app.js';
 import type { RunningCloud } from '../../src/server.js';
@@ -17,6 +20,21 @@ let api: ApiClient;
 let dist: string;
 const INDEX = '<!doctype html><title>Offpeak</title><div id="app"></div>';
 const ASSET = 'console.log("app")';
+/** An asset large enough for the build to compress (1 KB and up). */
+const BUNDLE = Array.from({ length: 400 }, (_, i) => `export const slot${i} = { index: ${i}, label: "slot ${i}" };`).join('\n');
+const PRECOMPRESS = fileURLToPath(new URL('../../../dashboard/scripts/precompress.mjs', import.meta.url));
+let baseUrl: string;
+
+/** A GET over plain HTTP: the bytes as sent (fetch would decode them), with the headers. */
+function rawGet(route: string, acceptEncoding?: string): Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    get(baseUrl + route, { headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+    }).on('error', reject);
+  });
+}
 
 beforeAll(async () => {
   cloud = await startTestCloud();
@@ -25,6 +43,9 @@ beforeAll(async () => {
   writeFileSync(path.join(dist, 'index.html'), INDEX);
   writeFileSync(path.join(dist, 'assets', 'index-AbC123.js'), ASSET);
   writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  writeFileSync(path.join(dist, 'assets', 'app-XyZ789.js'), BUNDLE);
+  // As `npm run build` does after vite build.
+  execFileSync(process.execPath, [PRECOMPRESS, dist]);
   const config = testConfig();
   const app = createApp(
     { bodyLimit: config.bodyLimit, trustProxy: config.trustProxy, jwtSecret: 'test-secret-that-is-long-enough-for-hs256-signing', dashboardDir: dist },
@@ -33,7 +54,8 @@ beforeAll(async () => {
   server = await new Promise<Server>((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
   });
-  api = apiClient(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  api = apiClient(baseUrl);
 });
 afterAll(async () => {
   await new Promise((r) => server?.close(r));
@@ -90,6 +112,48 @@ describe('the dashboard at /', () => {
 
   it('does not fall back for a POST to an app route', async () => {
     expect(await api.post('/plan', {})).toMatchObject({ status: 404, body: { detail: 'Not found: POST /plan' } });
+  });
+});
+
+describe('compressed responses', () => {
+  it('sends the build-time brotli copy of a script to a browser that accepts br, as a script cached for a year', async () => {
+    const res = await rawGet('/assets/app-XyZ789.js', 'gzip, deflate, br, zstd');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['vary']).toMatch(/Accept-Encoding/i);
+    expect(res.headers['content-type']).toMatch(/^text\/javascript|^application\/javascript/);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.body).toEqual(readFileSync(path.join(dist, 'assets', 'app-XyZ789.js.br')));
+    expect(brotliDecompressSync(res.body).toString()).toBe(BUNDLE);
+    expect(res.body.length).toBeLessThan(BUNDLE.length / 5);
+  });
+
+  it('sends the gzip copy when only gzip is accepted, and the plain file when nothing is', async () => {
+    const gz = await rawGet('/assets/app-XyZ789.js', 'gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.body).toString()).toBe(BUNDLE);
+    const plain = await rawGet('/assets/app-XyZ789.js');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers['vary']).toMatch(/Accept-Encoding/i);
+    expect(plain.body.toString()).toBe(BUNDLE);
+  });
+
+  it('compresses the API’s JSON by Accept-Encoding', async () => {
+    const br = await rawGet('/api/v1/openapi.json', 'br, gzip');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['vary']).toMatch(/Accept-Encoding/i);
+    const doc = JSON.parse(brotliDecompressSync(br.body).toString());
+    expect(doc.openapi).toMatch(/^3\./);
+    const gz = await rawGet('/api/v1/openapi.json', 'gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gz.body).toString())).toEqual(doc);
+  });
+
+  it('answers a small JSON body, such as an error, as it is', async () => {
+    const res = await rawGet('/api/v1/nothing-here', 'br, gzip');
+    expect(res.status).toBe(404);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(JSON.parse(res.body.toString())).toEqual({ detail: 'Not found: GET /api/v1/nothing-here' });
   });
 });
 
