@@ -9,6 +9,8 @@ import { startPlans } from './features/plans.js';
 import { startReadings } from './features/readings.js';
 import { startWeatherPush } from './features/weather-push.js';
 import { HaLink } from './ha.js';
+import { startPanel, type RunningPanel } from './panel/server.js';
+import { addonStatus } from './status.js';
 import { haLinkAfter, recordLink } from './link-status.js';
 import type { FetchLike } from './http-fetch.js';
 import { createLogger, stdoutSink, type Logger } from './log.js';
@@ -39,6 +41,8 @@ export interface RunningAddon {
   session: CloudSession;
   buffer: ReadingBuffer;
   ctx: AddonContext;
+  /** The ingress panel, when the configuration has one. */
+  panel: RunningPanel | null;
   /** Resolves once no timer-started work is running. */
   idle(): Promise<void>;
   stop(): Promise<void>;
@@ -99,6 +103,8 @@ export async function startAddon(options: StartAddonOptions): Promise<RunningAdd
     timing: { ...DEFAULT_TIMING, ...options.timing },
   };
   const stops: Stop[] = [];
+  // Up before Home Assistant answers, so the panel can say why it does not.
+  const panel = config.panel ? await startPanel(config.panel, () => addonStatus(ctx), log.child('panel')) : null;
   await ha.start();
   if (config.missingOptions.length > 0) {
     log.warn("Offpeak is not set up yet: set these options in the add-on's Configuration tab, then restart it", { missing: config.missingOptions });
@@ -115,10 +121,12 @@ export async function startAddon(options: StartAddonOptions): Promise<RunningAdd
     session,
     buffer,
     ctx,
+    panel,
     idle: () => ctx.tasks.idle(),
     stop: async () => {
       for (const stop of stops.reverse()) stop();
       ha.stop();
+      await panel?.stop();
       log.info('stopped');
     },
   };

@@ -40,6 +40,20 @@ describe('loadConfig', () => {
       missingOptions: [],
     });
     expect(c.appliances).toEqual([{ appliance: 'Garage EV', soc_entity_id: 'sensor.ev_soc' }]);
+    expect(c.panel).toEqual({ host: '0.0.0.0', port: 8099, allowFrom: '172.30.32.2' });
+  });
+
+  it('standalone serves the panel on loopback only when OFFPEAK_PANEL_PORT is set', () => {
+    const env = {
+      HA_URL: 'http://127.0.0.1:8123',
+      HA_TOKEN: 't',
+      OFFPEAK_URL: 'http://127.0.0.1:8080',
+      OFFPEAK_REFRESH_TOKEN: 'rt_x',
+      OFFPEAK_OPTIONS: optionsFile({}),
+    };
+    expect(loadConfig(env).panel).toBeUndefined();
+    expect(loadConfig({ ...env, OFFPEAK_PANEL_PORT: '0' }).panel).toEqual({ host: '127.0.0.1', port: 0, allowFrom: null });
+    expect(problems({ ...env, OFFPEAK_PANEL_PORT: 'eighty' })).toEqual(['OFFPEAK_PANEL_PORT: eighty must be a port number (0 picks a free one)']);
   });
 
   it('standalone takes HA_URL, HA_TOKEN and OFFPEAK_* from the environment', () => {

@@ -23,6 +23,14 @@ export interface ApplianceOverride {
   hold_option?: string;
 }
 
+/** The ingress panel's listener: under the Supervisor on the ingress port, reachable from its proxy only. */
+export interface PanelConfig {
+  host: string;
+  port: number;
+  /** The one client address allowed (the Supervisor's ingress proxy); null: any (a loopback listener). */
+  allowFrom: string | null;
+}
+
 export interface AddonConfig {
   ha: { url: string; token: string; supervised: boolean };
   /** Null until set: the add-on then waits, connected to Home Assistant only (missingOptions). */
@@ -36,6 +44,8 @@ export interface AddonConfig {
   appliances: ApplianceOverride[];
   /** What to set before the add-on can reach Offpeak (a first start), one line each; empty once set. */
   missingOptions: string[];
+  /** Absent: no panel (standalone without OFFPEAK_PANEL_PORT, tests, the bench). */
+  panel?: PanelConfig;
 }
 
 /** Bad or missing configuration; the message names every option at fault. */
@@ -50,6 +60,9 @@ export const DEFAULT_OPTIONS_FILE = '/data/options.json';
 /** The form of cloud_url the docs give: the address the Offpeak dashboard is opened at. */
 export const CLOUD_URL_EXAMPLE = 'https://offpeak.example.com';
 const SUPERVISOR_WS = 'ws://supervisor/core/websocket';
+/** config.yaml's ingress_port, and the address of the Supervisor's ingress proxy (the only client it allows). */
+export const INGRESS_PORT = 8099;
+const SUPERVISOR_INGRESS_ADDRESS = '172.30.32.2';
 const LEVELS: Record<string, LogLevel> = {
   trace: 'debug',
   debug: 'debug',
@@ -174,6 +187,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Addon
   if (household && !/^sensor\.[a-z0-9_]+$/.test(household)) problems.push('household_power_entity_id: must be a sensor.* entity id');
 
   const appliances = parseOverrides(opts.appliances, problems);
+  const panelPortRaw = str(env.OFFPEAK_PANEL_PORT);
+  const panelPort = panelPortRaw === null ? null : Number(panelPortRaw);
+  if (panelPort !== null && !(Number.isInteger(panelPort) && panelPort >= 0 && panelPort <= 65535))
+    problems.push(`OFFPEAK_PANEL_PORT: ${panelPortRaw} must be a port number (0 picks a free one)`);
   if (problems.length) throw new ConfigError(problems);
   return Object.freeze({
     ha: { url: haUrl, token: haToken!, supervised: !haUrlRaw },
@@ -188,5 +205,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Addon
     householdPowerEntityId: household,
     appliances,
     missingOptions,
+    ...(haUrlRaw
+      ? panelPort === null
+        ? {}
+        : { panel: { host: '127.0.0.1', port: panelPort, allowFrom: null } }
+      : { panel: { host: '0.0.0.0', port: INGRESS_PORT, allowFrom: SUPERVISOR_INGRESS_ADDRESS } }),
   });
 }

@@ -30,7 +30,11 @@ export interface ApplianceStatus {
 }
 
 export interface AddonStatus {
+  /** When this status was taken (ISO). */
+  at: string;
   version: string;
+  /** The account's zone, the one the plan's half hours are in. */
+  timezone: string;
   ha: LinkStatus;
   haVersion: string | null;
   cloud: LinkStatus;
@@ -94,7 +98,9 @@ export function addonStatus(ctx: AddonContext): AddonStatus {
   const uses = ctx.ha.connected ? entityUses(s.appliances) : [];
   const missing = uses.filter((u) => s.missingEntities.has(u.entityId));
   return {
+    at: new Date(ctx.clock.now()).toISOString(),
     version: ctx.version,
+    timezone: s.timezone,
     ha: s.links.ha,
     haVersion: ctx.ha.haVersion,
     cloud: s.links.cloud,

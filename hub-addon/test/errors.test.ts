@@ -86,7 +86,7 @@ describe('errors that say what to fix', () => {
     expect(lastStatus(h)).toMatchObject({ cloud: 'ok', entities_missing: ['sensor.no_such_sensor', 'switch.ghost_charger'] });
   }, 60_000);
 
-  it('a refused Home Assistant token: the add-on keeps retrying, warns once naming HA_TOKEN, and never logs the token', async () => {
+  it('a refused Home Assistant token: the add-on keeps retrying, warns once naming HA_TOKEN (the panel says it too), and never logs the token', async () => {
     const ha = await startHaSim({ fixture: houseFixture(Date.now()), token: HA_TOKEN });
     const account = await signUp(files.cloud.url);
     const child = spawn(process.execPath, [MAIN], {
@@ -99,6 +99,7 @@ describe('errors that say what to fix', () => {
         OFFPEAK_PASSWORD: account.password,
         OFFPEAK_DATA_DIR: mkdtempSync(path.join(tmpdir(), 'addon-errors-')),
         LOG_LEVEL: 'debug',
+        OFFPEAK_PANEL_PORT: '0',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -121,6 +122,10 @@ describe('errors that say what to fix', () => {
         fix: 'Set HA_TOKEN to a long-lived access token of your Home Assistant user (your profile, Security tab, Long-lived access tokens), then restart the add-on.',
       });
       expect(out).not.toContain('a-revoked-token-value');
+      // The panel is up before Home Assistant answers, and says the same.
+      const { port } = lines().find((l) => l.msg === 'panel listening')!;
+      const page = await (await fetch(`http://127.0.0.1:${port}/`)).text();
+      expect(page).toContain(`<strong>Home Assistant:</strong> Refused: ${warned[0]!.reason}<p class="fix"><strong>What to change:</strong> Set HA_TOKEN`);
     } finally {
       child.kill('SIGKILL');
       await ha.stop();

@@ -19,6 +19,8 @@
  *   ha.dropConnections({ noCloseFrame? })  close every WebSocket (or cut TCP without a close frame)
  *   ha.hangConnections()            open connections go silent (no replies, no close): a half-open socket
  *   ha.connectionCount              open WebSocket connections
+ *   ha.ingressUrl                  http://127.0.0.1:<port>/api/hassio_ingress/<token>/: the add-on's panel
+ *   ha.setIngressTarget(url|null)   where the ingress proxy forwards (the add-on's panel server)
  *   ha.restart({ downMs? })         stop, wait downMs, listen on the same port again; state kept
  *   ha.stop()                       close the port (restart() may start it again)
  */
@@ -52,6 +54,8 @@ export interface HaSimOptions {
   authTimeoutMs?: number;
   /** WebSocket-level ping interval; an unanswered ping drops the client (Core: 55 s). */
   heartbeatMs?: number;
+  /** The add-on's ingress server (http://host:port) the ingress proxy forwards to; also setIngressTarget(). */
+  ingressTarget?: string;
 }
 
 export interface StateObject {
@@ -72,6 +76,8 @@ export interface HaSimHandle {
   readonly userId: string;
   readonly serviceCalls: readonly ServiceCallRecord[];
   readonly connectionCount: number;
+  readonly ingressUrl: string;
+  setIngressTarget(url: string | null): void;
   getState(entityId: string): StateObject | undefined;
   getStates(): StateObject[];
   setState(entityId: string, state: string, attributes?: Record<string, unknown>): StateObject;
@@ -109,6 +115,7 @@ export async function startHaSim(options: HaSimOptions): Promise<HaSimHandle> {
     const house = buildHouse(options.house, clock());
     sim = new HaSim({ ...base, fixture: house.fixture, physics: house.physics, forecast: house.forecast });
   }
+  sim.ingressTarget = options.ingressTarget ?? null;
   await sim.listen(host, options.port ?? 0);
   return handleFor(sim, host);
 }
@@ -124,6 +131,12 @@ function handleFor(sim: HaSim, host: string): HaSimHandle {
     },
     get port() {
       return Number(new URL(sim.url).port);
+    },
+    get ingressUrl() {
+      return `${this.url}/api/hassio_ingress/${sim.ingressToken}/`;
+    },
+    setIngressTarget: (url) => {
+      sim.ingressTarget = url;
     },
     haVersion: sim.haVersion,
     userId: sim.userId,

@@ -1,4 +1,5 @@
 // CLI: npm run -w hub-addon ha-sim -- --fixture FILE|JSON --token TOKEN --port PORT [--host H] [--house]
+// [--ingress URL: the add-on's panel server, served at the printed ingress URL]
 // (--fixture falls back to HA_FIXTURE, --token to HA_TOKEN, as the fidelity suite reads them)
 // Prints "ha-sim listening on <url>" once ready; SIGINT/SIGTERM stop it.
 import { resolve } from 'node:path';
@@ -34,6 +35,7 @@ async function main(): Promise<void> {
         host: { type: 'string', default: '127.0.0.1' },
         'unit-system': { type: 'string' },
         'time-zone': { type: 'string' },
+        ingress: { type: 'string' },
       },
     }));
   } catch (e) {
@@ -48,10 +50,14 @@ async function main(): Promise<void> {
   if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`--port must be 0-65535, got ${values.port}`);
   const unitSystem = values['unit-system'];
   if (unitSystem !== undefined && unitSystem !== 'metric' && unitSystem !== 'us_customary') fail('--unit-system is metric or us_customary');
+  const ingress = values.ingress;
+  if (ingress !== undefined && !/^https?:\/\//.test(ingress))
+    fail(`--ingress must be an http URL (the add-on's panel, e.g. http://127.0.0.1:8099), got ${ingress}`);
   let ha;
   try {
     ha = await startHaSim({
       token,
+      ...(ingress ? { ingressTarget: ingress } : {}),
       port,
       host: values.host,
       ...(fixtureArg
@@ -62,6 +68,7 @@ async function main(): Promise<void> {
     fail((e as Error).message);
   }
   process.stdout.write(`ha-sim listening on ${ha.url} (WebSocket ${ha.wsUrl}, Home Assistant ${ha.haVersion})\n`);
+  if (ingress) process.stdout.write(`ha-sim: the add-on's panel (${ingress}) at ${ha.ingressUrl}\n`);
   const stop = (signal: string) => {
     process.stdout.write(`ha-sim: ${signal}, stopping\n`);
     void ha.stop().then(() => process.exit(0));

@@ -1,4 +1,4 @@
-// The simulator: state machine, services, REST and WebSocket endpoints on one HTTP port.
+// The simulator: state machine, services, REST and WebSocket endpoints and the ingress proxy on one HTTP port.
 import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
@@ -9,6 +9,7 @@ import { newContext, type Context } from './context.js';
 import type { Behaviour, ForecastType, SimCore } from './core.js';
 import { configDict, type FixtureData } from './fixture.js';
 import { StateHistory } from './history.js';
+import { handleIngress } from './ingress.js';
 import { handleRest } from './rest.js';
 import { DOMAIN_SERVICES } from './services/index.js';
 import { ServiceRegistry } from './services/registry.js';
@@ -44,6 +45,9 @@ export class HaSim implements SimCore {
   readonly registry: ServiceRegistry;
   readonly behaviour: Behaviour;
   readonly userId = randomBytes(16).toString('hex');
+  /** The add-on's ingress token (its path under /api/hassio_ingress/) and where its panel listens. */
+  readonly ingressToken = randomBytes(16).toString('hex');
+  ingressTarget: string | null = null;
   readonly serviceCalls: ServiceCallRecord[] = [];
   readonly clock: SimClock;
   readonly nowUs: () => number;
@@ -107,6 +111,7 @@ export class HaSim implements SimCore {
 
   async listen(host: string, port: number): Promise<void> {
     const server = createServer((req, res) => {
+      if (handleIngress(req, res, this.ingressToken, this.ingressTarget)) return;
       const path = (req.url ?? '/').split('?')[0]!;
       const apiPath = path.startsWith('/core/') ? path.slice(5) : path;
       handleRest(req, res, apiPath, {
