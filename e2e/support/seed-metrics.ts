@@ -3,10 +3,7 @@
 // (through the built cloud's own store), then runs the built cloud's daily metrics job as a
 // backfill, as cloud/test/api/metrics*.test.ts do. Everything else goes through the public API.
 import path from 'node:path';
-import { configureLogging } from '../../cloud/dist/log.js';
-import { createDailyMetricsJob } from '../../cloud/dist/services/daily-metrics-job.js';
-import { createStore } from '../../cloud/dist/store/index.js';
-import { openOperatorDatabase } from '../../cloud/dist/store/operator-database.js';
+import { configureLogging, createDailyMetricsJob, createStore, openOperatorDatabase } from '@offpeak/cloud/testing/store';
 
 export interface PastPlan {
   userId: string;

@@ -11,16 +11,22 @@
 // pushes the hourly forecast.
 import type { HvacReadingInput, ReadingClient, SchedulesView } from '@offpeak/cloud/contract';
 import type { SimulatedClock } from '@offpeak/firmware-sim';
-import { createCloudApi, type CloudApi } from '../../../hub-addon/dist/cloud.js';
-import { DEFAULT_TIMING } from '../../../hub-addon/dist/context.js';
-import type { FetchLike } from '../../../hub-addon/dist/http-fetch.js';
-import { localSlotAt, nextBoundaryMs } from '../../../hub-addon/dist/local-time.js';
-import { silentLogger } from '../../../hub-addon/dist/log.js';
-import { nextMarkMs } from '../../../hub-addon/dist/readings-push.js';
-import { hvacSlot, onOffSlot } from '../../../hub-addon/dist/plan-actions.js';
-import { CloudSession } from '../../../hub-addon/dist/session.js';
-import { awaitsDayPlan, nextViewRefreshMs } from '../../../hub-addon/dist/view-refresh.js';
-import { isPushDue } from '../../../hub-addon/dist/weather.js';
+import {
+  awaitsDayPlan,
+  type CloudApi,
+  CloudSession,
+  createCloudApi,
+  DEFAULT_TIMING,
+  type FetchLike,
+  hvacSlot,
+  isPushDue,
+  localSlotAt,
+  nextBoundaryMs,
+  nextMarkMs,
+  nextViewRefreshMs,
+  onOffSlot,
+  silentLogger,
+} from '@offpeak/hub-addon/testing';
 import type { HomeAccount } from './fleet.js';
 import { HOUR, MINUTE } from './fleet-clock.js';
 

@@ -2,12 +2,8 @@
 // benches make theirs (`call` from cloud/src/bench/cloud-process.ts): sign-up, profile (time
 // zone), and for the add-on homes their appliances. A satellite home's HVAC appears when its
 // satellite claims (satellite-home.ts).
-import { call } from '../../../cloud/dist/bench/cloud-process.js';
-import { chance, seededRandom } from '../../../cloud/dist/bench/optimizer/random.js';
-import { drawPushDelayMs } from '../../../hub-addon/dist/readings-push.js';
-import { drawViewLeadMs } from '../../../hub-addon/dist/view-refresh.js';
-import { DEFAULT_TIMING } from '../../../hub-addon/dist/context.js';
-import { drawWeatherPushOffsetMs } from '../../../hub-addon/dist/weather.js';
+import { call, chance, seededRandom } from '@offpeak/cloud/bench';
+import { DEFAULT_TIMING, drawPushDelayMs, drawViewLeadMs, drawWeatherPushOffsetMs } from '@offpeak/hub-addon/testing';
 
 /** US zones weighted roughly by population, each with a ZIP in it (prices and the weather fallback). */
 const ZONES = [

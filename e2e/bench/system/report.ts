@@ -1,7 +1,6 @@
 // The benchmark's tables and verdict: requests per second and latency per route, the homes that
 // got and applied their plans, database growth per home-day, and what the machine was doing.
-import { rankAbove } from '../../../cloud/dist/domain/statistics.js';
-import { printTable } from '../../../cloud/dist/bench/load.js';
+import { printTable, rankAbove } from '@offpeak/cloud/bench';
 import { LONG_POLL_ROUTE, type RouteStats } from './route-stats.js';
 import { printLatencyShape } from './timeline.js';
 

@@ -5,7 +5,7 @@
 // process's stats travel to the parent as `RouteStatsData` and are merged there.
 import { createWriteStream, type WriteStream } from 'node:fs';
 import path from 'node:path';
-import { rankAbove } from '../../../cloud/dist/domain/statistics.js';
+import { rankAbove } from '@offpeak/cloud/bench';
 
 const ID_SEGMENT = /^(?:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|\d+)$/i;
 const MINUTE = 60_000;

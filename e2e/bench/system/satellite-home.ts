@@ -3,7 +3,7 @@
 // from the home's owner, then resumes from its flash (state folder) on the home's skewed clock.
 import path from 'node:path';
 import { startSimulator, type RunningSimulator, type SimulatedClock } from '@offpeak/firmware-sim';
-import { call } from '../../../cloud/dist/bench/cloud-process.js';
+import { call } from '@offpeak/cloud/bench';
 import type { HomeAccount } from './fleet.js';
 
 export interface SatelliteHome {

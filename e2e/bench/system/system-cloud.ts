@@ -5,10 +5,9 @@
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { startCloudProcess, type CloudProcess } from '../../../cloud/dist/bench/cloud-process.js';
+import { startCloudProcess, type CloudProcess } from '@offpeak/cloud/bench';
 import pg from 'pg';
-import { ensureDatabaseExists } from '../../../cloud/dist/store/database.js';
-import { startEmbeddedPostgres } from '../../../cloud/dist/store/embedded-postgres.js';
+import { ensureDatabaseExists, startEmbeddedPostgres } from '@offpeak/cloud/testing/store';
 import type { FleetClock } from './fleet-clock.js';
 import { pollWaitS } from './fleet-rate.js';
 

@@ -3,8 +3,7 @@
 // boundaries (each add-on's boundary work), at the 5-minute marks (readings) or spread evenly.
 // A home's clock runs behind the fleet's by up to `spreadMs`, so a mark's burst covers the first
 // ceil(spread) minutes after it.
-import { rankAbove } from '../../../cloud/dist/domain/statistics.js';
-import { printTable } from '../../../cloud/dist/bench/load.js';
+import { printTable, rankAbove } from '@offpeak/cloud/bench';
 
 const MINUTE = 60_000;
 

@@ -6,9 +6,7 @@ import { builtCloudEnv, runBuiltAdmin } from '@offpeak/cloud/testing';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { configureLogging } from '../../../cloud/dist/log.js';
-import { ensureDatabaseExists } from '../../../cloud/dist/store/database.js';
-import { freePort, startEmbeddedPostgres, type EmbeddedServer } from '../../../cloud/dist/store/embedded-postgres.js';
+import { configureLogging, type EmbeddedServer, ensureDatabaseExists, freePort, startEmbeddedPostgres } from '@offpeak/cloud/testing/store';
 import { REPO } from '../../support/cloud.js';
 import type { SharedClock } from './sim-clock.js';
 

@@ -7,9 +7,7 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startSimulator, type RunningSimulator } from '@offpeak/firmware-sim';
-import { startAddon, type RunningAddon } from '../../../hub-addon/dist/addon.js';
-import { startHaSim, type HaSimHandle } from '../../../hub-addon/dist/ha-sim/index.js';
-import { createLogger } from '../../../hub-addon/dist/log.js';
+import { createLogger, type HaSimHandle, type RunningAddon, startAddon, startHaSim } from '@offpeak/hub-addon/testing';
 import type { SharedClock } from './sim-clock.js';
 
 export const ZONE = 'America/New_York';

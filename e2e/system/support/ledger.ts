@@ -1,7 +1,7 @@
 // What the database holds, counted the way the fault tests report it: readings per appliance in a
 // window against the 5-minute grid both homes capture on (lost = grid instants with no reading,
 // doubled = rows beyond one per timestamp), and commands delivered to the satellite.
-import { createDatabase } from '../../../cloud/dist/store/database.js';
+import { createDatabase } from '@offpeak/cloud/testing/store';
 import type { Database } from './cloud.js';
 import type { HomeB } from './homes.js';
 

@@ -1,6 +1,6 @@
 // A whole system for one test: PostgreSQL, a cloud instance (or two behind a load balancer) on the
 // accelerated clock, the homeowner's account (premium: two HVACs) and both homes. Faults reuse it and break one part.
-import { startCutOff, type CutOff } from '../../../hub-addon/dist/bench/cloud-process.js';
+import { startCutOff, type CutOff } from '@offpeak/hub-addon/testing';
 import { startBalancer, type Balancer } from './balancer.js';
 import { createCloud, setTier, startDatabase, type CloudInstance, type Database } from './cloud.js';
 import { signUp, startHomeA, startHomeB, HOUSE_APPLIANCES, type Account, type HomeA, type HomeB } from './homes.js';
