@@ -21,8 +21,8 @@ const ROOT = path.dirname(ADDON);
 const BUILD_WORKSPACES = ['client-kit', 'cloud', 'hub-addon'];
 /** Files of the add-on folder the Supervisor reads beside config.yaml, copied as they are. */
 const STORE_FILES = ['DOCS.md', 'README.md', 'CHANGELOG.md', 'translations', 'icon.png', 'logo.png', 'apparmor.txt'];
-/** What dist/ holds that the add-on does not run: the Home Assistant simulator, the bench, source maps, type files, tests. */
-const NOT_SHIPPED = /^(ha-sim|bench)(\/|$)|\.map$|\.d\.ts$|\.test\.[^/]*$/;
+/** What dist/ holds that the add-on does not run: the Home Assistant simulator, the bench, the testing entry, source maps, type files, tests. */
+const NOT_SHIPPED = /^(ha-sim|bench|testing)(\/|$)|\.map$|\.d\.ts$|\.test\.[^/]*$/;
 
 const args = process.argv.slice(2);
 // A relative folder is taken from where npm was run (npm runs scripts in the workspace's folder).

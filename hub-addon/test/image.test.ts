@@ -113,7 +113,7 @@ describe('the image', () => {
     const kit = path.join(app, 'dist/node_modules/@offpeak/client-kit');
     expect(readdirSync(path.join(kit, 'dist')).sort()).toEqual(['clock.js', 'cloud-call.js', 'cloud-error.js', 'index.js']);
     expect(existsSync(path.join(kit, 'package.json'))).toBe(true);
-    for (const gone of ['dist/ha-sim', 'dist/bench', 'dist/main.d.ts', 'dist/main.js.map', 'src', 'test', 'node_modules/@offpeak'])
+    for (const gone of ['dist/ha-sim', 'dist/bench', 'dist/testing', 'dist/main.d.ts', 'dist/main.js.map', 'src', 'test', 'node_modules/@offpeak'])
       expect(existsSync(path.join(app, gone)), gone).toBe(false);
   });
 
