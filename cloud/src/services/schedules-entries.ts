@@ -4,6 +4,7 @@ import { entitiesOf, isApplianceType } from '../domain/appliance-types/index.js'
 import type { MissedLimit } from '../domain/planners/types.js';
 import { dollarsFromCents } from '../domain/planning/costs.js';
 import { clampSetpoints } from '../domain/planning/setpoint-bounds.js';
+import { withReasons } from '../domain/planning/stored-reasons.js';
 import type { ApplianceRow, ScheduleRow } from '../store/index.js';
 
 /**
@@ -24,7 +25,7 @@ export function scheduleEntry(appliance: ApplianceRow, row: ScheduleRow | null, 
     appliance_id: appliance.id,
     appliance_type: appliance.appliance_type,
     name: appliance.name,
-    schedule: row ? (isHvac ? clampSetpoints(row.schedule, appliance.config) : row.schedule) : {},
+    schedule: row ? withReasons(isHvac ? clampSetpoints(row.schedule, appliance.config) : row.schedule, row.source) : {},
     savings_pct: row?.savings_pct ?? 0,
     source: row?.source ?? 'defaults',
     ...(entities && { entities }),
@@ -39,7 +40,7 @@ export function historyRow(row: ScheduleRow): ScheduleHistoryRow {
     id: row.id,
     appliance_id: row.appliance_id,
     date: row.local_date,
-    schedule: row.schedule,
+    schedule: withReasons(row.schedule, row.source),
     source: row.source,
     baseline_cost: dollarsFromCents(row.baseline_cost_cents),
     optimized_cost: dollarsFromCents(row.optimized_cost_cents),

@@ -12,6 +12,7 @@ import { effectiveTimeZone } from '../domain/account-time-zone.js';
 import { defaultsSchedule } from '../domain/planners/hvac.js';
 import { historyWindow } from '../domain/planning/history-window.js';
 import { clampSetpoints } from '../domain/planning/setpoint-bounds.js';
+import { withReasons } from '../domain/planning/stored-reasons.js';
 import { isOptimizationEnabled, masterSwitch, planningPreferences } from '../domain/planning/unit-preferences.js';
 import { comfortBand } from '../domain/preferences/comfort-band.js';
 import { addDays, localDateOf } from '../domain/time/slot-grid.js';
@@ -96,7 +97,7 @@ export function createSchedulesService(store: Store, deps: { profiles: ProfilesS
       }
       return {
         date: row.local_date,
-        schedule: clampSetpoints(row.schedule, hvac.config) as unknown as HvacScheduleResponse['schedule'],
+        schedule: withReasons(clampSetpoints(row.schedule, hvac.config), row.source) as unknown as HvacScheduleResponse['schedule'],
         mode: (row.mode ?? prefs.optimization_mode) as HvacScheduleResponse['mode'],
         estimated_savings_pct: row.estimated_savings_pct,
         model_confidence: row.model_confidence,

@@ -52,6 +52,8 @@ describe('POST /api/v1/schedule/recompute', () => {
       low_temps: expect.any(Array),
       setpoint_temps: expect.arrayContaining([expect.any(Number)]),
       temp_trajectory: expect.arrayContaining([expect.any(Number)]),
+      reasons_48: expect.arrayContaining([expect.objectContaining({ code: expect.any(String) })]),
+      summary: expect.any(String),
     });
     expect(entry('hvac').schedule.setpoint_temps).toHaveLength(48);
     for (const type of ['ev_charger', 'home_battery', 'robot'] as const) {

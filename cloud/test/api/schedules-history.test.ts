@@ -3,7 +3,7 @@ import { addDays } from '../../src/domain/time/slot-grid.js';
 import type { RunningCloud } from '../../src/server.js';
 import { createAppliance } from '../support/appliances.js';
 import { apiClient, signUp, type ApiClient } from '../support/http.js';
-import { hvacBody, insertRow, localToday, rowCount, saveModel } from '../support/schedules.js';
+import { hvacBody, insertRow, localToday, rowCount, saveModel, servedWithoutReasons } from '../support/schedules.js';
 import { startTestCloud } from '../support/test-cloud.js';
 
 let cloud: RunningCloud;
@@ -55,7 +55,7 @@ describe('GET /api/v1/schedules/history', () => {
       id: expect.any(Number),
       appliance_id: user.hvac,
       date: today(),
-      schedule: hvacBody(75),
+      schedule: servedWithoutReasons(hvacBody(75)),
       source: 'optimization',
       baseline_cost: 1.2346,
       optimized_cost: 1,

@@ -3,7 +3,7 @@ import type { RunningCloud } from '../../src/server.js';
 import { addAppliance, createAppliance } from '../support/appliances.js';
 import { claimDevice } from '../support/devices.js';
 import { apiClient, signUp, type ApiClient } from '../support/http.js';
-import { hvacBody, insertRow, localToday, localYesterday, rowCount } from '../support/schedules.js';
+import { hvacBody, insertRow, localToday, localYesterday, rowCount, servedWithoutReasons } from '../support/schedules.js';
 import { startTestCloud } from '../support/test-cloud.js';
 
 let cloud: RunningCloud;
@@ -53,7 +53,15 @@ describe('GET /api/v1/schedule', () => {
     expect(res).toMatchObject({ status: 200 });
     expect(res.body).toEqual({
       date: localToday(),
-      schedule: { intervals: SLOTS, high_temps: high, low_temps: low, setpoint_temps: null, temp_trajectory: null },
+      schedule: {
+        intervals: SLOTS,
+        high_temps: high,
+        low_temps: low,
+        setpoint_temps: null,
+        temp_trajectory: null,
+        reasons_48: Array.from({ length: 48 }, () => ({ code: 'not_planned', price_cents: null })),
+        summary: `Holds the middle of the comfort band (${Math.min(...low)}-${Math.max(...high)} F): no plan yet while Offpeak learns how the home responds.`,
+      },
       mode: 'auto',
       estimated_savings_pct: 0,
       model_confidence: null,
@@ -78,7 +86,7 @@ describe('GET /api/v1/schedule', () => {
     const res = await api.get('/api/v1/schedule', { token: user.token });
     expect(res.body).toEqual({
       date: localToday(),
-      schedule: hvacBody(74.5),
+      schedule: servedWithoutReasons(hvacBody(74.5)),
       mode: 'heat',
       estimated_savings_pct: 12.5,
       model_confidence: 0.8,
@@ -231,7 +239,7 @@ describe('GET /api/v1/appliances/{id}/schedule', () => {
       appliance_type: 'ev_charger',
       name: 'Car',
       date: localToday(),
-      schedule,
+      schedule: servedWithoutReasons(schedule),
       savings_pct: 21.4,
       source: 'optimization',
       entities: { entity_id: 'switch.ev_charger' },
@@ -293,7 +301,7 @@ describe('GET /api/v1/schedules', () => {
           appliance_id: ev,
           appliance_type: 'ev_charger',
           name: 'Car',
-          schedule: { intervals: [], unit: 'percent' },
+          schedule: servedWithoutReasons({ intervals: [], unit: 'percent' }),
           savings_pct: 5,
           source: 'optimization',
           optimization_enabled: true,

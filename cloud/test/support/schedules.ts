@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import type { ThermalModel } from '../../src/domain/thermal/fit.js';
 import { addDays, localDateOf } from '../../src/domain/time/slot-grid.js';
 import type { RunningCloud } from '../../src/server.js';
@@ -94,3 +95,10 @@ export function warmupReadings(hours: number, endAt = new Date()): Record<string
   }
   return out;
 }
+
+/** A stored body without reasons (`insertRow`'s rows) as the API serves it: `not_planned` in every slot and a sentence saying so. */
+export const servedWithoutReasons = (body: Record<string, unknown>, source: 'optimization' | 'defaults' = 'optimization') => ({
+  ...body,
+  reasons_48: Array.from({ length: 48 }, () => ({ code: 'not_planned', price_cents: null })),
+  summary: source === 'optimization' ? expect.stringMatching(/without recorded reasons/) : expect.stringMatching(/no plan/),
+});

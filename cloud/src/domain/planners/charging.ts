@@ -1,17 +1,21 @@
 // What the EV, home-battery and robot planners share: the battery state in kWh, charging that stops
 // at a ceiling, the schedule arrays, and the target and minimum limits a plan may miss.
 import type { Tolerance } from './piecewise-linear.js';
+import type { PlanExplanation } from './reason-codes.js';
 import type { Transition } from './slot-actions.js';
 import type { DpPlan } from './slot-dp.js';
 import { isTomorrow, round2, todayArray, type HorizonSlot } from './slots.js';
 import type { MissedLimit } from './types.js';
 
-/** The ev_charger, home_battery and robot schedule body; value_trajectory[i] is the charge at the END of slot i. */
-export type ChargeSchedule = {
+/** The ev_charger, home_battery and robot schedule arrays; value_trajectory[i] is the charge at the END of slot i. */
+export type ChargeArrays = {
   intervals: boolean[];
   value_trajectory: number[];
   unit: 'percent';
 };
+
+/** The ev_charger, home_battery and robot schedule body: the arrays and the plan's reasons. */
+export type ChargeSchedule = ChargeArrays & PlanExplanation;
 
 /** Differences below this many percent are rounding, not a missed limit. */
 const PCT_TOLERANCE = 1e-6;
@@ -58,7 +62,7 @@ export function chargeSchedule(
   plan: DpPlan,
   intervals: readonly boolean[],
   pct: (kwh: number) => number,
-): ChargeSchedule {
+): ChargeArrays {
   const count = slots.filter((s) => !isTomorrow(s.index)).length;
   const states = plan.states.slice(0, count).map((x) => round2(pct(x)));
   return {

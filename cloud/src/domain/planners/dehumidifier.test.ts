@@ -15,8 +15,16 @@ const day: DayContext = {
 };
 
 describe('planDehumidifier', () => {
-  it('observes only: an empty schedule that costs and misses nothing', () => {
-    expect(planDehumidifier(day, {})).toEqual({ schedule: {}, baselineCostCents: 0, optimizedCostCents: 0, missed: [] });
+  it('observes only: a schedule of reasons alone that costs and misses nothing', () => {
+    expect(planDehumidifier(day, {})).toEqual({
+      schedule: {
+        reasons_48: Array.from({ length: 48 }, () => ({ code: 'not_planned', price_cents: null })),
+        summary: expect.stringContaining('Observed only'),
+      },
+      baselineCostCents: 0,
+      optimizedCostCents: 0,
+      missed: [],
+    });
     expect(dehumidifierPlanner(day, {})).toEqual(planDehumidifier(day, {}));
   });
 });

@@ -1,8 +1,10 @@
 // The EV charger planner: which slots to switch the charger on so the car reaches its target by
 // the deadline at the least cost. Cases, baseline and why it is exact: ev-charger.md.
 import { IDLE, chargeSchedule, charged, chargeScale, chargeTo, kwhTolerance, missedMin, missedTarget, simulateCost, type ChargeSchedule } from './charging.js';
+import { actionSummary } from './plan-summary.js';
 import { planSlots } from './slot-dp.js';
-import { deadlineEnd, endLabel, horizon } from './slots.js';
+import { slotDpReasons } from './slot-reasons.js';
+import { deadlineEnd, endLabel, horizon, round2 } from './slots.js';
 import { SLOTS } from './types.js';
 import type { DayContext, EvChargerInput, PlanResult, Planner } from './types.js';
 
@@ -31,15 +33,38 @@ export function planEvCharger(day: DayContext, input: EvChargerInput): PlanResul
   );
   const reached = plan.states.at(-1) ?? start;
   const last = slots.at(-1);
+  const missed = [
+    ...missedMin(scale.pct(Math.min(...plan.states)), Math.min(input.minPct, input.targetPct)),
+    ...(last ? missedTarget(scale.pct(reached), input.targetPct, endLabel(last.index)) : []),
+  ];
+  // Plug in and charge: the charger on from the start until the target (or the deadline).
+  const baselineCostCents = simulateCost(start, charge);
+  const reasons = slotDpReasons(day, slots, plan, {
+    kinds: slots.map(() => ['charge', 'idle']),
+    isBlocked: (k) => Boolean(input.blockedSlots?.[slots[k]!.index % SLOTS]),
+    perChargedKwh: efficiency,
+    perDeliveredKwh: 1,
+    stateTolerance: tol.x,
+    limitAt: (k) => (k === slots.length - 1 ? 'target_charge_pct' : 'min_charge_pct'),
+    after: 'away',
+  });
   return {
-    schedule: chargeSchedule(day.fromSlot, scale.pct(start), slots, plan, charged(start, plan, tol.x), scale.pct),
-    // Plug in and charge: the charger on from the start until the target (or the deadline).
-    baselineCostCents: simulateCost(start, charge),
+    schedule: {
+      ...chargeSchedule(day.fromSlot, scale.pct(start), slots, plan, charged(start, plan, tol.x), scale.pct),
+      reasons_48: reasons,
+      summary: actionSummary(reasons, {
+        verb: 'Charges',
+        purpose: `the cheapest hours before its ${last ? endLabel(last.index) : 'midnight'} deadline`,
+        idle: `Needs no charging: it holds ${round2(input.socPct)} % against a ${round2(input.targetPct)} % target`,
+        baseline: 'charging on arrival',
+        baselineCents: baselineCostCents,
+        optimizedCents: plan.costCents,
+        missed,
+      }),
+    },
+    baselineCostCents,
     optimizedCostCents: plan.costCents,
-    missed: [
-      ...missedMin(scale.pct(Math.min(...plan.states)), Math.min(input.minPct, input.targetPct)),
-      ...(last ? missedTarget(scale.pct(reached), input.targetPct, endLabel(last.index)) : []),
-    ],
+    missed,
   };
 }
 

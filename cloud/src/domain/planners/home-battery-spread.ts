@@ -5,6 +5,8 @@
 import { quantile } from '../statistics.js';
 import { executeBatteryDay, executionCostCents, type ExecutedBattery } from './home-battery-execution.js';
 import { planHomeBattery, type HomeBatterySchedule } from './home-battery.js';
+import { batterySummary } from './plan-summary.js';
+import { centsFigure, type SlotReason } from './reason-codes.js';
 import { deadlineEnd, horizon, round2, total } from './slots.js';
 import { SLOTS, type DayContext, type HomeBatteryInput, type PlanResult, type Planner } from './types.js';
 
@@ -112,7 +114,10 @@ export function planHomeBatteryForSpread(day: DayContext, input: HomeBatteryInpu
     if (s.shortfall > reference.shortfall + 1e-9) continue;
     if (s.meanCost < best.meanCost - MARGIN * Math.abs(best.meanCost)) best = s;
   }
-  return best.result;
+  if (best === reference) return best.result;
+  // Its sentence states the costs it is returned with.
+  const { schedule, baselineCostCents: baseline, optimizedCostCents: optimized, missed } = best.result;
+  return { ...best.result, schedule: { ...schedule, summary: batterySummary(schedule.reasons_48, baseline, optimized, missed) } };
 }
 
 /** The schedule discharging also in its idle slots priced at least its cheapest discharge's price, or null when that adds none. */
@@ -121,7 +126,12 @@ function widerDischarge(schedule: HomeBatterySchedule, prices: readonly number[]
   if (discharging.length === 0) return null;
   const floor = Math.min(...discharging);
   const wider = schedule.discharge_intervals.map((on, s) => on || (s >= fromSlot && !schedule.intervals[s] && (prices[s] ?? 0) >= floor));
-  return wider.some((on, s) => on !== schedule.discharge_intervals[s]) ? { ...schedule, discharge_intervals: wider } : null;
+  if (wider.every((on, s) => on === schedule.discharge_intervals[s])) return null;
+  // A widened slot covers the house because its price is at least the plan's cheapest discharge.
+  const reasons_48 = schedule.reasons_48.map((r, s): SlotReason =>
+    wider[s] && !schedule.discharge_intervals[s] ? { code: 'covers_house', price_cents: r.price_cents, compared_cents: centsFigure(floor) } : r,
+  );
+  return { ...schedule, discharge_intervals: wider, reasons_48 };
 }
 
 function sameSchedule(a: HomeBatterySchedule, b: HomeBatterySchedule): boolean {

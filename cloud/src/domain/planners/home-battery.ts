@@ -3,7 +3,9 @@
 // household's import. Cases, baseline and why it is exact: home-battery.md.
 import { IDLE, chargeSchedule, chargeScale, charged, kwhTolerance, missedMin, missedTarget, type ChargeSchedule } from './charging.js';
 import type { Action, RangeTransition } from './slot-actions.js';
+import { batterySummary } from './plan-summary.js';
 import { planSlots } from './slot-dp.js';
+import { slotDpReasons, type MoveKind } from './slot-reasons.js';
 import { deadlineEnd, endLabel, horizon, isTomorrow, todayArray, total } from './slots.js';
 import { SLOTS, type DayContext, type HomeBatteryInput, type PlanResult } from './types.js';
 
@@ -65,6 +67,7 @@ export function planHomeBattery(day: DayContext, input: HomeBatteryInput): PlanR
   // would empty the battery after the deadline even where that loses money.
   const refill = etaIn > 0 && slots.length > 0 ? Math.max(0, Math.min(...slots.map((s) => s.price))) / etaIn : 0;
   const tol = kwhTolerance(scale.capacity);
+  const kinds: MoveKind[][] = [];
   const plan = planSlots(
     start,
     slots.map((s, k) => {
@@ -73,10 +76,20 @@ export function planHomeBattery(day: DayContext, input: HomeBatteryInput): PlanR
       const gain = chargeKwAt(s.index) * s.hours * etaIn;
       // In stored kWh: covering `load` takes load / ηd out of the battery, each stored kWh saving price × ηd.
       const actions: Action[] = [IDLE];
-      if (etaOut > 0) actions.push(coverHouse(min, Math.min(full, load) / etaOut, s.price * etaOut));
-      if (etaOut > 0 && s.exportPrice !== null && full > load)
+      const labels: MoveKind[] = ['idle'];
+      if (etaOut > 0) {
+        actions.push(coverHouse(min, Math.min(full, load) / etaOut, s.price * etaOut));
+        labels.push('discharge');
+      }
+      if (etaOut > 0 && s.exportPrice !== null && full > load) {
         actions.push(coverAndExport(min, load / etaOut, full / etaOut, s.price * etaOut, s.exportPrice * etaOut));
-      if (gain > 0 && etaIn > 0) actions.push(charge(ceiling, gain, s.price / etaIn));
+        labels.push('export');
+      }
+      if (gain > 0 && etaIn > 0) {
+        actions.push(charge(ceiling, gain, s.price / etaIn));
+        labels.push('charge');
+      }
+      kinds.push(labels);
       return { actions, floor: k === deadlineSlot ? target : min };
     }),
     tol,
@@ -87,17 +100,30 @@ export function planHomeBattery(day: DayContext, input: HomeBatteryInput): PlanR
   const fell = plan.states.map((x, k) => x < (k > 0 ? plan.states[k - 1]! : start) - tol.x);
   const todayCount = slots.filter((s) => !isTomorrow(s.index)).length;
   const deadline = slots[deadlineSlot];
+  const missed = [
+    ...missedMin(scale.pct(Math.min(...plan.states)), minPct),
+    ...(deadline ? missedTarget(scale.pct(plan.states[deadlineSlot]!), targetPct, endLabel(deadline.index)) : []),
+  ];
+  // The charge the day takes out of the battery is not free: it counts at the refill price.
+  const optimizedCostCents = baselineCostCents + plan.costCents + refill * (start - (plan.states.at(-1) ?? start));
+  const reasons = slotDpReasons(day, slots, plan, {
+    kinds,
+    isBlocked: (k) => chargeKwAt(slots[k]!.index) <= 0 && chargeKw > 0,
+    perChargedKwh: etaIn,
+    perDeliveredKwh: etaOut > 0 ? 1 / etaOut : 1,
+    stateTolerance: tol.x,
+    limitAt: (k) => (k === deadlineSlot ? 'target_charge_pct' : 'min_charge_pct'),
+    after: 'nothing_needed',
+  });
   return {
     schedule: {
       ...chargeSchedule(day.fromSlot, scale.pct(start), slots, plan, charged(start, plan, tol.x), scale.pct),
       discharge_intervals: todayArray(day.fromSlot, fell.slice(0, todayCount), false, false),
+      reasons_48: reasons,
+      summary: batterySummary(reasons, baselineCostCents, optimizedCostCents, missed),
     },
     baselineCostCents,
-    // The charge the day takes out of the battery is not free: it counts at the refill price.
-    optimizedCostCents: baselineCostCents + plan.costCents + refill * (start - (plan.states.at(-1) ?? start)),
-    missed: [
-      ...missedMin(scale.pct(Math.min(...plan.states)), minPct),
-      ...(deadline ? missedTarget(scale.pct(plan.states[deadlineSlot]!), targetPct, endLabel(deadline.index)) : []),
-    ],
+    optimizedCostCents,
+    missed,
   };
 }

@@ -2,6 +2,7 @@
 import type { ComfortBand } from '../preferences/comfort-band.js';
 import type { OptimizationMode } from '../preferences/defaults.js';
 import type { ThermalParams } from '../thermal/thermal-model.js';
+import type { PlanExplanation } from './reason-codes.js';
 
 export interface HvacPlanInput {
   /** The day's comfort band, 48 slots (comfortBand(preferences)). */
@@ -44,4 +45,4 @@ export type HvacSchedule = {
   /** With a trajectory and a learned prediction band: the 80 % band around temp_trajectory per slot, F (lower, upper). */
   trajectory_low_temps?: number[];
   trajectory_high_temps?: number[];
-};
+} & PlanExplanation;

@@ -232,6 +232,8 @@ describe('defaultsSchedule', () => {
       low_temps: BAND.low,
       setpoint_temps: null,
       temp_trajectory: null,
+      reasons_48: Array.from({ length: 48 }, () => ({ code: 'not_planned', price_cents: null })),
+      summary: expect.stringContaining('Holds the middle of the comfort band'),
     });
   });
 });

@@ -6,6 +6,7 @@ import { bandAt } from '../thermal/trajectory-band.js';
 import { chainObjective, solveChain } from './hvac-chain.js';
 import type { HvacPlanInput, HvacSchedule } from './hvac-input.js';
 import { buildChainProblem, slotDynamics } from './hvac-problem.js';
+import { defaultsExplanation, hvacReasons, hvacSummary } from './hvac-reasons.js';
 import { expectedAirF, fanSchedule, modeSchedule, setpointsFor, slotDirections, type PlannedSlot } from './hvac-setpoints.js';
 import { SLOTS, type DayContext, type MissedLimit, type PlanResult } from './types.js';
 
@@ -27,7 +28,14 @@ export interface HvacPlanResult extends PlanResult<HvacSchedule> {
 
 /** The defaults-row body: the band, no setpoints or trajectory (clients apply the band's middle). */
 export function defaultsSchedule(band: ComfortBand): HvacSchedule {
-  return { intervals: [...INTERVALS], high_temps: [...band.high], low_temps: [...band.low], setpoint_temps: null, temp_trajectory: null };
+  return {
+    intervals: [...INTERVALS],
+    high_temps: [...band.high],
+    low_temps: [...band.low],
+    setpoint_temps: null,
+    temp_trajectory: null,
+    ...defaultsExplanation({ band }),
+  };
 }
 
 /**
@@ -132,10 +140,13 @@ export function planHvac(day: DayContext, input: HvacPlanInput): HvacPlanResult 
     const p = plan[j - day.fromSlot];
     return p ? p.coolDuty * input.ratedPowerKw.cool + p.heatDuty * input.ratedPowerKw.heat : 0;
   });
+  const baseline = baselineCostCents(day, input, dynamics);
+  schedule.reasons_48 = hvacReasons(day, input, plan);
+  schedule.summary = hvacSummary(schedule.reasons_48, input, baseline, optimizedCostCents, missed);
   return {
     schedule,
     plannedPowerKw,
-    baselineCostCents: baselineCostCents(day, input, dynamics),
+    baselineCostCents: baseline,
     optimizedCostCents,
     missed,
     objectiveCents: chainObjective(problem, solution),

@@ -2,8 +2,10 @@
 // daily tasks window at the target charge, at the least cost. Cases, baseline and why it is exact: robot.md.
 import type { Transition } from './slot-actions.js';
 import { IDLE, chargeSchedule, chargeScale, chargeTo, charged, kwhTolerance, missedMin, missedTarget, simulateCost, type ChargeSchedule } from './charging.js';
+import { actionSummary } from './plan-summary.js';
 import { planSlots } from './slot-dp.js';
-import { NOMINAL_SLOT_HOURS, endLabel, horizon, windowSlots } from './slots.js';
+import { slotDpReasons } from './slot-reasons.js';
+import { NOMINAL_SLOT_HOURS, endLabel, horizon, round2, windowSlots } from './slots.js';
 import { SLOTS, type DayContext, type PlanResult, type Planner, type RobotInput } from './types.js';
 
 /** Off the dock for a slot: the battery loses `kwh` (not below empty), at no grid cost. */
@@ -43,15 +45,39 @@ export function planRobot(day: DayContext, input: RobotInput): PlanResult<Charge
   );
   // One entry for the first departure short of the target.
   const short = slots.flatMap((s, k) => (leaves(k) ? missedTarget(scale.pct(plan.states[k]!), input.targetPct, endLabel(s.index)) : []));
+  const missed = [...missedMin(scale.pct(Math.min(...plan.states)), Math.min(input.minPct, input.targetPct)), ...short.slice(0, 1)];
+  // Charge whenever docked: on from the start in every docked slot until the target.
+  const baselineCostCents = simulateCost(
+    start,
+    slots.map((s, k) => (isAway(s.index) ? drain(drainPerHour * s.hours) : dock[k]!)),
+  );
+  const reasons = slotDpReasons(day, slots, plan, {
+    kinds: slots.map((s) => (isAway(s.index) ? ['away'] : ['charge', 'idle'])),
+    isBlocked: () => false,
+    perChargedKwh: 1,
+    perDeliveredKwh: 1,
+    stateTolerance: tol.x,
+    limitAt: (k) => (leaves(k) ? 'target_charge_pct' : 'min_charge_pct'),
+    after: 'nothing_needed',
+  });
+  const departure = slots.findIndex((_, k) => leaves(k));
   return {
-    schedule: chargeSchedule(day.fromSlot, scale.pct(start), slots, plan, charged(start, plan, tol.x), scale.pct),
-    // Charge whenever docked: on from the start in every docked slot until the target.
-    baselineCostCents: simulateCost(
-      start,
-      slots.map((s, k) => (isAway(s.index) ? drain(drainPerHour * s.hours) : dock[k]!)),
-    ),
+    schedule: {
+      ...chargeSchedule(day.fromSlot, scale.pct(start), slots, plan, charged(start, plan, tol.x), scale.pct),
+      reasons_48: reasons,
+      summary: actionSummary(reasons, {
+        verb: 'Charges on its dock',
+        purpose: `the cheapest hours before ${input.tasksWindow ? `it leaves at ${endLabel(slots[departure]?.index ?? SLOTS - 1)}` : 'midnight'}`,
+        idle: `Needs no charging: it holds ${round2(input.socPct)} % against a ${round2(input.targetPct)} % target`,
+        baseline: 'charging whenever it is docked',
+        baselineCents: baselineCostCents,
+        optimizedCents: plan.costCents,
+        missed,
+      }),
+    },
+    baselineCostCents,
     optimizedCostCents: plan.costCents,
-    missed: [...missedMin(scale.pct(Math.min(...plan.states)), Math.min(input.minPct, input.targetPct)), ...short.slice(0, 1)],
+    missed,
   };
 }
 

@@ -28,6 +28,20 @@ export interface DpPlan {
   floors: number[];
   /** The plan costs at most this much more than the optimum of the slot model. */
   errorBoundCents: number;
+  /**
+   * Per slot, the best move of every action from the state the plan was in (in `actions` order):
+   * where it ends, its cost, and its cost plus the least cost of the rest (Infinity when the rest
+   * cannot meet the floors). The plan took the one of least value; the others are what it
+   * compared, which is what the reasons (slot-reasons.ts) read.
+   */
+  moves: Move[][];
+}
+
+/** One action's best move from a state: where it ends, its cost, and cost plus the value after. */
+export interface Move {
+  next: number;
+  cost: number;
+  value: number;
 }
 
 /**
@@ -81,6 +95,7 @@ export function planSlots(start: number, slots: readonly DpSlot[], tol: Toleranc
   }
   const choices: number[] = [];
   const states: number[] = [];
+  const taken: Move[][] = [];
   let costCents = 0;
   let x = start;
   slots.forEach(({ actions }, i) => {
@@ -102,6 +117,7 @@ export function planSlots(start: number, slots: readonly DpSlot[], tol: Toleranc
     x = move.next;
     choices.push(best);
     states.push(x);
+    taken.push(moves);
   });
-  return { choices, states, costCents, floors, errorBoundCents: 2 * eps * Math.max(0, n - 1) + TIE_CENTS * n };
+  return { choices, states, costCents, floors, errorBoundCents: 2 * eps * Math.max(0, n - 1) + TIE_CENTS * n, moves: taken };
 }

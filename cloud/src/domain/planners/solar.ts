@@ -5,6 +5,7 @@ import { HOUR_MS } from '../forecast/hourly-series.js';
 import type { SlotIrradiance } from '../forecast/outdoor-forecast.js';
 import { forecastArray, SOLAR_TIERS, type ArrayForecast, type SolarArrayInput, type SolarTier } from '../solar/array-forecast.js';
 import { sunPosition } from '../solar/sun-position.js';
+import { notPlanned, type PlanExplanation } from './reason-codes.js';
 import type { DayContext, PlanResult, Planner } from './types.js';
 
 /**
@@ -46,7 +47,7 @@ export type SolarSchedule = {
   /** The household's base load (fridge, lights) is not subtracted: the service does not know it. */
   surplus_basis: 'before_household_base_load';
   allocation_order: string[];
-};
+} & PlanExplanation;
 
 /** `constraints_used` of one array's history row. */
 export type SolarConstraintsUsed = {
@@ -131,12 +132,19 @@ export function planSolar(day: DayContext, input: SolarInput): SolarPlanResult {
     source,
     surplus_basis: 'before_household_base_load',
     allocation_order: [...ALLOCATION_ORDER],
+    ...notPlanned(solarSummary(energy(generation), energy(surplus), source)),
   };
   const constraintsUsed = Object.fromEntries(
     input.arrays.map((array, i) => [array.applianceId, constraintsUsedOf(array, forecasts[i]!, exportPrices !== null)]),
   );
   // Solar shifts nothing itself: its value shows in the other appliances' discounted costs.
   return { schedule, baselineCostCents: 0, optimizedCostCents: 0, missed: [], constraintsUsed };
+}
+
+/** "Forecasts 21.4 kWh of generation today (irradiance forecast), 6.2 kWh of it left over after the planned appliances." */
+function solarSummary(generationKwh: number, surplusKwh: number, source: SolarTier): string {
+  const kwh = (v: number) => `${Math.round(v * 10) / 10} kWh`;
+  return `Forecasts ${kwh(generationKwh)} of generation today (${source} tier), ${kwh(surplusKwh)} of it left over after the planned appliances; it switches nothing.`;
 }
 
 /** The registry entry. */

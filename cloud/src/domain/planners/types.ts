@@ -3,6 +3,7 @@
 import type { ApplianceType } from '../appliance-types/index.js';
 import { SLOTS_PER_DAY, type LocalDate } from '../time/slot-grid.js';
 import type { HvacPlanInput } from './hvac-input.js';
+import type { PlanExplanation } from './reason-codes.js';
 
 /** The slots of a plan: the slot grid's day (slot-grid.ts). */
 export const SLOTS = SLOTS_PER_DAY;
@@ -40,8 +41,8 @@ export interface MissedLimit {
 }
 
 /** What every planner returns. */
-export interface PlanResult<S = Record<string, unknown>> {
-  /** The schedule body for this type (48-slot arrays), exactly the contract's field names. */
+export interface PlanResult<S extends PlanExplanation = Record<string, unknown> & PlanExplanation> {
+  /** The schedule body for this type (48-slot arrays), exactly the contract's field names, with the plan's reasons (reason-codes.ts). */
   schedule: S;
   /** Cost of the day without a plan (the type's documented baseline behaviour), cents. */
   baselineCostCents: number;

@@ -1,7 +1,10 @@
 // The water heater planner: when to run the element, and to what temperature, so the tank never
 // falls below its minimum, at the least cost. Tank physics, baseline and why it is exact: water-heater.md.
 import type { RangeTransition, Transition } from './slot-actions.js';
+import { actionSummary } from './plan-summary.js';
+import { notPlanned, type PlanExplanation } from './reason-codes.js';
 import { planSlots } from './slot-dp.js';
+import { slotDpReasons } from './slot-reasons.js';
 import { horizon, round2, todayArray, type HorizonSlot } from './slots.js';
 import { SLOTS, type DayContext, type MissedLimit, type PlanResult, type Planner, type WaterHeaterInput } from './types.js';
 
@@ -10,7 +13,7 @@ export type WaterHeaterSchedule = {
   intervals: boolean[];
   temp_trajectory: number[];
   unit: 'fahrenheit';
-};
+} & PlanExplanation;
 
 /** Energy to warm one gallon of water by 1 °F: 8.34 BTU at 3412.14 BTU per kWh (about 0.002444 kWh). */
 export const KWH_PER_GALLON_F = 8.34 / 3412.14;
@@ -52,17 +55,20 @@ export function planWaterHeater(day: DayContext, input: WaterHeaterInput): PlanR
     intervals: Array<boolean>(SLOTS).fill(false),
     temp_trajectory: Array<number>(SLOTS).fill(round2(t)),
     unit: 'fahrenheit',
+    ...notPlanned('Plans nothing: the tank holds no water.'),
   });
   // A tank of no water has nothing to heat and nothing to keep warm.
   if (!(input.tankSizeGallons > 0)) return { schedule: flat(input.tankTempF), baselineCostCents: 0, optimizedCostCents: 0, missed: [] };
   const slots = horizon(day, SLOTS);
   const tank = slots.map((s) => tankSlot(input, s));
+  const isBlocked = (k: number) => Boolean(input.blockedSlots?.[slots[k]!.index % SLOTS]);
+  const tol = { x: 1e-9 * Math.max(1, input.maxTempF), y: 1e-9 };
   const plan = planSlots(
     input.tankTempF,
     // Cooling alone first: on a tie the element stays off.
     // A slot the import limit has no room for (docs/home-plan.md) cannot heat.
-    tank.map(({ cool, heat }, k) => ({ actions: input.blockedSlots?.[slots[k]!.index % SLOTS] ? [cool] : [cool, heat], floor: input.minTempF })),
-    { x: 1e-9 * Math.max(1, input.maxTempF), y: 1e-9 },
+    tank.map(({ cool, heat }, k) => ({ actions: isBlocked(k) ? [cool] : [cool, heat], floor: input.minTempF })),
+    tol,
   );
   const heated = plan.states.map((t, k) => t > tank[k]!.cool.next(k > 0 ? plan.states[k - 1]! : input.tankTempF) + TEMP_TOLERANCE_F);
   const lowest = Math.min(...plan.states);
@@ -71,13 +77,34 @@ export function planWaterHeater(day: DayContext, input: WaterHeaterInput): PlanR
       ? [{ limit: 'min_temp_f', message: `falls to ${Math.round(lowest * 10) / 10} F, below the ${input.minTempF} F minimum`, achieved: round2(lowest) }]
       : [];
   const temps = plan.states.map(round2);
+  const baselineCostCents = thermostatCost(input.tankTempF, input.maxTempF, tank);
+  const reasons = slotDpReasons(day, slots, plan, {
+    kinds: slots.map((_, k) => (isBlocked(k) ? ['idle'] : ['idle', 'charge'])),
+    isBlocked,
+    // A tank °F costs the price × gallons × KWH_PER_GALLON_F.
+    perChargedKwh: 1 / (input.tankSizeGallons * KWH_PER_GALLON_F),
+    perDeliveredKwh: 1,
+    stateTolerance: 1e-6,
+    limitAt: () => 'min_temp_f',
+    after: 'nothing_needed',
+  });
   return {
     schedule: {
       intervals: todayArray(day.fromSlot, heated, false, false),
       temp_trajectory: todayArray(day.fromSlot, temps, round2(input.tankTempF), round2(input.tankTempF)),
       unit: 'fahrenheit',
+      reasons_48: reasons,
+      summary: actionSummary(reasons, {
+        verb: 'Heats',
+        purpose: `the cheapest hours that keep the tank above its ${Math.round(input.minTempF)} F minimum`,
+        idle: `Needs no heating: the tank stays above its ${Math.round(input.minTempF)} F minimum`,
+        baseline: `its own thermostat at ${Math.round(input.maxTempF)} F`,
+        baselineCents: baselineCostCents,
+        optimizedCents: plan.costCents,
+        missed,
+      }),
     },
-    baselineCostCents: thermostatCost(input.tankTempF, input.maxTempF, tank),
+    baselineCostCents,
     optimizedCostCents: plan.costCents,
     missed,
   };

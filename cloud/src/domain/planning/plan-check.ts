@@ -2,10 +2,13 @@
 // a broken model, a missing slot) must fail loudly rather than reach a thermostat.
 import { SLOTS, type PlanResult } from '../planners/types.js';
 
-const isValue = (v: unknown) => typeof v === 'boolean' || typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v));
+const isScalar = (v: unknown) => typeof v === 'boolean' || typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v));
+/** A slot's value: a scalar, or a flat record of scalars and nulls (a slot's reason). */
+const isValue = (v: unknown) =>
+  isScalar(v) || (typeof v === 'object' && v !== null && !Array.isArray(v) && Object.values(v).every((f) => f === null || isScalar(f)));
 
 /** Why a plan cannot be stored (the first problem found), or null when it can. */
-export function planProblem(plan: Pick<PlanResult, 'schedule' | 'baselineCostCents' | 'optimizedCostCents'>): string | null {
+export function planProblem(plan: Pick<PlanResult, 'baselineCostCents' | 'optimizedCostCents'> & { schedule: Record<string, unknown> }): string | null {
   for (const [key, value] of Object.entries(plan.schedule)) {
     if (typeof value === 'number' && !Number.isFinite(value)) return `${key} is not a finite number`;
     if (!Array.isArray(value) || value.length === 0) continue;

@@ -1,4 +1,5 @@
 import { orNull, ref, type Schema } from './builders.js';
+import { REASON_CODES } from '../../domain/planners/reason-codes.js';
 import { DATE, DATE_TIME, UUID, fixedArray, slots48 } from './components.js';
 
 const NUM = { type: 'number' };
@@ -7,6 +8,14 @@ const SOURCE: Schema = {
   enum: ['optimization', 'defaults'],
   description: '`defaults` during warm-up (comfort bands from preferences, savings 0)',
 };
+/** Why the plan does what it does: in every planned schedule beside its arrays. */
+const REASONS: Record<string, Schema> = {
+  reasons_48: slots48(
+    ref('SlotReason'),
+    "Why the plan does what it does in each slot, from the planner's own decision. A plan stored without reasons is served with `not_planned` in every slot.",
+  ),
+  summary: { type: 'string', description: 'One sentence in plain words: when it acts, at what prices, what for, and the saving against its baseline.' },
+};
 const chargeSchedule = (onMeans: string): Schema => ({
   type: 'object',
   properties: {
@@ -14,9 +23,11 @@ const chargeSchedule = (onMeans: string): Schema => ({
     value_trajectory: slots48(NUM, 'Predicted charge, 0-100 %'),
     unit: { type: 'string', const: 'percent' },
     discharge_intervals: slots48({ type: 'boolean' }, 'home_battery only: true = the battery covers the house'),
+    ...REASONS,
   },
   required: ['intervals', 'value_trajectory', 'unit'],
 });
+const CLOCK = { type: 'string', pattern: '^([01][0-9]|2[0-3]):[03]0( tomorrow)?$|^midnight( tomorrow)?$' };
 
 /** The per-type schedules, the entities block and the schedule responses. */
 export const SCHEDULE_SCHEMAS: Record<string, Schema> = {
@@ -37,6 +48,7 @@ export const SCHEDULE_SCHEMAS: Record<string, Schema> = {
         "Display-only: lower edge of the 80 % prediction band around temp_trajectory, F. Present with a trajectory once the unit's model has learned its band (from its held-out prediction errors); slots already past carry the trajectory itself",
       ),
       trajectory_high_temps: slots48(NUM, 'Display-only: upper edge of that 80 % prediction band, F; present with trajectory_low_temps'),
+      ...REASONS,
     },
     required: ['intervals', 'high_temps', 'low_temps', 'setpoint_temps', 'temp_trajectory'],
   },
@@ -50,6 +62,7 @@ export const SCHEDULE_SCHEMAS: Record<string, Schema> = {
       intervals: slots48({ type: 'boolean' }, 'true = element on'),
       temp_trajectory: slots48(NUM, 'Predicted tank temperature, F'),
       unit: { type: 'string', const: 'fahrenheit' },
+      ...REASONS,
     },
     required: ['intervals', 'temp_trajectory', 'unit'],
   },
@@ -68,6 +81,7 @@ export const SCHEDULE_SCHEMAS: Record<string, Schema> = {
       source: { type: 'string', enum: ['learned', 'irradiance', 'nameplate'], description: 'Strongest to weakest; the weakest tier across arrays' },
       surplus_basis: { type: 'string', const: 'before_household_base_load' },
       allocation_order: fixedArray(5, { type: 'string' }),
+      ...REASONS,
     },
     required: [
       'generation_kw_48',
@@ -83,8 +97,31 @@ export const SCHEDULE_SCHEMAS: Record<string, Schema> = {
       'allocation_order',
     ],
   },
+  SlotReason: {
+    type: 'object',
+    description: 'The reason of one slot: a code and the figures that decide it (docs/plan-reasons.md).',
+    properties: {
+      code: {
+        type: 'string',
+        enum: Object.keys(REASON_CODES),
+        description: Object.entries(REASON_CODES)
+          .map(([code, spec]) => `\`${code}\`${spec.acts ? ' (acts)' : ''}: ${spec.means}`)
+          .join('; '),
+      },
+      price_cents: orNull({ type: 'number', description: "This slot's import price the plan used, cents/kWh; null when not planned" }),
+      compared_cents: {
+        type: 'number',
+        description: 'The price it avoids or waits for, cents/kWh: what the energy this slot moves is worth elsewhere in the plan',
+      },
+      compared_at: { ...CLOCK, description: 'Start of the slot whose price `compared_cents` is' },
+      export_cents: { type: 'number', description: '`exports` only: the export price, cents/kWh' },
+      limit: { type: 'string', description: 'The limit that binds: target_charge_pct, min_charge_pct, min_temp_f or comfort_band' },
+      by: { ...CLOCK, description: 'When `limit` must be met' },
+    },
+    required: ['code', 'price_cents'],
+  },
   ApplianceSchedule: {
-    description: 'The schedule of the appliance type; `{}` when none exists (dehumidifiers never have one).',
+    description: 'The schedule of the appliance type, with `reasons_48` and `summary`; `{}` when none exists (dehumidifiers never have one).',
     anyOf: [ref('HvacSchedule'), ref('ChargeSchedule'), ref('WaterHeaterSchedule'), ref('SolarSchedule'), { type: 'object', maxProperties: 0 }],
   },
   Entities: {

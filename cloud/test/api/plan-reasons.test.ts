@@ -1,0 +1,112 @@
+// The reasons a plan carries, through the API: the recompute answer, the unified view and one
+// appliance's schedule say why each slot does what it does, with the day's prices, and a summary
+// naming the deadline and the deciding prices.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningCloud } from '../../src/server.js';
+import { createAppliance } from '../support/appliances.js';
+import { apiClient, signUp, type ApiClient } from '../support/http.js';
+import { startTestCloud } from '../support/test-cloud.js';
+
+let cloud: RunningCloud;
+let api: ApiClient;
+
+beforeAll(async () => {
+  // Five past midnight UTC today: a recompute plans the whole of today.
+  const midnight = new Date();
+  midnight.setUTCHours(0, 5, 0, 0);
+  cloud = await startTestCloud({ clock: { startMs: midnight.getTime(), anchorMs: Date.now(), rate: 1 } });
+  api = apiClient(cloud.url);
+});
+afterAll(() => cloud.stop());
+
+// 10 c from 01:00 to 05:00, a 50 c evening peak (17:00-21:00), 30 c otherwise.
+const HOURLY = Array.from({ length: 24 }, (_, h) => (h >= 1 && h < 5 ? 10 : h >= 17 && h < 21 ? 50 : 30));
+const priceAt = (slot: number) => HOURLY[Math.floor(slot / 2)]!;
+const slotOf = (clock: string) => Number(clock.slice(0, 2)) * 2 + (clock.slice(3, 5) === '30' ? 1 : 0);
+
+async function home() {
+  const user = await signUp(api);
+  const token = { token: user.token };
+  await api.put('/api/v1/rates', { hourly_rates_cents_per_kwh: HOURLY }, token);
+  const ev = await createAppliance(cloud, user, 'ev_charger', { name: 'Car' });
+  await api.put(
+    `/api/v1/appliances/${ev}`,
+    { config: { entity_id: 'switch.ev_charger', battery_capacity_kwh: 60, max_charge_rate_kw: 7.2, efficiency: 0.9 } },
+    token,
+  );
+  await api.post(`/api/v1/appliances/${ev}/constraints`, { target_charge_pct: 80, current_charge_pct: 50, deadline_time: '07:00' }, token);
+  const battery = await createAppliance(cloud, user, 'home_battery', { name: 'Battery' });
+  await api.put(
+    `/api/v1/appliances/${battery}`,
+    { config: { entity_id: 'switch.battery_charge', capacity_kwh: 13.5, max_charge_rate_kw: 5, max_discharge_rate_kw: 5 } },
+    token,
+  );
+  await api.post(`/api/v1/appliances/${battery}/constraints`, { min_charge_pct: 10, target_charge_pct: 10 }, token);
+  return { user, token, ev, battery };
+}
+
+describe('reasons_48 and summary in the schedules', () => {
+  it('the EV charges in the cheapest hours before its deadline, says so, and the same reasons are read back everywhere', async () => {
+    const { token, ev } = await home();
+    const recompute = await api.post('/api/v1/schedule/recompute', undefined, token);
+    expect(recompute.status).toBe(200);
+    const entry = recompute.body.appliances.find((a: any) => a.appliance_id === ev);
+    const { intervals, reasons_48: reasons, summary } = entry.schedule;
+    expect(reasons).toHaveLength(48);
+    // 30 % of 60 kWh at 7.2 kW × 0.9 is 5.6 slots: six of the eight 10 c slots.
+    expect(intervals.filter(Boolean)).toHaveLength(6);
+    reasons.forEach((r: any, i: number) => {
+      expect(r.price_cents).toBe(priceAt(i));
+      if (intervals[i]) {
+        expect(['cheapest_left', 'required']).toContain(r.code);
+        expect(r.price_cents).toBe(10);
+        expect(r).toMatchObject({ limit: 'target_charge_pct', by: '07:00' });
+      } else if (i >= 14) {
+        // The car is gone after its 07:00 deadline.
+        expect(r.code).toBe('away');
+      } else if (i < intervals.indexOf(true)) {
+        // Before its first charge: it waits for a cheaper slot it names.
+        expect(r.code).toBe('waits_for_cheaper');
+        expect(r.compared_cents).toBeLessThanOrEqual(r.price_cents);
+        expect(priceAt(slotOf(r.compared_at))).toBe(10);
+      } else {
+        // Once at its target, nothing is worth doing.
+        expect(r.code).toBe('nothing_needed');
+      }
+    });
+    expect(summary).toContain('07:00');
+    expect(summary).toContain('10 ¢');
+    expect(summary).toMatch(/less than charging on arrival/);
+
+    const view = await api.get('/api/v1/schedules', token);
+    expect(view.body.appliances.find((a: any) => a.appliance_id === ev).schedule).toMatchObject({ reasons_48: reasons, summary });
+    const one = await api.get(`/api/v1/appliances/${ev}/schedule`, token);
+    expect(one.body.schedule).toMatchObject({ reasons_48: reasons, summary });
+  });
+
+  it('the battery stores cheap night energy for a dearer hour it names and covers the house then', async () => {
+    const { token, battery } = await home();
+    const res = await api.post('/api/v1/schedule/recompute', undefined, token);
+    const {
+      intervals,
+      discharge_intervals: discharging,
+      reasons_48: reasons,
+      summary,
+    } = res.body.appliances.find((a: any) => a.appliance_id === battery).schedule;
+    const stored = reasons.filter((r: any) => r.code === 'stored_for');
+    expect(stored.length).toBeGreaterThan(0);
+    for (const r of stored) {
+      expect(r.price_cents).toBe(10);
+      // It names a later hour whose price is higher, where the battery covers the house (the slot its last stored kWh goes to).
+      expect(priceAt(slotOf(r.compared_at))).toBeGreaterThan(10);
+      expect(slotOf(r.compared_at)).toBeGreaterThan(10);
+      expect(discharging[slotOf(r.compared_at)]).toBe(true);
+    }
+    reasons.forEach((r: any, i: number) => {
+      if (discharging[i]) expect(r.code).toBe('covers_house');
+      if (intervals[i]) expect(['stored_for', 'cheapest_left', 'required']).toContain(r.code);
+      if (r.code === 'covers_house') expect(r.compared_cents).toBeLessThanOrEqual(r.price_cents);
+    });
+    expect(summary).toMatch(/^Charges 03:00-05:00 at 10 ¢ and covers the house .* at 30-50 ¢; \$\d+\.\d\d less than leaving it idle\.$/);
+  });
+});
