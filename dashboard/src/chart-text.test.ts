@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { exportSummary, homeSummary, priceSummary, slotRuns } from './chart-text.js';
+import { exportSummary, homeSummary, onSlotsPriceSummary, priceSummary, slotRuns } from './chart-text.js';
 
 describe('chart summaries', () => {
   it('describes on/off slots as runs of local times', () => {
@@ -11,6 +11,17 @@ describe('chart summaries', () => {
   it('names the cheapest and the priciest slot of a price curve', () => {
     const rates = Array.from({ length: 48 }, (_, i) => (i >= 32 && i < 42 ? 30 : 10));
     expect(priceSummary(rates)).toBe('Prices run from 10.0¢/kWh (cheapest from 00:00) to 30.0¢/kWh (priciest from 16:00).');
+  });
+
+  it('says what the on slots of a plan pay against the day’s prices', () => {
+    const rates = Array.from({ length: 48 }, (_, i) => (i >= 32 && i < 42 ? 30 : 10));
+    const cheap = Array.from({ length: 48 }, (_, i) => i < 4);
+    expect(onSlotsPriceSummary(cheap, rates)).toBe(
+      'Prices run from 10.0¢/kWh (cheapest from 00:00) to 30.0¢/kWh (priciest from 16:00). The half-hours on cost 10.0¢/kWh; the day averages 14.2¢/kWh.',
+    );
+    const mixed = Array.from({ length: 48 }, (_, i) => i === 0 || i === 32);
+    expect(onSlotsPriceSummary(mixed, rates)).toContain('The half-hours on cost 10.0¢/kWh to 30.0¢/kWh, 20.0¢/kWh on average;');
+    expect(onSlotsPriceSummary(Array(48).fill(false), rates)).toContain('The day averages 14.2¢/kWh.');
   });
 
   it('names when exports earn least and most, says when they earn the same all day, and when exporting costs', () => {

@@ -32,6 +32,20 @@ export function priceSummary(rates: readonly number[]): string {
   return `Prices run from ${cents(rates[lo])} (cheapest from ${slotLabel(lo)}) to ${cents(rates[hi])} (priciest from ${slotLabel(hi)}).`;
 }
 
+/**
+ * The day's prices and what the "on" slots of a plan pay against them: "Prices run from ... The
+ * half-hours on cost 8.0¢/kWh to 9.0¢/kWh, 8.5¢/kWh on average; the day averages 14.2¢/kWh."
+ */
+export function onSlotsPriceSummary(on: readonly boolean[], rates: readonly number[]): string {
+  const mean = (xs: readonly number[]) => xs.reduce((s, v) => s + v, 0) / xs.length;
+  const paid = rates.filter((_, i) => on[i]);
+  if (paid.length === 0) return `${priceSummary(rates)} The day averages ${cents(mean(rates))}.`;
+  const lo = Math.min(...paid);
+  const hi = Math.max(...paid);
+  const cost = lo === hi ? `${cents(lo)}` : `${cents(lo)} to ${cents(hi)}, ${cents(mean(paid))} on average`;
+  return `${priceSummary(rates)} The half-hours on cost ${cost}; the day averages ${cents(mean(rates))}.`;
+}
+
 /** "Exports earn from 3.0¢/kWh (least from 00:00) to 25.0¢/kWh (most from 16:00)." */
 export function exportSummary(rates: readonly number[]): string {
   if (!rates.length) return 'Exports earn nothing.';

@@ -36,6 +36,9 @@ test('recompute now, then read the plan of each appliance and the earlier plans'
   const hvac = page.getByTestId('plan-card').filter({ hasText: 'Living room' });
   await expect(hvac.getByTestId('plan-source')).toHaveText('Default (learning your home)');
   await expect(hvac.getByTestId('plan-confidence')).toHaveText('not yet known');
+  await expect(hvac.getByTestId('plan-savings-baseline')).toHaveText(
+    'The default plan is the baseline itself (holding the middle of your comfort band all day), so it saves nothing yet.',
+  );
   await expect(hvac.getByTestId('health-badge')).toContainText('No data');
   const hvacChart = hvac.getByRole('img', { name: 'Living room: setpoints, comfort band, predicted temperature and price' });
   await expect(hvacChart).toBeVisible();
@@ -43,8 +46,14 @@ test('recompute now, then read the plan of each appliance and the earlier plans'
   await expect(hvac).toContainText('Price 10.0¢/kWh to 30.0¢/kWh.');
 
   const car = page.getByTestId('plan-card').filter({ hasText: 'EV charger' });
-  await expect(car.getByRole('img', { name: 'Car: charging slots and predicted charge' })).toBeVisible();
+  await expect(car.getByRole('img', { name: 'Car: charging slots, predicted charge and price' })).toBeVisible();
   await expect(car).toContainText(/Charging during \d\d:\d\d–/);
+  // The price beside the EV's plan: it charges in the 10¢ hours, not the 30¢ ones.
+  await expect(car).toContainText('Prices run from 10.0¢/kWh (cheapest from 00:00) to 30.0¢/kWh (priciest from 16:00). The half-hours on cost 10.0¢/kWh;');
+  // What its estimated savings are compared with.
+  await expect(car.getByTestId('plan-savings-baseline')).toContainText(
+    'Compared with charging as soon as the car is plugged in until it reaches the target (the same energy), at the same prices.',
+  );
   await expect(car).toContainText('Predicted charge at the end of the day: 90 %.');
   await expect(car.getByTestId('plan-source')).toHaveText('Optimized');
 
@@ -66,9 +75,10 @@ test('recompute now, then read the plan of each appliance and the earlier plans'
   console.log(`plan page ready ${Math.round(readyMs)} ms after navigation start`);
   expect(readyMs).toBeLessThan(3000);
 
-  // The numbers are there for screen readers: the EV's on/off slots and predicted charge.
+  // The numbers are there for screen readers: the EV's on/off slots, predicted charge and price.
   await car.getByText('Show the numbers').click();
-  await expect(car.getByRole('row', { name: /^23:30 \d \d+\.\d$/ })).toBeVisible();
+  await expect(car.getByRole('row', { name: /^23:30 \d \d+\.\d 10\.00$/ })).toBeVisible();
+  await expect(car.getByRole('columnheader', { name: 'Price (¢/kWh)' })).toBeVisible();
 
   await page.getByRole('link', { name: 'Earlier plans' }).click();
   await expect(page.getByRole('heading', { name: 'Earlier plans' })).toBeVisible();

@@ -79,6 +79,9 @@ test('savings over 7, 30 and 90 days, the daily chart, a day in detail, and the 
   const panel = page.getByTestId('savings-summary');
   await expect(panel.getByRole('heading')).toContainText('Last 30 days');
   await expect(panel.getByTestId('modeled-usd')).toHaveText(`$${summary.savings.modeled_usd!.toFixed(2)}`);
+  // What the projection is compared with, in words.
+  await expect(panel.getByTestId('savings-baseline')).toContainText("compare each day's plans with what the same appliances would have cost without a plan");
+  await expect(panel.getByTestId('savings-baseline')).toContainText('EV charger: charging as soon as the car is plugged in');
   await expect(page.getByRole('img', { name: 'Projected savings per day ($)' })).toBeVisible();
   await expect(page.getByTestId('daily-chart')).toContainText('over 3 days');
   await expectAccessible(page);

@@ -10,8 +10,8 @@ export interface ChartSeries {
   color: string;
   /** How it is drawn: a line, steps (setpoints, prices, on/off) or bars. */
   kind?: 'line' | 'step' | 'bars';
-  /** Which y axis: the left one (default) or the right one. */
-  axis?: 'left' | 'right';
+  /** Which y axis: the left one (default), the right one, or `shade`: 0 to 1 drawn full height behind the others, with no axis (on/off slots). */
+  axis?: 'left' | 'right' | 'shade';
   dash?: number[];
   /** Number format in the table. */
   digits?: number;
@@ -42,12 +42,13 @@ function buildOptions(p: ChartProps, width: number): uPlot.Options {
   const stepped = uPlot.paths.stepped!({ align: 1 });
   const bars = uPlot.paths.bars!({ size: [0.7, 40] });
   const hasRight = p.series.some((s) => s.axis === 'right');
+  const hasShade = p.series.some((s) => s.axis === 'shade');
   const opts: uPlot.Options = {
     width,
     height: p.height ?? 240,
     legend: { show: false },
     cursor: { drag: { x: false, y: false } },
-    scales: { x: { time: false }, y: { auto: true }, ...(hasRight && { r: { auto: true } }) },
+    scales: { x: { time: false }, y: { auto: true }, ...(hasRight && { r: { auto: true } }), ...(hasShade && { s: { auto: false, range: [0, 1] } }) },
     axes: [
       {
         values: (_u, splits) => splits.map((i) => p.xLabels[Math.round(i)] ?? ''),
@@ -63,7 +64,7 @@ function buildOptions(p: ChartProps, width: number): uPlot.Options {
         label: s.label,
         stroke: s.color,
         width: 2,
-        scale: s.axis === 'right' ? 'r' : 'y',
+        scale: s.axis === 'right' ? 'r' : s.axis === 'shade' ? 's' : 'y',
         ...(s.dash && { dash: s.dash }),
         ...(s.kind === 'step' && { paths: stepped }),
         ...(s.kind === 'bars' && { paths: bars, fill: s.color }),

@@ -2,7 +2,7 @@
 // the predicted indoor temperature and the price; on/off slots with the predicted charge; solar.
 import type { ApplianceType } from '@offpeak/cloud/contract';
 import { TYPE_LABEL } from '../appliance-forms.js';
-import { slotRuns } from '../chart-text.js';
+import { onSlotsPriceSummary, slotRuns } from '../chart-text.js';
 import { cents, fmt, slotLabel } from '../format.js';
 import { Chart } from './chart.js';
 
@@ -22,7 +22,7 @@ export interface ScheduleChartProps {
   name: string;
   type: ApplianceType;
   schedule: Record<string, unknown>;
-  /** The day's 48 prices (¢/kWh), drawn under the HVAC plan. */
+  /** The day's 48 prices (¢/kWh), drawn with the plan; left out for another day's plan. */
   rates?: readonly number[] | undefined;
 }
 
@@ -109,26 +109,32 @@ function HvacChart({ id, name, schedule, rates }: ScheduleChartProps) {
   );
 }
 
-function SwitchChart({ id, name, schedule, verb, trajectory: measures }: ScheduleChartProps & SwitchChartKind) {
+function SwitchChart({ id, name, schedule, rates, verb, trajectory: measures }: ScheduleChartProps & SwitchChartKind) {
   const on = bools(schedule.intervals) ?? Array<boolean>(48).fill(false);
   const water = measures === 'tank';
   const trajectory = nums(water ? schedule.temp_trajectory : schedule.value_trajectory);
+  const price = rates && rates.length === 48 ? [...rates] : null;
   const runs = slotRuns(on);
   const last = trajectory?.filter((v): v is number => v !== null).at(-1);
-  const summary = `${verb} ${runs.length ? `during ${runs.join(', ')}` : 'in no slot'} (${on.filter(Boolean).length} half-hours). ${
-    last !== undefined ? (water ? `Tank predicted at ${fmt(last)} °F at midnight.` : `Predicted charge at the end of the day: ${fmt(last, 0)} %.`) : ''
-  }`;
+  const summary = [
+    `${verb} ${runs.length ? `during ${runs.join(', ')}` : 'in no slot'} (${on.filter(Boolean).length} half-hours).`,
+    last !== undefined ? (water ? `Tank predicted at ${fmt(last)} °F at midnight.` : `Predicted charge at the end of the day: ${fmt(last, 0)} %.`) : '',
+    price ? onSlotsPriceSummary(on, price) : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
   return (
     <Chart
       id={id}
-      title={`${name}: ${verb.toLowerCase()} slots and ${water ? 'predicted tank temperature' : 'predicted charge'}`}
+      title={`${name}: ${verb.toLowerCase()} slots, ${water ? 'predicted tank temperature' : 'predicted charge'}${price ? ' and price' : ''}`}
       summary={summary}
       xLabels={SLOTS}
       leftUnit={water ? '°F' : '%'}
-      rightUnit="on / off"
+      rightUnit="¢/kWh"
       series={[
-        { label: `${verb} (1 = on)`, values: on.map((b) => (b ? 1 : 0)), color: '#0b5d3b', kind: 'bars', axis: 'right', digits: 0 },
+        { label: `${verb} (1 = on)`, values: on.map((b) => (b ? 1 : 0)), color: 'rgba(11, 93, 59, 0.3)', kind: 'bars', axis: 'shade', digits: 0 },
         ...(trajectory ? [{ label: water ? 'Predicted tank (°F)' : 'Predicted charge (%)', values: trajectory, color: '#c25e00' }] : []),
+        ...(price ? [{ label: 'Price (¢/kWh)', values: price, color: PRICE, kind: 'step' as const, axis: 'right' as const, digits: 2 }] : []),
       ]}
     />
   );

@@ -9,6 +9,7 @@ import { Empty, Failed, Loading } from '../components/states.js';
 import { formatDate, formatInstant, pct, usd } from '../format.js';
 import { onLinkClick } from '../router.js';
 import { useLoad, usePage } from '../use-load.js';
+import { savingsBaselineText } from '../savings-baseline.js';
 
 /** The newest row of each date (rows come sorted by date, then created_at). */
 const newestPerDay = (rows: ScheduleHistoryRow[]) => [...new Map(rows.map((r) => [r.date, r])).values()].reverse();
@@ -75,6 +76,9 @@ function HistoryBody({ history }: { history: ScheduleHistory }) {
             <div>
               <dt>Savings</dt>
               <dd>{pct(row.savings_pct)}</dd>
+              <dd class="muted" data-testid="history-savings-baseline">
+                {savingsBaselineText(appliance.appliance_type, row.source === 'optimization', row.savings_pct)}
+              </dd>
             </div>
             <div>
               <dt>Cost without plan</dt>

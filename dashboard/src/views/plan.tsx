@@ -17,6 +17,7 @@ import { CHART_KIND, ScheduleChart } from '../components/schedule-charts.js';
 import { Empty, Failed, Loading } from '../components/states.js';
 import { formatDate, formatInstant, pct } from '../format.js';
 import { onLinkClick } from '../router.js';
+import { savingsBaselineText } from '../savings-baseline.js';
 import { useLoad, usePage } from '../use-load.js';
 
 /** Link health is cheap to ask for and changes with readings. */
@@ -228,6 +229,9 @@ function ApplianceDay({
         <div>
           <dt>Estimated savings</dt>
           <dd data-testid="plan-savings">{pct(savings)}</dd>
+          <dd class="muted" data-testid="plan-savings-baseline">
+            {savingsBaselineText(entry.appliance_type, source === 'optimization', savings)}
+          </dd>
         </div>
         {entry.appliance_type === 'hvac' && (
           <div>

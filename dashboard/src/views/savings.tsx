@@ -1,5 +1,5 @@
 // Savings: the 7/30/90-day summary, the daily chart, one day's drill-down, and the rankings.
-import type { MetricsDaily, MetricsDayView, MetricsSummary, RankingsResponse } from '@offpeak/cloud/contract';
+import type { ApplianceType, MetricsDaily, MetricsDayView, MetricsSummary, RankingsResponse } from '@offpeak/cloud/contract';
 import { useState } from 'preact/hooks';
 import { useAccount } from '../account.js';
 import { getMetricsDaily, getMetricsDay, getMetricsSummary, getRankings } from '../api.js';
@@ -7,6 +7,8 @@ import { Chart } from '../components/chart.js';
 import { SelectField } from '../components/field.js';
 import { Empty, Failed, Loading } from '../components/states.js';
 import { addDays, fmt, formatDate, localToday, pct, slotLabel, usd } from '../format.js';
+import { TYPE_LABEL } from '../appliance-forms.js';
+import { SAVINGS_BASELINE } from '../savings-baseline.js';
 import { useLoad, usePage } from '../use-load.js';
 
 const WINDOWS = [7, 30, 90] as const;
@@ -96,7 +98,28 @@ function SummaryPanel({ summary }: { summary: MetricsSummary }) {
           <dd>{summary.machines.active}</dd>
         </div>
       </dl>
+      <SavingsBaseline />
     </section>
+  );
+}
+
+/** What projected and measured savings are compared with. */
+function SavingsBaseline() {
+  const types = (Object.keys(SAVINGS_BASELINE) as ApplianceType[]).filter((t) => SAVINGS_BASELINE[t] !== null);
+  return (
+    <div class="muted" data-testid="savings-baseline">
+      <p>
+        Projected savings compare each day's plans with what the same appliances would have cost without a plan, at that day's prices. Without a plan means:
+      </p>
+      <ul>
+        {types.map((t) => (
+          <li key={t}>
+            {TYPE_LABEL[t]}: {SAVINGS_BASELINE[t]}
+          </li>
+        ))}
+      </ul>
+      <p>Measured savings compare that same cost with the energy your meters recorded.</p>
+    </div>
   );
 }
 
