@@ -9,16 +9,17 @@ import { findPlan } from '../../domain/tariffs/catalog.js';
 import { zoneCurve } from '../../domain/tariffs/zone-curve.js';
 import { currentIndoorTempF, recentDuty } from '../../domain/thermal/current-temperature.js';
 import type { ThermalModel } from '../../domain/thermal/fit.js';
+import type { ThermalReading } from '../../domain/thermal/duty.js';
 import { slotDurationsHours, slotStartsUtc } from '../../domain/time/slot-grid.js';
 import { estimateRatedPowerKw } from '../../domain/planners/hvac-rated-power.js';
-import { simulateHouse, type HouseState, type SimTrace } from './house-sim.js';
+import { simulateHouse, type HouseState } from './house-sim.js';
 import { dateOf, environmentOf, generateHome, initialState, runProgram, TRAINING_DAYS, type GeneratedHome, type HomeRun } from './home-generator.js';
 import { seededRandom } from './random.js';
 
 const SLOT_MS = 1_800_000;
 const PEAK_SLOTS = { from: 32, to: 42 }; // 16:00-21:00
 /** PG&E E-TOU-C (catalog plan 1). */
-const PLAN_ID = 1;
+export const PLAN_ID = 1;
 
 export interface HomeData {
   home: GeneratedHome;
@@ -70,13 +71,24 @@ export function bandOf(home: GeneratedHome): ComfortBand {
 }
 
 export function planDay(data: HomeData, day: DayContext, model: ThermalModel): HvacPlanResult {
+  return planFromReadings(day, model, data.training.readings, data.home.program.baseF, data.home.season);
+}
+
+/** The test day's plan as the service makes it: the household's band, the fitted model, the start from the last readings. */
+export function planFromReadings(
+  day: DayContext,
+  model: ThermalModel,
+  readings: readonly ThermalReading[],
+  baseF: number,
+  season: 'cool' | 'heat',
+): HvacPlanResult {
   const estimated = estimateRatedPowerKw('heat_pump', 2000);
   return planHvac(day, {
-    band: bandOf(data.home),
-    mode: data.home.season,
+    band: comfortBand({ ...DEFAULT_PREFERENCES, base_temperature: baseF }),
+    mode: season,
     model: model.params,
-    indoorTempF: currentIndoorTempF(data.training.readings, day.slotStarts[0]!) ?? data.home.program.baseF,
-    recentDuty: recentDuty(data.training.readings, day.slotStarts[0]!, model.ratedPowerW),
+    indoorTempF: currentIndoorTempF(readings, day.slotStarts[0]!) ?? baseF,
+    recentDuty: recentDuty(readings, day.slotStarts[0]!, model.ratedPowerW),
     ratedPowerKw: {
       cool: model.ratedPowerW.cool != null ? model.ratedPowerW.cool / 1000 : estimated.cool,
       heat: model.ratedPowerW.heat != null ? model.ratedPowerW.heat / 1000 : estimated.heat,
@@ -87,7 +99,13 @@ export function planDay(data: HomeData, day: DayContext, model: ThermalModel): H
   });
 }
 
-function measure(trace: SimTrace, dayStartMs: number, band: ComfortBand, prices: readonly number[]): DayRun {
+/** A simulated day's cost, peak-period energy, band violation and slot-end air, from its minutes. */
+export function measure(
+  trace: { minutes: readonly { atMs: number; airF: number; powerKw: number }[] },
+  dayStartMs: number,
+  band: ComfortBand,
+  prices: readonly number[],
+): DayRun {
   const run: DayRun = { peakKwh: 0, costCents: 0, violationFH: 0, slotEndAirF: [] };
   const sum = new Float64Array(49);
   const weight = new Float64Array(49);

@@ -9,7 +9,6 @@ import type { ThermalParams } from '../../domain/thermal/thermal-model.js';
 import { quantile } from '../../domain/statistics.js';
 import { printTable } from '../load.js';
 import type { HvacSchedule } from '../../domain/planners/hvac-input.js';
-import type { HomeRun } from './home-generator.js';
 import { planAndRun, simulateHome } from './hvac-home-run.js';
 
 export const MODEL_TARGETS = { trajectoryMedianF: 0.7, trajectoryP90F: 1.0, oneStepF: 0.25, bandCoverPct: [75, 85] as const };
@@ -38,10 +37,13 @@ export interface HomeQuality {
   bandWidthF: number;
 }
 
-const rmse = (a: readonly number[], b: readonly number[]) => Math.sqrt(a.reduce((s, v, i) => s + (v - b[i]!) ** 2, 0) / a.length);
+/** A simulation's true air temperature minute by minute, F. */
+type TrueAirMinutes = readonly { atMs: number; airF: number }[];
+
+export const rmse = (a: readonly number[], b: readonly number[]) => Math.sqrt(a.reduce((s, v, i) => s + (v - b[i]!) ** 2, 0) / a.length);
 
 /** True air at each grid node, triangle-weighted over ±1 step like the fit's nodes (null without a full window). */
-function trueNodeAir(minutes: HomeRun['minutes'], stepMs: number): (atMs: number) => number | null {
+function trueNodeAir(minutes: TrueAirMinutes, stepMs: number): (atMs: number) => number | null {
   const nodes = new Map<number, [number, number]>();
   for (const m of minutes) {
     const pos = (m.atMs + 30_000) / stepMs;
@@ -62,7 +64,7 @@ function trueNodeAir(minutes: HomeRun['minutes'], stepMs: number): (atMs: number
 }
 
 /** One-step RMSE against the true air at the steps' ends, F. */
-function oneStepTrueRmseF(params: ThermalParams, samples: readonly ThermalSample[], minutes: HomeRun['minutes']): number {
+export function oneStepTrueRmseF(params: ThermalParams, samples: readonly ThermalSample[], minutes: TrueAirMinutes): number {
   const stepMs = samples[0]!.hours * 3_600_000;
   const air = trueNodeAir(minutes, stepMs);
   const errors = samples.flatMap((s) => {
@@ -73,7 +75,7 @@ function oneStepTrueRmseF(params: ThermalParams, samples: readonly ThermalSample
 }
 
 /** How many slot-end temperatures fall inside the schedule's prediction band, and its mean width. */
-function bandCoverage(schedule: HvacSchedule, airF: readonly number[]): { bandCovered: number; bandWidthF: number } {
+export function bandCoverage(schedule: HvacSchedule, airF: readonly number[]): { bandCovered: number; bandWidthF: number } {
   const low = schedule.trajectory_low_temps;
   const high = schedule.trajectory_high_temps;
   if (!low || !high) return { bandCovered: 0, bandWidthF: 0 };
@@ -105,6 +107,13 @@ export function evaluateHome(seed: number): HomeQuality {
   };
 }
 
+/** The median of one measure over a group of homes, 3 decimals. */
+const medianOf = (group: readonly HomeQuality[], key: 'oneStepF' | 'oneStepTrueF' | 'trajectoryF' | 'freeRun24hF') =>
+  quantile(
+    group.map((h) => h[key]),
+    0.5,
+  ).toFixed(3);
+
 /** Homes split by confidence into thirds, lowest first, with their errors. */
 export function confidenceTable(homes: readonly HomeQuality[]): Record<string, string | number>[] {
   const sorted = [...homes].sort((a, b) => a.confidence - b.confidence);
@@ -113,24 +122,23 @@ export function confidenceTable(homes: readonly HomeQuality[]): Record<string, s
     'confidence third': ['lowest', 'middle', 'highest'][k]!,
     homes: group.length,
     confidence: `${group[0]!.confidence.toFixed(2)}-${group.at(-1)!.confidence.toFixed(2)}`,
-    'median one-step F': quantile(
-      group.map((h) => h.oneStepF),
-      0.5,
-    ).toFixed(3),
-    'median trajectory F': quantile(
-      group.map((h) => h.trajectoryF),
-      0.5,
-    ).toFixed(3),
-    'median free-run 24h F': quantile(
-      group.map((h) => h.freeRun24hF),
-      0.5,
-    ).toFixed(3),
+    'median one-step F': medianOf(group, 'oneStepF'),
+    'median trajectory F': medianOf(group, 'trajectoryF'),
+    'median free-run 24h F': medianOf(group, 'freeRun24hF'),
   }));
 }
 
-export function runModelQuality(seeds: readonly number[] = EVALUATION_SEEDS, label = 'evaluation'): string[] {
-  const homes = seeds.map(evaluateHome);
-  console.log(`\nThermal model on ${homes.length} generated homes (${label} seeds ${seeds[0]}-${seeds.at(-1)}; two masses, PG&E E-TOU-C test day)`);
+/** The homes of a generator: how one is evaluated, and what they are. */
+export interface HomeSource {
+  evaluate(seed: number): HomeQuality;
+  description: string;
+}
+
+export const GENERATED_HOMES: HomeSource = { evaluate: evaluateHome, description: 'home-generator.ts: two masses, PG&E E-TOU-C test day' };
+
+export function runModelQuality(seeds: readonly number[] = EVALUATION_SEEDS, label = 'evaluation', source: HomeSource = GENERATED_HOMES): string[] {
+  const homes = seeds.map((seed) => source.evaluate(seed));
+  console.log(`\nThermal model on ${homes.length} generated homes (${label} seeds ${seeds[0]}-${seeds.at(-1)}; ${source.description})`);
   printTable(
     homes.map((h) => ({
       home: h.seed,
@@ -180,22 +188,18 @@ export function runModelQuality(seeds: readonly number[] = EVALUATION_SEEDS, lab
   );
   console.log('\nOne-step error by sensor resolution (median over homes)');
   printTable(
-    [0.1, 0.5, 1].flatMap((res) => {
-      const group = homes.filter((h) => h.sensorResolutionF === res);
-      if (group.length === 0) return [];
-      return {
-        'sensor F': res,
-        homes: group.length,
-        'one-step F': quantile(
-          group.map((h) => h.oneStepF),
-          0.5,
-        ).toFixed(3),
-        'one-step vs true air F': quantile(
-          group.map((h) => h.oneStepTrueF),
-          0.5,
-        ).toFixed(3),
-      };
-    }),
+    [...new Set(homes.map((h) => h.sensorResolutionF))]
+      .sort((a, b) => a - b)
+      .flatMap((res) => {
+        const group = homes.filter((h) => h.sensorResolutionF === res);
+        if (group.length === 0) return [];
+        return {
+          'sensor F': res,
+          homes: group.length,
+          'one-step F': medianOf(group, 'oneStepF'),
+          'one-step vs true air F': medianOf(group, 'oneStepTrueF'),
+        };
+      }),
   );
   console.log('\nConfidence against error (thirds of the homes by model_confidence)');
   const table = confidenceTable(homes);

@@ -4,7 +4,8 @@
 import highsLoader from 'highs';
 import { printTable } from '../load.js';
 import { cases } from './cases.js';
-import { EVALUATION_SEEDS, runModelQuality, TUNING_SEEDS } from './hvac-model-quality.js';
+import { EVALUATION_SEEDS, GENERATED_HOMES, runModelQuality, TUNING_SEEDS } from './hvac-model-quality.js';
+import { SECOND_SIMULATOR_HOMES } from './second-sim/homes.js';
 import { runHvacQuality } from './hvac-quality.js';
 import { runCase, TARGETS, type CaseReport } from './run-case.js';
 
@@ -19,6 +20,8 @@ const only = option('type', '');
 /** `--model-only`: just the thermal model on the generated homes (`--model-seeds tuning` for seeds 100-111). */
 const modelOnly = process.argv.includes('--model-only');
 const modelSeeds = option('model-seeds', 'evaluation') === 'tuning' ? TUNING_SEEDS : EVALUATION_SEEDS;
+/** `--model-sim second`: the homes of the second simulator (second-sim/), on which nothing was tuned. */
+const modelSource = option('model-sim', 'generator') === 'second' ? SECOND_SIMULATOR_HOMES : GENERATED_HOMES;
 
 // Node loads the package's ES build, whose default export is the loader; its type declarations are
 // written for the CommonJS build, where the loader is the `default` property.
@@ -37,7 +40,7 @@ if (!modelOnly) {
 }
 for (const r of reports) for (const f of r.failures.slice(0, 10)) console.log(`FAIL ${r.row.type}: ${f}`);
 const failed = reports.filter((r) => r.failures.length > 0);
-const modelFailures = () => runModelQuality(modelSeeds, modelSeeds === TUNING_SEEDS ? 'tuning' : 'evaluation');
+const modelFailures = () => runModelQuality(modelSeeds, modelSeeds === TUNING_SEEDS ? 'tuning' : 'evaluation', modelSource);
 const qualityFailures = modelOnly ? modelFailures() : only && only !== 'hvac' ? [] : [...runHvacQuality(seed), ...modelFailures()];
 if (!modelOnly)
   console.log(
