@@ -1,6 +1,6 @@
 import type { HubEntity } from '@offpeak/cloud/contract';
 import { describe, expect, it } from 'vitest';
-import { entityChoices, entitySourceNote, matchingEntities, MAX_SHOWN_OPTIONS } from './entity-options.js';
+import { entityChoices, entityFieldHint, entitySourceNote, matchingEntities, MAX_SHOWN_OPTIONS } from './entity-options.js';
 
 const entity = (entity_id: string, friendly_name: string | null = null): HubEntity => ({
   entity_id,
@@ -32,8 +32,15 @@ describe('entity options', () => {
     expect(entitySourceNote(reported, ['humidifier'])).toBe(
       'Home Assistant reported no humidifier.* entity through the Offpeak add-on; type the id if it has another.',
     );
+    expect(entitySourceNote(reported, ['climate'])).toBe('Pick the climate.* entity the Offpeak add-on reported from Home Assistant, or type an id.');
     expect(entitySourceNote(reported, ['switch', 'climate'])).toBe(
       'Pick one of the 2 switch.* or climate.* entities the Offpeak add-on reported from Home Assistant (type to search), or type an id.',
     );
+  });
+
+  it("puts the note after the field's own description once the list is loaded", () => {
+    const none = { entities: [], reported_at: null };
+    expect(entityFieldHint('A weather.* entity.', undefined, ['weather'])).toBe('A weather.* entity.');
+    expect(entityFieldHint('A weather.* entity.', none, ['weather'])).toBe(`A weather.* entity. ${entitySourceNote(none, ['weather'])}`);
   });
 });

@@ -27,5 +27,10 @@ export function entitySourceNote(list: HubEntityList, domains: readonly string[]
   }
   const count = entityChoices(list.entities, domains).length;
   if (count === 0) return `Home Assistant reported no ${domainsText(domains)} entity through the Offpeak add-on; type the id if it has another.`;
-  return `Pick one of the ${count} ${domainsText(domains)} ${count === 1 ? 'entity' : 'entities'} the Offpeak add-on reported from Home Assistant (type to search), or type an id.`;
+  if (count === 1) return `Pick the ${domainsText(domains)} entity the Offpeak add-on reported from Home Assistant, or type an id.`;
+  return `Pick one of the ${count} ${domainsText(domains)} entities the Offpeak add-on reported from Home Assistant (type to search), or type an id.`;
 }
+
+/** A field's description followed by where its choices come from (only the description while the list is not loaded). */
+export const entityFieldHint = (hint: string | undefined, list: HubEntityList | undefined, domains: readonly string[]): string | undefined =>
+  list ? [hint, entitySourceNote(list, domains)].filter(Boolean).join(' ') : hint;

@@ -9,6 +9,7 @@ const HOUSE = [
   { entity_id: 'switch.pool_pump', friendly_name: 'Pool pump' },
   { entity_id: 'sensor.ev_battery', friendly_name: 'EV battery', unit_of_measurement: '%', device_class: 'battery' },
   { entity_id: 'sensor.household_power', friendly_name: 'Household power', unit_of_measurement: 'kW', device_class: 'power' },
+  { entity_id: 'weather.home', friendly_name: 'Home forecast' },
 ];
 
 test('an EV charger created by picking its entities from the list the add-on reported', async ({ page, account }) => {
@@ -64,4 +65,18 @@ test('a typed id not in the list is still accepted, and a field with no reported
   await page.getByRole('button', { name: 'Add appliance' }).click();
   await expect(page.getByRole('heading', { name: 'Basement', level: 1 })).toBeVisible();
   await expectAccessible(page);
+});
+
+test("the home profile's weather entity is picked from the list too", async ({ page, account }) => {
+  await api('PUT', '/api/v1/hub-entities', { entities: HOUSE }, account.token);
+  await openSignedIn(page, account, '/home');
+  const weather = page.getByRole('combobox', { name: 'Weather entity' });
+  await expect(page.getByText('Pick the weather.* entity the Offpeak add-on reported from Home Assistant')).toBeVisible();
+  await weather.click();
+  await expect(page.getByRole('option')).toHaveText(['Home forecast weather.home']);
+  await expectAccessible(page);
+  await page.getByRole('option', { name: 'Home forecast weather.home' }).click();
+  await page.getByRole('button', { name: 'Save profile' }).click();
+  await expect(page.getByTestId('profile-saved')).toBeVisible();
+  expect((await api<{ weather_entity_id: string }>('GET', '/auth/me', undefined, account.token)).weather_entity_id).toBe('weather.home');
 });

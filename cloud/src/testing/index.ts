@@ -1,3 +1,5 @@
 // `@offpeak/cloud/testing`: the built cloud as a child process, for other workspaces' tests and benches.
 export { builtCloudEnv, runBuiltAdmin, startBuiltCloud, type BuiltCloud, type BuiltCloudOptions } from './built-cloud.js';
 export { useRunTempRoot } from './temp-root.js';
+/** The cloud's own check of an appliance config, for clients' tests that keep their forms in step with it. */
+export { parseConfig } from '../domain/appliance-types/index.js';

@@ -2,7 +2,7 @@
 // field offers the hub's reported entities of its domains.
 import type { HubEntityList } from '@offpeak/cloud/contract';
 import type { FormField } from '../appliance-forms.js';
-import { entityChoices, entitySourceNote } from '../entity-options.js';
+import { entityChoices, entityFieldHint } from '../entity-options.js';
 import { EntityField } from './entity-field.js';
 import { InputField, SelectField } from './field.js';
 
@@ -51,7 +51,7 @@ export function DescribedFields({
               onValue={(v) => onChange(f.key, v)}
               choices={hubEntities ? entityChoices(hubEntities.entities, f.domains) : []}
               required={f.required}
-              hint={hubEntities ? `${f.hint} ${entitySourceNote(hubEntities, f.domains)}` : f.hint}
+              hint={entityFieldHint(f.hint, hubEntities, f.domains)}
               error={errors[f.key]}
             />
           );

@@ -1,14 +1,18 @@
 // The home profile (ZIP, size, time zone, weather entity), the master pause switch and the plan tier.
 import { useState } from 'preact/hooks';
 import { useAccount } from '../account.js';
-import { getPreferences, patchProfile, putPreferences } from '../api.js';
+import { getPreferences, listHubEntities, patchProfile, putPreferences } from '../api.js';
+import { EntityField } from '../components/entity-field.js';
 import { FormStatus, InputField } from '../components/field.js';
 import { PremiumNote } from '../components/premium-note.js';
 import { Failed, Loading } from '../components/states.js';
+import { entityChoices, entityFieldHint } from '../entity-options.js';
 import { formErrors, NO_ERRORS, type FormErrors } from '../field-errors.js';
 import { useLoad, usePage } from '../use-load.js';
 
 const PROFILE_LABELS = { location_zip: 'ZIP code', home_size_sqft: 'Home size (sq ft)', timezone: 'Time zone', weather_entity_id: 'Weather entity' };
+
+const WEATHER_DOMAINS = ['weather'];
 
 const ZONES: string[] = (Intl as { supportedValuesOf?: (k: string) => string[] }).supportedValuesOf?.('timeZone') ?? [];
 
@@ -40,6 +44,7 @@ function ProfileForm() {
   const [weather, setWeather] = useState(profile.weather_entity_id);
   const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
   const [saved, setSaved] = useState<string | null>(null);
+  const hubEntities = useLoad(listHubEntities);
   const submit = async (e: Event) => {
     e.preventDefault();
     setSaved(null);
@@ -94,14 +99,14 @@ function ProfileForm() {
           <option key={z} value={z} />
         ))}
       </datalist>
-      <InputField
+      <EntityField
         id="weather_entity_id"
         label={PROFILE_LABELS.weather_entity_id}
         value={weather}
         onValue={setWeather}
-        hint="Optional weather.* entity on your hub, e.g. weather.home."
+        choices={hubEntities.data ? entityChoices(hubEntities.data.entities, WEATHER_DOMAINS) : []}
+        hint={entityFieldHint('Optional weather.* entity on your hub, e.g. weather.home.', hubEntities.data, WEATHER_DOMAINS)}
         error={errors.fields.weather_entity_id}
-        spellcheck={false}
       />
       <FormStatus id="profile" error={errors.form} saved={saved} />
       <button type="submit">Save profile</button>
