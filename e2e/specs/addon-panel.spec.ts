@@ -78,6 +78,7 @@ async function openPanel(page: Page, home: Home): Promise<string[]> {
   page.on('console', (m) => m.type() === 'error' && problems.push(`console: ${m.text()}`));
   page.on('pageerror', (e) => problems.push(`exception: ${e.message}`));
   page.on('request', (r) => !r.url().startsWith(origin) && problems.push(`request left the origin: ${r.url()}`));
+  await page.clock.install();
   await page.goto(home.ha.ingressUrl);
   await expect(page.getByRole('heading', { level: 1, name: 'Offpeak' })).toBeVisible();
   return problems;
@@ -89,7 +90,7 @@ test.afterEach(async () => {
   home = undefined;
 });
 
-test('the panel shows the add-on connected and what each appliance does in this half hour', async ({ page }) => {
+test('the panel shows the add-on connected and what each appliance does in this half hour, and a change by hand at its next refresh', async ({ page }) => {
   home = await startHome();
   const problems = await openPanel(page, home);
   const connections = page.getByRole('region', { name: 'Connections' });
@@ -107,6 +108,13 @@ test('the panel shows the add-on connected and what each appliance does in this 
   await expect(next).toContainText(/Next half hour: \d\d:(00|30)/);
   await expect(page.getByRole('link', { name: 'Open the Offpeak dashboard' })).toHaveAttribute('href', process.env.E2E_BASE_URL!);
   await expectAccessible(page);
+
+  // Someone turns the thermostat by hand: the page, left open, says so at its next refresh.
+  const setpoint = home.ha.getState('climate.thermostat')!.attributes.temperature as number;
+  await home.ha.callService('climate', 'set_temperature', { entity_id: 'climate.thermostat', temperature: setpoint + 2 });
+  await expect.poll(() => home!.addon.state.stats.overrides).toBe(1);
+  await page.clock.fastForward(30_000);
+  await expect(thermostat.getByRole('cell').nth(2)).toHaveText('Left alone until the next half hour: someone changed it by hand');
   expect(problems).toEqual([]);
 });
 

@@ -40,7 +40,7 @@ export function slotText(type: ApplianceType, schedule: Record<string, unknown>,
 
 /** A reading in words, in the system unit. */
 export function readingText(r: BufferedReading, type: ApplianceType | null, unit: string): string {
-  if (r.kind === 'hvac') return `${temp(r.reading.indoor_temp, unit)} indoors, ${r.reading.hvac_state}`;
+  if (r.kind === 'hvac') return `${temp(r.reading.indoor_temp, unit)} indoors, ${r.reading.hvac_state.toLowerCase()}`;
   if (r.kind === 'household') return `${r.reading.value} W`;
   const state = r.reading.state.toLowerCase();
   return type && READING_KIND[type] === 'tank' ? `${state}, tank at ${temp(r.reading.value, unit)}` : `${state}, ${r.reading.value} % charged`;

@@ -46,6 +46,12 @@ describe('the ingress panel', () => {
     for (const a of status.appliances) expect(html).toContain(`<td>${a.action}</td>`);
     expect(status.appliances.map((a) => a.action)).not.toContain('No plan yet');
     expect((await fetch(h.ha.ingressUrl + 'panel.js')).headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    expect(html).toContain('No reading yet');
+    // After the next 5-minute mark, the readings the add-on took.
+    await h.advance(6 * 60_000);
+    const later = await (await fetch(h.ha.ingressUrl)).text();
+    expect(later).toMatch(/<td>\d+ °F indoors, cool at <time datetime="[^"]+">\d\d:\d\d<\/time><\/td>/);
+    expect(later).toMatch(/<td>(charging|idle), \d+(\.\d)? % charged at <time/);
     // Nothing on the page points at another origin but the dashboard link.
     expect([...html.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]).filter((u) => !u!.startsWith(base) && u !== 'data:,')).toEqual([h.config.cloudUrl]);
   }, 60_000);
