@@ -9,7 +9,7 @@
 // A lane's steps run one after the other; each step's output is printed whole when it ends, so two
 // lanes never interleave lines. e2e streams as it runs. The e2e step is skipped when a lane failed.
 // TEST_LANES=1 runs every step one after the other (to time each part alone). The last lines are
-// each part's wall time (docs/system-tests.md "How long npm test takes").
+// each part's wall time (docs/system-tests.md "npm test"; figures in docs/benchmarks.md).
 import { Buffer } from 'node:buffer';
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';

@@ -89,7 +89,7 @@ export function devicePhase(deviceId: string): number {
 /**
  * The daily config and schedule pulls are spread over this long after local midnight; until its
  * pull a device runs the comfort band. 15 minutes: over 5, a time zone's devices still came to the
- * cloud within seconds of each other at a bench's 12x clock (docs/system-tests.md, "Load").
+ * cloud within seconds of each other at a bench's 12x clock (docs/system-tests.md "Load: npm run bench:system").
  */
 export const DAILY_PULL_SPREAD_MS = 15 * 60_000;
 

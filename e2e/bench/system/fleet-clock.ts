@@ -2,7 +2,7 @@
 // e2e/system/support/sim-clock.ts): simulated time = startMs + (real now - anchorMs) * rate. The
 // cloud reads it from OFFPEAK_CLOCK_START/ANCHOR/RATE (cloud/src/clock.ts); every home runs a
 // SimulatedClock on the same time, held back by the home's own skew (homes' clocks and timers are
-// not in step; docs/system-tests.md "Load").
+// not in step; docs/system-tests.md "Load: npm run bench:system").
 import { SimulatedClock } from '@offpeak/firmware-sim';
 
 export const MINUTE = 60_000;

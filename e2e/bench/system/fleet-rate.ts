@@ -3,14 +3,14 @@
 // same at any rate: each home's work, spread over the fleet's real-time skew. So a large fleet runs
 // slower: its steady traffic is held at what one instance of a real deployment plausibly serves
 // (EQUIVALENT_HOMES in real time, about what 83 homes at 144x send) while its bursts, its
-// connections and its nightly run are those of all its homes. docs/system-tests.md "Load".
+// connections and its nightly run are those of all its homes. docs/system-tests.md "Load: npm run bench:system".
 
 /** The rate of a small fleet: a simulated day in about 12 minutes. */
 export const SMALL_FLEET_RATE = 144;
 /**
  * The steady traffic a run is held to: this many homes in real time (1,000 homes at 12x, about 145
  * requests per second). Twice this saturates a 2-core machine with 1,000 homes; at 144x a satellite
- * parks the 1 s minimum and so polls less than the homes it stands for (docs/system-tests.md "The rate").
+ * parks the 1 s minimum and so polls less than the homes it stands for (docs/system-tests.md "Load: npm run bench:system").
  */
 export const EQUIVALENT_HOMES = 12_000;
 

@@ -7,7 +7,7 @@
 // plan and applied all 48 slots. Exits non-zero when a target is missed: every home planned and
 // applied, no request failed, p99 under 250 ms on every route but the long-poll. `--hours H` stops
 // after H simulated hours (start-up, the forecast pushes, the nightly run...): a diagnostic that
-// judges the requests only and exits 2 when they met their targets. See docs/system-tests.md "Load".
+// judges the requests only and exits 2 when they met their targets. See docs/system-tests.md "Load: npm run bench:system".
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

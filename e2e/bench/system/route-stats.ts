@@ -41,7 +41,7 @@ export class RouteStats {
   private windowMs: number[] = [];
   /**
    * `BENCH_TRACE=DIR`: one line per recorded request (simulated send time ISO, route, ms, status)
-   * in DIR/homes-<pid>.tsv, to see when the slow ones happen (docs/system-tests.md "Load").
+   * in DIR/homes-<pid>.tsv, to see when the slow ones happen (docs/system-tests.md "Load: npm run bench:system").
    */
   private readonly trace: WriteStream | null = process.env.BENCH_TRACE
     ? createWriteStream(path.join(process.env.BENCH_TRACE, `homes-${process.pid}.tsv`))
