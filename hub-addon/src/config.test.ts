@@ -67,6 +67,13 @@ describe('loadConfig', () => {
     expect(c).toMatchObject({ ha: { url: 'ws://127.0.0.1:8123/api/websocket', token: 't', supervised: false }, refreshToken: 'rt_x', email: null });
   });
 
+  it("keeps its state in OFFPEAK_ADDON_DATA_DIR, never in the cloud's OFFPEAK_DATA_DIR", () => {
+    const base = { HA_URL: 'http://127.0.0.1:8123', HA_TOKEN: 't', OFFPEAK_URL: 'http://127.0.0.1:8080', OFFPEAK_REFRESH_TOKEN: 'rt_x' };
+    const mine = dir();
+    expect(loadConfig({ ...base, OFFPEAK_ADDON_DATA_DIR: mine, OFFPEAK_DATA_DIR: '/srv/cloud-db' }).dataDir).toBe(mine);
+    expect(loadConfig({ ...base, OFFPEAK_DATA_DIR: '/srv/cloud-db' }).dataDir).toBe(path.resolve('.data', 'hub-addon'));
+  });
+
   it('names every missing Home Assistant setting', () => {
     expect(problems({ OFFPEAK_OPTIONS: optionsFile({}) })).toEqual([
       'HA_URL: is required when not running under the Supervisor (no SUPERVISOR_TOKEN)',

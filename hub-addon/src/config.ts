@@ -200,7 +200,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Addon
     refreshToken,
     // /data under the Supervisor (beside options.json); standalone without an options file, a
     // folder of the working directory that git ignores.
-    dataDir: path.resolve(str(env.OFFPEAK_DATA_DIR) ?? (existsSync(optionsFile) || !haUrlRaw ? path.dirname(optionsFile) : path.join('.data', 'hub-addon'))),
+    dataDir: path.resolve(
+      str(env.OFFPEAK_ADDON_DATA_DIR) ?? (existsSync(optionsFile) || !haUrlRaw ? path.dirname(optionsFile) : path.join('.data', 'hub-addon')),
+    ),
     logLevel: logLevel!,
     householdPowerEntityId: household,
     appliances,

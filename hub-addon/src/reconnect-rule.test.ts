@@ -12,13 +12,20 @@ const changed: ReconnectFacts = {
   changedMs: SLOT + 5 * MIN,
   slotStartMs: SLOT,
   writtenInSlotMs: SLOT + MIN,
+  reconnectedMs: SLOT + 12 * MIN,
 };
 
 describe('reconnectOutcome', () => {
   it.each<[string, Partial<ReconnectFacts>, string]>([
     ['still shows its own write of this slot', { showsOwnWrite: true }, 'as written'],
     ['a user changed it after the write of this slot', {}, 'person'],
-    ['changed without a user after the write of this slot (the thermostat itself)', { hasUser: false }, 'person'],
+    ['changed without a user after the write of this slot, early in the outage (the thermostat itself)', { hasUser: false }, 'person'],
+    [
+      'changed without a user in the last 5 minutes before the reconnect (Home Assistant starting resets it)',
+      { hasUser: false, changedMs: SLOT + 7 * MIN },
+      'apply',
+    ],
+    ['a user changed it just before the reconnect', { changedMs: SLOT + 11 * MIN }, 'person'],
     ['already shows the plan', { showsPlan: true }, 'apply'],
     ['the last write is one of its own calls', { isOwnContext: true }, 'apply'],
     ['changed before the slot began (the boundary passed during the outage)', { changedMs: SLOT - MIN, writtenInSlotMs: null }, 'apply'],

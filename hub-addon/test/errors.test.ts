@@ -97,7 +97,7 @@ describe('errors that say what to fix', () => {
         OFFPEAK_URL: files.cloud.url,
         OFFPEAK_EMAIL: account.email,
         OFFPEAK_PASSWORD: account.password,
-        OFFPEAK_DATA_DIR: mkdtempSync(path.join(tmpdir(), 'addon-errors-')),
+        OFFPEAK_ADDON_DATA_DIR: mkdtempSync(path.join(tmpdir(), 'addon-errors-')),
         LOG_LEVEL: 'debug',
         OFFPEAK_PANEL_PORT: '0',
       },

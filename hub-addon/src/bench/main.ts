@@ -79,7 +79,7 @@ async function main(): Promise<number> {
         OFFPEAK_URL: cloud.url,
         OFFPEAK_EMAIL: account.email,
         OFFPEAK_PASSWORD: account.password,
-        OFFPEAK_DATA_DIR: dataDir,
+        OFFPEAK_ADDON_DATA_DIR: dataDir,
         OFFPEAK_OPTIONS: path.join(dataDir, 'options.json'),
         LOG_LEVEL: 'info',
         BENCH_SPEED: String(SPEED),

@@ -17,7 +17,7 @@ import { controlOf } from '../state.js';
 export function settleAfterReconnect(ctx: AddonContext): void {
   const now = ctx.clock.now();
   const local = localSlotAt(now, ctx.state.timezone);
-  const slot = { ...local, startMs: slotStartMs(now, ctx.state.timezone) };
+  const slot = { ...local, startMs: slotStartMs(now, ctx.state.timezone), nowMs: now };
   for (const appliance of ctx.state.appliances) {
     const entity = ctx.ha.entity(appliance.entities.entity_id);
     if (!entity || !isDriven(appliance)) continue;
@@ -44,7 +44,12 @@ export function settleAfterReconnect(ctx: AddonContext): void {
   }
 }
 
-function outcomeFor(ctx: AddonContext, appliance: HubAppliance, entity: HassEntity, slot: { index: number; key: string; startMs: number }): ReconnectOutcome {
+function outcomeFor(
+  ctx: AddonContext,
+  appliance: HubAppliance,
+  entity: HassEntity,
+  slot: { index: number; key: string; startMs: number; nowMs: number },
+): ReconnectOutcome {
   const c = controlOf(ctx.state, appliance.id);
   const inSlot = c.slotKey === slot.key;
   const entry = ctx.state.view?.appliances.find((e) => e.appliance_id === appliance.id);
@@ -63,5 +68,6 @@ function outcomeFor(ctx: AddonContext, appliance: HubAppliance, entity: HassEnti
     changedMs: Number.isFinite(changedMs) ? changedMs : null,
     slotStartMs: slot.startMs,
     writtenInSlotMs: inSlot ? (c.expect?.sinceMs ?? null) : null,
+    reconnectedMs: slot.nowMs,
   });
 }

@@ -11,6 +11,7 @@ import { describe } from '../ha.js';
 import { isValidZone, localSlotAt, nextBoundaryMs } from '../local-time.js';
 import { decideSlot, isDriven, meetsExpectation } from '../plan-actions.js';
 import { viaCloud } from '../reachability.js';
+import { isStartupWrite, START_WINDOW_MS } from '../reconnect-rule.js';
 import { controlOf } from '../state.js';
 import { missingEntityProblem } from '../status.js';
 import { awaitsDayPlan, drawViewLeadMs, nextViewRefreshMs } from '../view-refresh.js';
@@ -181,9 +182,15 @@ async function applyOne(
   else if (appliance.type === 'ev_charger' || appliance.type === 'home_battery') c.lastOn = /on$/.test(action.why);
 }
 
-/** Flags a controlled entity a person changed (not our context, not what we commanded). */
-export function detectOverrides(ctx: AddonContext): void {
+/**
+ * Flags a controlled entity a person changed (not our context, not what we commanded). A write
+ * without a user within START_WINDOW_MS of the (re)connection at `connectedMs` is Home Assistant
+ * starting (an integration restoring or resetting its device): the appliance is marked unapplied
+ * instead, for its slot to be applied again; returns whether any was.
+ */
+export function detectOverrides(ctx: AddonContext, connectedMs: number): boolean {
   const now = ctx.clock.now();
+  let reset = false;
   let slot: ReturnType<typeof slotKeyAt> | null = null;
   for (const [applianceId, c] of ctx.state.control) {
     if (!c.expect) continue;
@@ -192,19 +199,49 @@ export function detectOverrides(ctx: AddonContext): void {
     const entity: HassEntity | undefined = ctx.ha.entity(c.expect.entityId);
     if (!entity || meetsExpectation(entity, c.expect.value)) continue;
     if (entity.context.id === c.expect.baselineContext || ctx.ha.isOwnChange(entity)) continue;
-    c.overrideSlotKey = slot.key;
-    c.guardActive = false;
-    ctx.state.stats.overrides++;
     const appliance = ctx.state.appliances.find((a) => a.id === applianceId);
-    ctx.log.info('manual change detected; left alone until the next slot', {
+    const base = {
       appliance_id: applianceId,
       appliance: appliance?.name,
       entity_id: entity.entity_id,
       expected: c.expect.value,
       now: c.expect.value.kind === 'state' ? entity.state : entity.attributes[c.expect.value.key],
       slot: slot.index,
-    });
+    };
+    if (isStartupWrite(Boolean(entity.context.user_id), now, connectedMs)) {
+      c.slotKey = null;
+      c.expect = null;
+      ctx.log.info('changed without a user while Home Assistant starts; the slot is applied again', base);
+      reset = true;
+      continue;
+    }
+    c.overrideSlotKey = slot.key;
+    c.guardActive = false;
+    ctx.state.stats.overrides++;
+    ctx.log.info('manual change detected; left alone until the next slot', base);
   }
+  return reset;
+}
+
+const hasState = (e: HassEntity | undefined) => e !== undefined && e.state !== 'unavailable' && e.state !== 'unknown';
+
+/**
+ * Whether the entity of a driven appliance that the current slot has not reached (its command
+ * failed or found it unavailable) has come back with a state since the last look. `seen` holds
+ * whether each had one then.
+ */
+function unappliedEntityBack(ctx: AddonContext, seen: Map<string, boolean>): boolean {
+  const slot = slotKeyAt(ctx, ctx.clock.now());
+  let back = false;
+  for (const appliance of ctx.state.appliances) {
+    if (!isDriven(appliance) || appliance.override?.enabled === false) continue;
+    const now = hasState(ctx.ha.entity(appliance.entities.entity_id));
+    const before = seen.get(appliance.id) ?? true;
+    seen.set(appliance.id, now);
+    const c = controlOf(ctx.state, appliance.id);
+    if (now && !before && c.slotKey !== slot.key && c.overrideSlotKey !== slot.key) back = true;
+  }
+  return back;
 }
 
 /** Starts the plan loop: first pull and apply, boundary timer, view refresh, updated-at poll, override watch. */
@@ -303,13 +340,25 @@ export async function startPlans(ctx: AddonContext): Promise<Stop> {
     }, ctx.timing.updatedAtPollMs);
   };
 
-  const offEntities = ctx.ha.onEntities(() => detectOverrides(ctx));
+  // Home Assistant starting (the add-on's start, each reconnect) restores its devices for a few
+  // minutes: what it resets is applied again, not taken for a person's change, and an entity the
+  // slot has not reached yet gets it as soon as it shows a state.
+  // The window opens once the first slot is applied.
+  let connectedMs = -Infinity;
+  const seen = new Map<string, boolean>();
+  const offEntities = ctx.ha.onEntities(() => {
+    const reset = detectOverrides(ctx, connectedMs);
+    const back = unappliedEntityBack(ctx, seen);
+    if (ctx.clock.now() - connectedMs > START_WINDOW_MS || !(reset || back)) return;
+    ctx.tasks.run(() => ctx.commands.push(() => applyCurrentSlot(ctx, 'Home Assistant starting', true)));
+  });
   const offLevels = watchChargeLevels(ctx, (appliance, reason) => applyApplianceNow(ctx, appliance, reason));
   const offReady = ctx.ha.onReady(() => reportMissingEntities(ctx));
   // After an outage, once the states as they are now arrive: what a person changed in this slot
   // holds it; the rest gets the current slot now (a command that failed while Home Assistant was
   // away, or a slot that began meanwhile), not at the next boundary.
   const offResync = ctx.ha.onResync(() => {
+    connectedMs = ctx.clock.now();
     settleAfterReconnect(ctx);
     ctx.tasks.run(() => ctx.commands.push(() => applyCurrentSlot(ctx, 'reconnected', true)));
   });
@@ -317,6 +366,7 @@ export async function startPlans(ctx: AddonContext): Promise<Stop> {
   ctx.state.timezone = zoneOf(ctx);
   ctx.log.info('schedules view pulled ahead of each boundary', { lead_s: leadMs / 1000 });
   await ctx.commands.push(() => applyCurrentSlot(ctx, 'start'));
+  connectedMs = ctx.clock.now();
   armBoundary();
   armRefresh();
   armPoll();

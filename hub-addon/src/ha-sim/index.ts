@@ -21,7 +21,9 @@
  *   ha.connectionCount              open WebSocket connections
  *   ha.ingressUrl                  http://127.0.0.1:<port>/api/hassio_ingress/<token>/: the add-on's panel
  *   ha.setIngressTarget(url|null)   where the ingress proxy forwards (the add-on's panel server)
- *   ha.restart({ downMs? })         stop, wait downMs, listen on the same port again; state kept
+ *   ha.restart({ downMs?, states? }) stop, wait downMs, listen on the same port again; state kept,
+ *                                   but each of `states` ({ entity_id: state }) written without a user
+ *                                   meanwhile, as devices that come back reset
  *   ha.stop()                       close the port (restart() may start it again)
  */
 import { loadFixture, type FixtureData } from './fixture.js';
@@ -89,7 +91,7 @@ export interface HaSimHandle {
   advance(ms: number): void;
   dropConnections(opts?: { noCloseFrame?: boolean }): void;
   hangConnections(): void;
-  restart(opts?: { downMs?: number }): Promise<void>;
+  restart(opts?: { downMs?: number; states?: Record<string, string> }): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -162,7 +164,7 @@ function handleFor(sim: HaSim, host: string): HaSimHandle {
     advance: (ms) => sim.advance(ms),
     dropConnections: (opts) => sim.dropConnections(opts),
     hangConnections: () => sim.hangConnections(),
-    restart: (opts) => sim.restart(host, opts?.downMs ?? 0),
+    restart: (opts) => sim.restart(host, opts?.downMs ?? 0, opts?.states),
     stop: () => sim.shutdown(),
   };
 }
