@@ -13,6 +13,8 @@ import { createDayContext } from './metrics-day-context.js';
 import { metricsDayView } from './metrics-day-view.js';
 import type { ProfilesService } from './profiles.js';
 import type { RatesService } from './rates.js';
+import type { DayLedger } from '../domain/ledger/day-ledger.js';
+import { ledgerOfDay } from './ledger.js';
 
 /** The metrics reads of one account. */
 export function createMetricsService(store: Store, deps: { profiles: ProfilesService; rates: RatesService; defaultAdderCentsPerKwh: number }) {
@@ -36,6 +38,11 @@ export function createMetricsService(store: Store, deps: { profiles: ProfilesSer
       if (!range.ok) throw badRequest(range.detail);
       const days = await store.metrics.days(userId, range.start, range.end);
       return { start: range.start, end: range.end, days: days.map(dailyEntry) };
+    },
+
+    /** GET /me/metrics/ledger/{date}. */
+    ledger(userId: string, date: unknown): Promise<DayLedger> {
+      return ledgerOfDay({ store, profiles: deps.profiles, rates: deps.rates }, userId, date);
     },
 
     /** GET /me/metrics/day/{date}. */

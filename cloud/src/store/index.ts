@@ -6,6 +6,7 @@ import { createConstraintsRepo } from './constraints-repo.js';
 import { createDevicesRepo } from './devices-repo.js';
 import { createEnrollTokensRepo } from './enroll-tokens-repo.js';
 import { createHouseholdLoadRepo } from './household-load-repo.js';
+import { createLedgerRepo } from './ledger-repo.js';
 import { createHomePlansRepo } from './home-plans-repo.js';
 import { createHubEntitiesRepo } from './hub-entities-repo.js';
 import { createPreferencesRepo } from './preferences-repo.js';
@@ -43,6 +44,7 @@ export { isUuid } from './appliances-repo.js';
 export type { HandedOverCommand } from './commands-repo.js';
 export type { HalfHourMean } from './household-load-repo.js';
 export type { HubEntityListRow } from './hub-entities-repo.js';
+export type { LedgerReading } from './ledger-repo.js';
 export type { CeilingCharge } from './reading-ceiling-sql.js';
 export type { PlanningJob } from './jobs-repo.js';
 export type { MetricsPair, NewestPlanRow, PlannedSetpoints, ReadingDayRow } from './metrics-repo.js';
@@ -107,6 +109,7 @@ function repositories(db: Sequelize) {
     preferences: createPreferencesRepo(db, models),
     readings: createReadingsRepo(sql),
     householdLoad: createHouseholdLoadRepo(sql),
+    ledger: createLedgerRepo(sql),
     homePlans: createHomePlansRepo(db, sql),
     hubEntities: createHubEntitiesRepo(sql),
     rateSettings: createRateSettingsRepo(db, models),

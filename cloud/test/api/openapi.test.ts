@@ -202,6 +202,8 @@ const SPEC_ENDPOINTS = [
   'GET /api/v1/me/metrics/summary',
   'GET /api/v1/me/metrics/daily',
   'GET /api/v1/me/metrics/day/{date}',
+  // The day's ledger: actual, baseline and hindsight costs and the forecast errors.
+  'GET /api/v1/me/metrics/ledger/{date}',
   'GET /api/v1/me/rankings',
   'POST /api/v1/devices/enroll-token',
   'POST /api/v1/devices/claim',

@@ -25,6 +25,11 @@ export function metricsRouter(deps: { metrics: MetricsService; requireUser: Requ
     res.json(await metrics.day(currentUser(req).id, date, req.query.appliance_id));
   });
 
+  r.get('/me/metrics/ledger/:date', requireUser, async (req, res) => {
+    const { date } = req.params as { date: string };
+    res.json(await metrics.ledger(currentUser(req).id, date));
+  });
+
   r.get('/me/rankings', requireUser, async (req, res) => {
     const { window } = validate(metricsWindowQuerySchema, req.query);
     res.json(await metrics.rankings(currentUser(req).id, window));

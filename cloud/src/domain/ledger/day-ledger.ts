@@ -1,0 +1,136 @@
+// The home's ledger of one local day: the appliances' figures summed, the household's own load,
+// the forecast errors of the day, and a reason beside any negative saving. docs/ledger.md.
+import { dollarsFromCents } from '../planning/costs.js';
+import type { ApplianceLedger } from './appliance-ledgers.js';
+
+/** How far a forecast was from what was measured, over the slots that have both. */
+export interface ForecastError {
+  /** Mean absolute error, in the forecast's unit. */
+  mae: number;
+  /** Mean of forecast minus measured: above 0, the forecast was high. */
+  bias: number;
+  /** Slots that had both. */
+  slots: number;
+}
+
+/** The day's forecast errors: household load (kW), solar generation (kW), the HVAC's indoor temperature (F); null without both sides. */
+export interface ForecastErrors {
+  household_load_kw: ForecastError | null;
+  solar_kw: ForecastError | null;
+  hvac_temperature_f: ForecastError | null;
+}
+
+/** One appliance's line of the ledger, dollars. */
+export interface LedgerLine {
+  appliance_id: string;
+  appliance_type: string;
+  name: string;
+  actual_cost: number;
+  baseline_cost: number | null;
+  hindsight_cost: number | null;
+  /** `readings` (charge readings), `metered` (power readings) or `planned` (the day's plan, no measurement). */
+  basis: string;
+  baseline: string;
+  note: string | null;
+}
+
+/** GET /api/v1/me/metrics/ledger/{date}. */
+export interface DayLedger {
+  date: string;
+  /** What the day cost: the accounted appliances plus the household's measured load, dollars. */
+  actual_cost: number;
+  /** What it would have cost without Offpeak (each appliance's baseline; the household load as it was). */
+  baseline_cost: number;
+  /** What perfect hindsight would have cost (an appliance without one counts at its actual cost). */
+  hindsight_cost: number;
+  /** baseline_cost - actual_cost. */
+  saving: number;
+  /** actual_cost - hindsight_cost: what knowing the day in advance would have added. */
+  missed_saving: number;
+  /** Why the saving is negative; null otherwise. */
+  note: string | null;
+  /** The household's own measured load at the day's prices (Offpeak does not move it), or null when not measured. */
+  household_cost: number | null;
+  appliances: LedgerLine[];
+  forecast_errors: ForecastErrors;
+}
+
+/** A forecast's error against measurements (null slots of either skipped); null when no slot has both. */
+export function forecastError(forecast: readonly (number | null)[] | null, measured: readonly (number | null)[]): ForecastError | null {
+  if (!forecast) return null;
+  const pairs = measured.flatMap((m, i) => (m !== null && typeof forecast[i] === 'number' && Number.isFinite(forecast[i]) ? [forecast[i]! - m] : []));
+  if (pairs.length === 0) return null;
+  const round = (v: number) => Math.round(v * 1000) / 1000;
+  return {
+    mae: round(pairs.reduce((s, d) => s + Math.abs(d), 0) / pairs.length),
+    bias: round(pairs.reduce((s, d) => s + d, 0) / pairs.length),
+    slots: pairs.length,
+  };
+}
+
+const dollars = dollarsFromCents;
+
+/** Less than half a cent either way is no saving at all. */
+const NOTHING_CENTS = 0.5;
+
+/** Why an appliance's plan cost more than its baseline. */
+function lineNote(l: ApplianceLedger, errors: ForecastErrors): string | null {
+  if (l.baselineCents === null || l.baselineCents - l.actualCents >= -NOTHING_CENTS) return l.note;
+  const hindsight = l.hindsightCents;
+  const why =
+    hindsight !== null && hindsight > l.baselineCents + NOTHING_CENTS
+      ? 'even perfect hindsight costs more than the baseline: its limits (target, minimum, comfort band) ask for more than the baseline delivers'
+      : hindsight !== null && l.actualCents > hindsight + NOTHING_CENTS
+        ? `the day differed from its forecast (hindsight costs ${dollars(hindsight).toFixed(2)} $)${errorText(errors)}`
+        : `its ${l.basis} cost differs from the plan's model of the day${errorText(errors)}`;
+  return [`Cost more than the baseline: ${why}.`, l.note].filter(Boolean).join(' ');
+}
+
+function errorText(errors: ForecastErrors): string {
+  const parts = [
+    errors.household_load_kw && `household load off by ${errors.household_load_kw.mae} kW on average`,
+    errors.solar_kw && `solar off by ${errors.solar_kw.mae} kW`,
+    errors.hvac_temperature_f && `indoor temperature off by ${errors.hvac_temperature_f.mae} F`,
+  ].filter(Boolean);
+  return parts.length > 0 ? `; ${parts.join(', ')}` : '';
+}
+
+/** The day's ledger from each accounted appliance's figures (cents), the household's cost (cents, or null) and the forecast errors. */
+export function dayLedger(
+  date: string,
+  lines: readonly { appliance_id: string; appliance_type: string; name: string; ledger: ApplianceLedger }[],
+  householdCents: number | null,
+  errors: ForecastErrors,
+): DayLedger {
+  const sum = (pick: (l: ApplianceLedger) => number) => lines.reduce((s, { ledger }) => s + pick(ledger), householdCents ?? 0);
+  const actual = sum((l) => l.actualCents);
+  const baseline = sum((l) => l.baselineCents ?? l.actualCents);
+  const hindsight = sum((l) => l.hindsightCents ?? l.actualCents);
+  const negative = lines.filter(({ ledger: l }) => l.baselineCents !== null && l.baselineCents - l.actualCents < -NOTHING_CENTS);
+  const note =
+    baseline - actual < -NOTHING_CENTS
+      ? `Cost more than without Offpeak: ${negative.map((n) => `${n.name}: ${lineNote(n.ledger, errors)}`).join(' ') || `the day differed from its forecast${errorText(errors)}.`}`
+      : null;
+  return {
+    date,
+    actual_cost: dollars(actual),
+    baseline_cost: dollars(baseline),
+    hindsight_cost: dollars(hindsight),
+    saving: dollars(baseline - actual),
+    missed_saving: dollars(actual - hindsight),
+    note,
+    household_cost: householdCents === null ? null : dollars(householdCents),
+    appliances: lines.map(({ appliance_id, appliance_type, name, ledger: l }) => ({
+      appliance_id,
+      appliance_type,
+      name,
+      actual_cost: dollars(l.actualCents),
+      baseline_cost: l.baselineCents === null ? null : dollars(l.baselineCents),
+      hindsight_cost: l.hindsightCents === null ? null : dollars(l.hindsightCents),
+      basis: l.basis,
+      baseline: l.baseline,
+      note: lineNote(l, errors),
+    })),
+    forecast_errors: errors,
+  };
+}
