@@ -51,6 +51,8 @@ export interface SignupFields {
 
 export const signup = (body: SignupFields) => request<Session | PendingSignup>('POST', '/auth/signup', body, false);
 export const login = (email: string, password: string) => request<Session>('POST', '/auth/login', { email, password }, false);
+export const requestPasswordReset = (email: string) => request<{ status: string }>('POST', '/auth/recover', { email }, false);
+export const resetPassword = (token: string, password: string) => request<{ status: string }>('POST', '/auth/reset', { token, password }, false);
 export const getProfile = () => request<Profile>('GET', '/auth/me');
 export const patchProfile = (body: Partial<Pick<Profile, 'location_zip' | 'home_size_sqft' | 'timezone' | 'weather_entity_id' | 'pricing_location'>>) =>
   request<Profile>('PATCH', '/auth/me', body);

@@ -1,6 +1,6 @@
 // The shell: session guard, the account's profile, the navigation and the page for the path.
 import type { Profile } from '@offpeak/cloud/contract';
-import type { ComponentChildren } from 'preact';
+import type { ComponentChildren, ComponentType } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { AccountContext } from './account.js';
 import { ApiError, getProfile } from './api.js';
@@ -8,6 +8,7 @@ import { getSession, setSession, subscribeSession } from './session.js';
 import { matchRoute, navigate, onLinkClick, usePath } from './router.js';
 import { Failed, Loading } from './components/states.js';
 import { SignIn, SignUp } from './views/auth.js';
+import { ForgotPassword, ResetPassword } from './views/password-reset.js';
 import { AppliancesList } from './views/appliances.js';
 import { ApplianceEdit, ApplianceNew } from './views/appliance-edit.js';
 import { Comfort } from './views/comfort.js';
@@ -28,7 +29,10 @@ const NAV = [
   { href: '/home', label: 'Home' },
 ];
 
-const PUBLIC = ['/signin', '/signup'];
+const PUBLIC = ['/signin', '/signup', '/forgot-password', '/reset-password'];
+
+/** Pages of a forgotten password: shown signed in or not (a reset link may be opened in a signed-in browser). */
+const PASSWORD_PAGES: Record<string, ComponentType> = { '/forgot-password': ForgotPassword, '/reset-password': ResetPassword };
 
 /** The page to open after signing in: the `next` a redirect to sign-in carried, when it is an app page. */
 function pageAfterSignIn(): string {
@@ -48,9 +52,17 @@ export function App() {
   useEffect(() => {
     // A signed-out visit to a page goes to sign-in, which brings the person back to that page.
     if (!signedIn && !PUBLIC.includes(path)) navigate(path === '/' ? '/signin' : `/signin?next=${encodeURIComponent(path + location.search)}`, true);
-    else if (signedIn && (PUBLIC.includes(path) || path === '/')) navigate(pageAfterSignIn(), true);
+    else if (signedIn && ((PUBLIC.includes(path) && !PASSWORD_PAGES[path]) || path === '/')) navigate(pageAfterSignIn(), true);
   }, [signedIn, path]);
 
+  const PasswordPage = PASSWORD_PAGES[path];
+  if (PasswordPage) {
+    return (
+      <Frame nav={false}>
+        <PasswordPage />
+      </Frame>
+    );
+  }
   if (!signedIn) {
     return <Frame nav={false}>{path === '/signup' ? <SignUp /> : <SignIn />}</Frame>;
   }

@@ -94,6 +94,23 @@ export const loginRequestSchema = yup
   .typeError(BODY_NOT_OBJECT_DETAIL);
 export type LoginRequest = yup.InferType<typeof loginRequestSchema>;
 
+/** POST /auth/recover: where to send a password reset link. */
+export const recoverRequestSchema = yup.object({ email }).typeError(BODY_NOT_OBJECT_DETAIL);
+export type RecoverRequest = yup.InferType<typeof recoverRequestSchema>;
+
+/** POST /auth/reset: the emailed link's token and the new password. */
+export const passwordResetRequestSchema = yup
+  .object({
+    token: yup.string().strict().typeError('token must be a string').required('token is required'),
+    // The password policy answers 422, so it is checked by the service, not here.
+    password: yup.mixed().meta({ openapi: { required: true, minLength: PASSWORD_MIN_LENGTH } }),
+  })
+  .typeError(BODY_NOT_OBJECT_DETAIL);
+export type PasswordResetRequest = yup.InferType<typeof passwordResetRequestSchema>;
+
+/** How long an emailed password reset link works. */
+export const PASSWORD_RESET_TTL_MIN = 60;
+
 export const refreshRequestSchema = yup
   .object({
     refresh_token: yup.string().strict().typeError('refresh_token must be a string').required('refresh_token is required'),

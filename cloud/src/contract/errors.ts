@@ -12,6 +12,7 @@ export const DETAIL = {
   userAlreadyRegistered: 'User already registered',
   invalidLoginCredentials: 'Invalid login credentials',
   emailNotConfirmed: 'Email not confirmed',
+  invalidResetLink: 'Invalid or expired reset link',
   databaseUnavailable: 'Database unavailable',
   upgradeRequired: 'Upgrade required',
   applianceNotFound: 'Appliance not found',

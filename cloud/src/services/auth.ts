@@ -3,7 +3,9 @@ import {
   DETAIL,
   PASSWORD_MIN_LENGTH,
   PASSWORD_POLICY_DETAIL,
+  PASSWORD_RESET_TTL_MIN,
   type LoginRequest,
+  type PasswordResetRequest,
   type PendingSignup,
   type Session,
   type SignupRequest,
@@ -132,6 +134,31 @@ export function createAuthService(store: Store, opts: AuthOptions) {
       if (!user) throw badRequest(DETAIL.invalidRefreshToken);
       const { token, expiresAt } = signAccessToken(opts.jwtSecret, user, Math.floor(t.getTime() / 1000));
       return sessionBody(token, next, expiresAt, { id: user.id, email: user.email });
+    },
+
+    /**
+     * Emails a password reset link to the account of `email`, if there is one. The caller answers
+     * the same either way, so the answer does not tell whether an account exists.
+     */
+    async requestPasswordReset(email: string, ip: string): Promise<void> {
+      await throttle(ip, email);
+      const token = newOpaqueToken();
+      const userId = await store.passwordResets.issue(email, hashToken(token), new Date(now().getTime() + PASSWORD_RESET_TTL_MIN * 60_000));
+      if (!userId) return;
+      authLog.info({ user_id: userId }, 'password reset requested');
+      await opts.mailer({
+        to: email,
+        subject: 'Reset your Offpeak password',
+        text: `Open this link within ${PASSWORD_RESET_TTL_MIN} minutes to set a new password: ${opts.publicUrl()}/reset-password?token=${token}`,
+      });
+    },
+
+    /** Sets a new password with an emailed link's token (once, before it expires) and signs every session out. */
+    async resetPassword(input: PasswordResetRequest): Promise<void> {
+      if (typeof input.password !== 'string' || input.password.length < PASSWORD_MIN_LENGTH) throw unprocessable(PASSWORD_POLICY_DETAIL);
+      const userId = await store.passwordResets.redeem(hashToken(input.token), await hashPassword(input.password), now());
+      if (!userId) throw badRequest(DETAIL.invalidResetLink);
+      authLog.info({ user_id: userId }, 'password reset; every refresh token revoked');
     },
 
     /** Opens the link from the confirmation email; returns whether it matched a pending account. */

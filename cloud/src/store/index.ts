@@ -9,6 +9,7 @@ import { createHouseholdLoadRepo } from './household-load-repo.js';
 import { createLedgerRepo } from './ledger-repo.js';
 import { createHomePlansRepo } from './home-plans-repo.js';
 import { createHubEntitiesRepo } from './hub-entities-repo.js';
+import { createPasswordResetsRepo } from './password-resets-repo.js';
 import { createPreferencesRepo } from './preferences-repo.js';
 import { defineModels } from './models/index.js';
 import { createPricesRepo } from './prices-repo.js';
@@ -103,6 +104,7 @@ function repositories(db: Sequelize) {
     users: createUsersRepo(models, sql),
     profiles: createProfilesRepo(models, sql),
     refreshTokens: createRefreshTokensRepo(db, models),
+    passwordResets: createPasswordResetsRepo(sql),
     appliances: createAppliancesRepo(models, sql),
     applianceQuota: createApplianceQuotaRepo(db),
     constraints: createConstraintsRepo(models),

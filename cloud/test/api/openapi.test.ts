@@ -168,6 +168,8 @@ const SPEC_ENDPOINTS = [
   'POST /auth/login',
   'POST /auth/refresh',
   'GET /auth/confirm',
+  'POST /auth/recover',
+  'POST /auth/reset',
   'GET /auth/me',
   'PATCH /auth/me',
   'POST /api/v1/appliances',

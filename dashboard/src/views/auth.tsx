@@ -20,9 +20,11 @@ const BROWSER_ZONE: string | undefined = Intl.DateTimeFormat().resolvedOptions()
 
 const SIGNUP_LABELS = { ...CREDENTIAL_LABELS, location_zip: 'ZIP code (optional)', home_size_sqft: 'Home size in square feet (optional)' };
 
-/** What the emailed confirmation link said, when it brought the person here (`/signin?confirmed=yes|no`). */
+/** What the emailed confirmation link said (`/signin?confirmed=yes|no`), or that a password reset is done (`?reset=yes`). */
 function confirmation(): { error: string | null; saved: string | null } {
-  const confirmed = new URLSearchParams(location.search).get('confirmed');
+  const params = new URLSearchParams(location.search);
+  if (params.get('reset') === 'yes') return { error: null, saved: 'Your password is changed. Sign in with the new one.' };
+  const confirmed = params.get('confirmed');
   if (confirmed === 'yes') return { error: null, saved: 'Your email is confirmed. Sign in to continue.' };
   if (confirmed === 'no') return { error: 'This confirmation link is invalid or was already used.', saved: null };
   return { error: null, saved: null };
@@ -57,6 +59,11 @@ export function SignIn() {
           {busy ? 'Signing in…' : 'Sign in'}
         </button>
       </form>
+      <p>
+        <a href="/forgot-password" onClick={onLinkClick}>
+          Forgot password?
+        </a>
+      </p>
       <p>
         New to Offpeak?{' '}
         <a href="/signup" onClick={onLinkClick}>

@@ -1,4 +1,4 @@
-import { DETAIL, PASSWORD_MIN_LENGTH, PASSWORD_POLICY_DETAIL } from '../../contract/index.js';
+import { DETAIL, PASSWORD_MIN_LENGTH, PASSWORD_POLICY_DETAIL, PASSWORD_RESET_TTL_MIN } from '../../contract/index.js';
 import { json, operation, orNull, queryParam, ref, type ApiModule, type Schema } from './builders.js';
 import { UUID } from './components.js';
 
@@ -51,7 +51,7 @@ export const authApi: ApiModule = {
         timezone: {
           type: 'string',
           description:
-            "IANA time zone the account plans in, such as the browser's own (`America/Chicago`); when left out, the ZIP's zone, else `UTC`. A name that is not an IANA zone gives 400",
+            "Additive. IANA time zone the account plans in, such as the browser's own (`America/Chicago`); when left out, the ZIP's zone, else `UTC`. A name that is not an IANA zone gives 400",
         },
         newsletter_opt_in: { type: 'boolean', description: 'Omitted means opted in' },
       },
@@ -59,6 +59,19 @@ export const authApi: ApiModule = {
     },
     LoginRequest: { type: 'object', properties: { email: EMAIL, password: { type: 'string' } }, required: ['email', 'password'] },
     RefreshRequest: { type: 'object', properties: { refresh_token: { type: 'string' } }, required: ['refresh_token'] },
+    RecoverRequest: { type: 'object', properties: { email: EMAIL }, required: ['email'] },
+    PasswordResetRequest: {
+      type: 'object',
+      properties: {
+        token: { type: 'string', description: 'The token of the emailed link (`/reset-password?token=...`)' },
+        password: {
+          type: 'string',
+          minLength: PASSWORD_MIN_LENGTH,
+          description: 'The new password; subject to the password policy (at least 6 characters, else 422)',
+        },
+      },
+      required: ['token', 'password'],
+    },
     Profile: {
       type: 'object',
       description: 'The account profile; created on the first GET /auth/me.',
@@ -177,6 +190,35 @@ export const authApi: ApiModule = {
         body: ref('RefreshRequest'),
         ok: { 200: json('A Session with a new refresh token', ref('Session')) },
         errors: { 400: [DETAIL.invalidRefreshToken, 'refresh_token is required'], 503: [DETAIL.databaseUnavailable] },
+      }),
+    },
+    '/auth/recover': {
+      post: operation({
+        id: 'requestPasswordReset',
+        tag: TAG,
+        summary: 'Email a password reset link',
+        description: `Additive. When an account has this email, a link to \`/reset-password?token=...\` on the dashboard is emailed (written to the log until a mailer is configured); it works once, for ${PASSWORD_RESET_TTL_MIN} minutes. The answer is the same whether or not an account exists. Counted against the signup and login rate limits.`,
+        auth: 'none',
+        body: ref('RecoverRequest'),
+        ok: { 200: json('Accepted; `status` is `sent`', ref('Status')) },
+        errors: { 400: ['email is required', 'email must be a valid email address'], 429: [TOO_MANY], 503: [DETAIL.databaseUnavailable] },
+      }),
+    },
+    '/auth/reset': {
+      post: operation({
+        id: 'resetPassword',
+        tag: TAG,
+        summary: 'Set a new password with the emailed link',
+        description:
+          "Additive. Uses the link's token (once): the new password replaces the old one, every refresh token of the account is revoked (access tokens already issued run out within the hour), the account's other reset links stop working, and an unconfirmed email counts as confirmed. Then sign in with the new password.",
+        auth: 'none',
+        body: ref('PasswordResetRequest'),
+        ok: { 200: json('Changed; `status` is `reset`', ref('Status')) },
+        errors: {
+          400: [DETAIL.invalidResetLink, 'token is required'],
+          422: [PASSWORD_POLICY_DETAIL],
+          503: [DETAIL.databaseUnavailable],
+        },
       }),
     },
     '/auth/confirm': {

@@ -1,11 +1,18 @@
 import { Router, type RequestHandler } from 'express';
-import { loginRequestSchema, profilePatchSchema, refreshRequestSchema, signupRequestSchema } from '../../contract/index.js';
+import {
+  loginRequestSchema,
+  passwordResetRequestSchema,
+  profilePatchSchema,
+  recoverRequestSchema,
+  refreshRequestSchema,
+  signupRequestSchema,
+} from '../../contract/index.js';
 import type { AuthService } from '../../services/auth.js';
 import type { ProfilesService } from '../../services/profiles.js';
 import { currentUser } from '../authenticate.js';
 import { validate } from '../validate.js';
 
-/** /auth: signup, login, refresh, email confirmation and the caller's profile. */
+/** /auth: signup, login, refresh, email confirmation, password reset and the caller's profile. */
 export function authRouter(deps: { auth: AuthService; profiles: ProfilesService; requireUser: RequestHandler }): Router {
   const { auth, profiles, requireUser } = deps;
   const r = Router();
@@ -21,6 +28,17 @@ export function authRouter(deps: { auth: AuthService; profiles: ProfilesService;
   r.post('/refresh', async (req, res) => {
     const { refresh_token } = validate(refreshRequestSchema, req.body);
     res.json(await auth.refresh(refresh_token));
+  });
+
+  // The same answer whether or not an account has this email.
+  r.post('/recover', async (req, res) => {
+    await auth.requestPasswordReset(validate(recoverRequestSchema, req.body).email, req.ip ?? '');
+    res.json({ status: 'sent' });
+  });
+
+  r.post('/reset', async (req, res) => {
+    await auth.resetPassword(validate(passwordResetRequestSchema, req.body));
+    res.json({ status: 'reset' });
   });
 
   // The link from the confirmation email. A browser (it asks for HTML first) lands on the

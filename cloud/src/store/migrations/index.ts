@@ -7,6 +7,7 @@ import { exportRates } from './0006-export-rates.js';
 import { rateLimits } from './0007-rate-limits.js';
 import { householdLoad } from './0008-household-load.js';
 import { hubEntities } from './0009-hub-entities.js';
+import { passwordResets } from './0010-password-resets.js';
 
 export interface Migration {
   name: string;
@@ -15,4 +16,4 @@ export interface Migration {
 }
 
 /** Every migration, oldest first. Add new ones at the end; never edit one that has shipped. */
-export const migrations: Migration[] = [accounts, homeData, schedules, devices, metrics, exportRates, rateLimits, householdLoad, hubEntities];
+export const migrations: Migration[] = [accounts, homeData, schedules, devices, metrics, exportRates, rateLimits, householdLoad, hubEntities, passwordResets];
