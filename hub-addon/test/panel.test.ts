@@ -59,7 +59,7 @@ describe('the ingress panel', () => {
   it('on a first start without the cloud URL, names the options to set', async () => {
     const ha = await startHaSim({ fixture: houseFixture(Date.now()), token: HA_TOKEN });
     const dataDir = mkdtempSync(path.join(tmpdir(), 'addon-panel-'));
-    const config = { ...loadConfig({ HA_URL: ha.url, HA_TOKEN, OFFPEAK_DATA_DIR: dataDir, OFFPEAK_PANEL_PORT: '0' }) };
+    const config = { ...loadConfig({ HA_URL: ha.url, HA_TOKEN, OFFPEAK_ADDON_DATA_DIR: dataDir, OFFPEAK_PANEL_PORT: '0' }) };
     const addon = await startAddon({ config, log: silentLogger });
     try {
       const html = await (await fetch(`http://127.0.0.1:${addon.panel!.port}/`)).text();
