@@ -22,6 +22,7 @@ describe('entity options', () => {
     expect(matchingEntities(HOUSE, 'Charger  SWITCH').map((e) => e.entity_id)).toEqual(['switch.ev_charger']);
     expect(matchingEntities(HOUSE, 'living_room').map((e) => e.entity_id)).toEqual(['climate.living_room']);
     expect(matchingEntities(HOUSE, 'garage')).toEqual([]);
+    expect(matchingEntities(HOUSE, 'switch.ev_charger').length).toBe(3);
     const many = Array.from({ length: 80 }, (_, i) => entity(`sensor.s${i}`));
     expect(matchingEntities(many, 'sensor')).toHaveLength(MAX_SHOWN_OPTIONS);
   });

@@ -8,9 +8,13 @@ export const MAX_SHOWN_OPTIONS = 50;
 /** The reported entities of the field's domains. */
 export const entityChoices = (entities: readonly HubEntity[], domains: readonly string[]): HubEntity[] => entities.filter((e) => domains.includes(e.domain));
 
-/** The choices whose name or id contain every word typed (any case), at most MAX_SHOWN_OPTIONS. */
+/**
+ * The choices whose name or id contain every word typed (any case), at most MAX_SHOWN_OPTIONS. A
+ * field holding one choice's exact id offers them all: it holds a pick, and opening it is to change it.
+ */
 export function matchingEntities(choices: readonly HubEntity[], query: string): HubEntity[] {
-  const words = query.toLowerCase().split(/\s+/).filter(Boolean);
+  const isPicked = choices.some((e) => e.entity_id === query.trim());
+  const words = isPicked ? [] : query.toLowerCase().split(/\s+/).filter(Boolean);
   const matches = choices.filter((e) => {
     const text = `${e.friendly_name ?? ''} ${e.entity_id}`.toLowerCase();
     return words.every((w) => text.includes(w));

@@ -36,6 +36,11 @@ test('an EV charger created by picking its entities from the list the add-on rep
   await page.getByRole('option', { name: 'EV Charger switch.ev_charger' }).click();
   await expect(charger).toHaveValue('switch.ev_charger');
   await expect(charger).toHaveAttribute('aria-expanded', 'false');
+  // Opened again, the field holding a pick offers every choice.
+  await charger.click();
+  await expect(options).toHaveText(['EV Charger switch.ev_charger', 'Pool pump switch.pool_pump']);
+  await charger.press('Escape');
+  await expect(charger).toHaveAttribute('aria-expanded', 'false');
 
   // The state-of-charge field offers the sensors; picked with the keyboard.
   const soc = page.getByRole('combobox', { name: 'State-of-charge sensor' });
