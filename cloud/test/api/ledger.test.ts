@@ -15,9 +15,11 @@ import { startTestCloud } from '../support/test-cloud.js';
 let cloud: RunningCloud;
 let api: ApiClient;
 let highs: Highs;
+// Node loads the package's ES build, whose default export is the loader itself.
+const loadHighs = highsLoader as unknown as (typeof highsLoader)['default'];
 
 beforeAll(async () => {
-  [cloud, highs] = await Promise.all([startTestCloud(), highsLoader()]);
+  [cloud, highs] = await Promise.all([startTestCloud(), loadHighs()]);
   api = apiClient(cloud.url);
 });
 afterAll(() => cloud.stop());
