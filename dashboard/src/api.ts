@@ -8,6 +8,7 @@ import type {
   AppliancePreferencesUpdateRequest,
   CommandQueued,
   ConstraintsResponse,
+  DayLedger,
   Device,
   EnrollToken,
   HubEntityList,
@@ -103,4 +104,5 @@ export const sendCommand = (applianceId: string, body: ControlCommand) => reques
 export const getMetricsSummary = (window: number) => request<MetricsSummary>('GET', `/api/v1/me/metrics/summary${q({ window })}`);
 export const getMetricsDaily = (params: { start?: string; end?: string }) => request<MetricsDaily>('GET', `/api/v1/me/metrics/daily${q(params)}`);
 export const getMetricsDay = (date: string) => request<MetricsDayView>('GET', `/api/v1/me/metrics/day/${id(date)}`);
+export const getLedger = (date: string) => request<DayLedger>('GET', `/api/v1/me/metrics/ledger/${id(date)}`);
 export const getRankings = (window: number) => request<RankingsResponse>('GET', `/api/v1/me/rankings${q({ window })}`);

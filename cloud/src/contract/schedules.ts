@@ -9,6 +9,7 @@ import type { ApplianceLinkHealth, IntegrationHealth } from './health.js';
 
 export type { HvacSchedule } from '../domain/planners/hvac-input.js';
 export type { MissedLimit } from '../domain/planners/types.js';
+export type { PlanExplanation, ReasonCode, SlotReason } from '../domain/planners/reason-codes.js';
 
 /** `defaults` during HVAC warm-up and when nothing was planned; `optimization` otherwise. */
 export type ScheduleSource = 'optimization' | 'defaults';

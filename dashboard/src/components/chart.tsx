@@ -34,11 +34,13 @@ export interface ChartProps {
   height?: number;
   /** Called with the point index when a point is clicked (day drill-down). */
   onPick?: (index: number) => void;
+  /** One sentence per point (a plan slot's reason): the table's last column, and the line shown while the pointer is over that point. */
+  notes?: { label: string; values: readonly string[] };
 }
 
 const cell = (v: number | null | undefined, digits: number) => (v == null || !Number.isFinite(v) ? '—' : v.toFixed(digits));
 
-function buildOptions(p: ChartProps, width: number): uPlot.Options {
+function buildOptions(p: ChartProps, width: number, hover: HTMLElement | null): uPlot.Options {
   const stepped = uPlot.paths.stepped!({ align: 1 });
   const bars = uPlot.paths.bars!({ size: [0.7, 40] });
   const hasRight = p.series.some((s) => s.axis === 'right');
@@ -74,16 +76,28 @@ function buildOptions(p: ChartProps, width: number): uPlot.Options {
     ],
   };
   if (p.bands) opts.bands = p.bands.map((b) => ({ series: [b.upper + 1, b.lower + 1], fill: b.color }));
+  const notes = p.notes;
+  if (notes && hover) {
+    opts.hooks = {
+      setCursor: [
+        (u) => {
+          const i = u.cursor.idx;
+          hover.textContent = i != null && notes.values[i] ? `${p.xLabels[i]}: ${notes.values[i]}` : '';
+        },
+      ],
+    };
+  }
   return opts;
 }
 
 export function Chart(p: ChartProps) {
   const box = useRef<HTMLDivElement>(null);
+  const hover = useRef<HTMLParagraphElement>(null);
   useEffect(() => {
     const el = box.current;
     if (!el) return;
     const data = [p.xLabels.map((_, i) => i), ...p.series.map((s) => s.values.map((v) => (v == null ? null : v)))] as uPlot.AlignedData;
-    const plot = new uPlot(buildOptions(p, Math.max(280, el.clientWidth)), data, el);
+    const plot = new uPlot(buildOptions(p, Math.max(280, el.clientWidth), hover.current), data, el);
     if (p.onPick) {
       plot.over.addEventListener('click', () => {
         const idx = plot.cursor.idx;
@@ -96,13 +110,15 @@ export function Chart(p: ChartProps) {
       ro.disconnect();
       plot.destroy();
     };
-  }, [JSON.stringify([p.xLabels, p.series, p.bands, p.leftUnit, p.rightUnit])]);
+  }, [JSON.stringify([p.xLabels, p.series, p.bands, p.leftUnit, p.rightUnit, p.notes])]);
 
   const shown = p.series.filter((s) => !s.hideInTable);
   return (
     <figure class="chart" data-testid={p.id}>
       <figcaption id={`${p.id}-title`}>{p.title}</figcaption>
       <div class="chart-canvas" role="img" aria-labelledby={`${p.id}-title`} aria-describedby={`${p.id}-summary`} ref={box} />
+      {/* The pointer's slot in words; the table below holds the same for keyboards and screen readers. */}
+      {p.notes && <p class="chart-hover" aria-hidden="true" data-testid={`${p.id}-hover`} ref={hover} />}
       <ul class="legend" aria-hidden="true">
         {p.series.map((s) => (
           <li key={s.label}>
@@ -127,6 +143,7 @@ export function Chart(p: ChartProps) {
                     {s.label}
                   </th>
                 ))}
+                {p.notes && <th scope="col">{p.notes.label}</th>}
               </tr>
             </thead>
             <tbody>
@@ -136,6 +153,7 @@ export function Chart(p: ChartProps) {
                   {shown.map((s) => (
                     <td key={s.label}>{cell(s.values[i], s.digits ?? 1)}</td>
                   ))}
+                  {p.notes && <td>{p.notes.values[i] ?? ''}</td>}
                 </tr>
               ))}
             </tbody>

@@ -4,6 +4,7 @@ import type { ApplianceType } from '@offpeak/cloud/contract';
 import { TYPE_LABEL } from '../appliance-forms.js';
 import { onSlotsPriceSummary, slotRuns } from '../chart-text.js';
 import { cents, fmt, slotLabel } from '../format.js';
+import { slotReasons } from '../reason-text.js';
 import { Chart } from './chart.js';
 
 const SLOTS = Array.from({ length: 48 }, (_, i) => slotLabel(i));
@@ -56,6 +57,12 @@ export function ScheduleChart(p: ScheduleChartProps) {
   return <SwitchChart {...p} {...chart} />;
 }
 
+/** The plan's reasons as the chart's notes, or none for a schedule without them. */
+function reasonNotes(schedule: Record<string, unknown>) {
+  const values = slotReasons(schedule);
+  return values ? { notes: { label: 'Why', values } } : {};
+}
+
 function HvacChart({ id, name, schedule, rates }: ScheduleChartProps) {
   const high = nums(schedule.high_temps) ?? Array<null>(48).fill(null);
   const low = nums(schedule.low_temps) ?? Array<null>(48).fill(null);
@@ -84,6 +91,7 @@ function HvacChart({ id, name, schedule, rates }: ScheduleChartProps) {
     <Chart
       id={id}
       title={`${name}: setpoints, comfort band, predicted temperature and price`}
+      {...reasonNotes(schedule)}
       summary={summary}
       xLabels={SLOTS}
       leftUnit="°F"
@@ -127,6 +135,7 @@ function SwitchChart({ id, name, schedule, rates, verb, trajectory: measures }: 
     <Chart
       id={id}
       title={`${name}: ${verb.toLowerCase()} slots, ${water ? 'predicted tank temperature' : 'predicted charge'}${price ? ' and price' : ''}`}
+      {...reasonNotes(schedule)}
       summary={summary}
       xLabels={SLOTS}
       leftUnit={water ? '°F' : '%'}

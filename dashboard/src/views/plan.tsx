@@ -215,6 +215,7 @@ function ApplianceDay({
   const stale = hvac ? hvac.stale === true : single ? single.date !== today && Object.keys(single.schedule).length > 0 : false;
   const source = hvac?.source ?? entry.source;
   const savings = hvac?.estimated_savings_pct ?? entry.savings_pct;
+  const schedule = (hvac?.schedule as unknown as Record<string, unknown> | undefined) ?? entry.schedule;
   const slug = `plan-${entry.appliance_id.slice(0, 8)}`;
   return (
     <article class="panel" aria-labelledby={`${slug}-h`} data-testid="plan-card">
@@ -258,13 +259,12 @@ function ApplianceDay({
         </p>
       )}
       {entry.missed && entry.missed.length > 0 && <p class="notice">Some limits cannot be met today: {entry.missed.map((m) => m.message).join('; ')}.</p>}
-      <ScheduleChart
-        id={`${slug}-chart`}
-        name={entry.name}
-        type={entry.appliance_type}
-        schedule={(hvac?.schedule as unknown as Record<string, unknown> | undefined) ?? entry.schedule}
-        rates={rates}
-      />
+      {typeof schedule.summary === 'string' && (
+        <p class="plan-summary" role="note" aria-label={`Why ${entry.name} is planned this way`} data-testid="plan-summary">
+          {schedule.summary}
+        </p>
+      )}
+      <ScheduleChart id={`${slug}-chart`} name={entry.name} type={entry.appliance_type} schedule={schedule} rates={rates} />
     </article>
   );
 }

@@ -4,6 +4,7 @@ import { useState } from 'preact/hooks';
 import { useAccount } from '../account.js';
 import { getMetricsDaily, getMetricsDay, getMetricsSummary, getRankings } from '../api.js';
 import { Chart } from '../components/chart.js';
+import { LedgerPanel } from '../components/ledger-panel.js';
 import { SelectField } from '../components/field.js';
 import { Empty, Failed, Loading } from '../components/states.js';
 import { addDays, fmt, formatDate, localToday, pct, slotLabel, usd } from '../format.js';
@@ -41,6 +42,7 @@ export function Savings() {
       {summary.loading && !summary.data && <Loading what="your savings" />}
       {summary.error !== undefined && <Failed error={summary.error} />}
       {summary.data && <SummaryPanel summary={summary.data} />}
+      <LedgerPanel date={day ?? addDays(end, -1)} />
       {daily.data && <DailyPanel daily={daily.data} onPick={setDay} />}
       {daily.error !== undefined && <Failed error={daily.error} />}
       {day && <DayPanel date={day} />}
