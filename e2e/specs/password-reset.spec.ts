@@ -3,39 +3,12 @@
 // new password signing in, the old session revoked and the link refused a second time. The link is
 // read from the log of a second cloud instance on the suite's database (its log mailer writes it),
 // as the confirmation spec does.
-import { startCloudOnSameDatabase, type RunningCloud } from '../support/cloud.js';
-import { test as base, api, expect, expectAccessible } from '../support/fixtures.js';
+import { api, expect, expectAccessible } from '../support/fixtures.js';
+import { mailedLinkPath, testWithOwnCloud } from '../support/own-cloud.js';
 
-const test = base.extend<object, { mailingCloud: RunningCloud }>({
-  mailingCloud: [
-    async ({}, use) => {
-      const cloud = await startCloudOnSameDatabase(process.env.E2E_DATA_DIR!, {});
-      await use(cloud);
-      await cloud.stop();
-    },
-    { scope: 'worker' },
-  ],
-  baseURL: async ({ mailingCloud }, use) => use(mailingCloud.url),
-});
+const test = testWithOwnCloud({});
 
-/** The reset link of the newest mail to `email` in the cloud's log (its path: the log names localhost:PORT=0). */
-async function resetPath(cloud: RunningCloud, email: string): Promise<string> {
-  let found: string | undefined;
-  await expect
-    .poll(() => {
-      const mail = cloud
-        .output()
-        .split('\n')
-        .filter((line) => line.includes('email (log mailer)') && line.includes(email) && line.includes('reset-password'))
-        .at(-1);
-      found = mail && /\/reset-password\?token=[A-Za-z0-9_-]+/.exec(mail)?.[0];
-      return found;
-    })
-    .toBeTruthy();
-  return found!;
-}
-
-test('forgot password: ask for a link, set a new password on its page, sign in with it; the link works once', async ({ page, account, mailingCloud }) => {
+test('forgot password: ask for a link, set a new password on its page, sign in with it; the link works once', async ({ page, account, ownCloud }) => {
   await page.goto('/signin');
   await page.getByRole('link', { name: 'Forgot password?' }).click();
   await expect(page.getByRole('heading', { name: 'Reset your password', level: 1 })).toBeVisible();
@@ -56,9 +29,9 @@ test('forgot password: ask for a link, set a new password on its page, sign in w
     `If an account uses ${account.email}, we sent it a link to set a new password. The link works once, within an hour.`,
   );
   await expectAccessible(page);
-  expect(mailingCloud.output()).not.toContain(`"to":"${nobody}"`);
+  expect(ownCloud.output()).not.toContain(`"to":"${nobody}"`);
 
-  const link = await resetPath(mailingCloud, account.email);
+  const link = await mailedLinkPath(ownCloud, account.email, /\/reset-password\?token=[A-Za-z0-9_-]+/);
   await page.goto(link);
   await expect(page.getByRole('heading', { name: 'Set a new password', level: 1 })).toBeVisible();
   // Too short: the cloud's policy, next to the field.

@@ -62,7 +62,7 @@ test('a premium home claims a satellite, controls it, and removes it', async ({ 
   await expect(card.getByTestId(`${deviceId}-command-error`)).toHaveText('command must include at least one of power, mode, target_temp_f, fan');
   await card.getByLabel('Target (°F)').fill('90');
   await card.getByRole('button', { name: 'Send to satellite' }).click();
-  await expect(card.getByTestId(`${deviceId}-target-error`)).toHaveText('target_temp_f must be between 64 and 80 F (the setpoint range of this appliance)');
+  await expect(card.getByTestId(`${deviceId}-target-error`)).toHaveText('Target (°F) must be between 64 and 80 F (the setpoint range of this appliance)');
   await card.getByLabel('Target (°F)').fill('70');
   await card.getByLabel('Mode').selectOption('COOL');
   await card.getByRole('button', { name: 'Send to satellite' }).click();

@@ -2,39 +2,12 @@
 // where the link went, signing in before opening it is refused in words next to the email, and
 // after the link the same person signs in. The setting needs its own cloud: a second instance on
 // the suite's database (support/cloud.ts), whose log mailer writes the link this spec follows.
-import { startCloudOnSameDatabase, type RunningCloud } from '../support/cloud.js';
-import { test as base, expect, expectAccessible } from '../support/fixtures.js';
+import { expect, expectAccessible } from '../support/fixtures.js';
+import { mailedLinkPath, testWithOwnCloud } from '../support/own-cloud.js';
 
-const test = base.extend<object, { confirmingCloud: RunningCloud }>({
-  confirmingCloud: [
-    async ({}, use) => {
-      const cloud = await startCloudOnSameDatabase(process.env.E2E_DATA_DIR!, { EMAIL_CONFIRMATION_REQUIRED: 'true' });
-      await use(cloud);
-      await cloud.stop();
-    },
-    { scope: 'worker' },
-  ],
-  baseURL: async ({ confirmingCloud }, use) => use(confirmingCloud.url),
-});
+const test = testWithOwnCloud({ EMAIL_CONFIRMATION_REQUIRED: 'true' });
 
-/** The confirmation link of the newest mail to `email` in the cloud's log (its path; the log names localhost:PORT=0). */
-async function confirmationPath(cloud: RunningCloud, email: string): Promise<string> {
-  let found: string | undefined;
-  await expect
-    .poll(() => {
-      const mail = cloud
-        .output()
-        .split('\n')
-        .filter((line) => line.includes('email (log mailer)') && line.includes(email))
-        .at(-1);
-      found = mail && /\/auth\/confirm\?token=[A-Za-z0-9_-]+/.exec(mail)?.[0];
-      return found;
-    })
-    .toBeTruthy();
-  return found!;
-}
-
-test('sign up, see where the confirmation link went, be told to confirm first, open the link, land on sign-in, sign in', async ({ page, confirmingCloud }) => {
+test('sign up, see where the confirmation link went, be told to confirm first, open the link, land on sign-in, sign in', async ({ page, ownCloud }) => {
   const email = `confirm-${process.pid}-${Date.now()}@example.com`;
   const password = 'correct horse battery';
 
@@ -63,7 +36,7 @@ test('sign up, see where the confirmation link went, be told to confirm first, o
 
   // The link from the mail, opened in the browser: the cloud confirms and sends the person to the
   // sign-in page, which says so.
-  await page.goto(await confirmationPath(confirmingCloud, email));
+  await page.goto(await mailedLinkPath(ownCloud, email, /\/auth\/confirm\?token=[A-Za-z0-9_-]+/));
   await expect(page).toHaveURL(/\/signin\?confirmed=yes$/);
   await expect(page.getByTestId('signin-saved')).toHaveText('Your email is confirmed. Sign in to continue.');
   await expectAccessible(page);

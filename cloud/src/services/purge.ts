@@ -1,4 +1,4 @@
-// The daily purge of expired rows: refresh tokens past their life, claim codes,
+// The daily purge of expired rows: refresh tokens and password reset links past their life, claim codes,
 // delivered device commands and forecast pushes older than the retention. docs/schedules-and-recompute.md.
 import type { Logger } from 'pino';
 import { log } from '../log.js';
@@ -12,12 +12,12 @@ export function createPurgeService(store: Store, deps: { retentionDays?: number;
   const retentionDays = deps.retentionDays ?? DEFAULT_PURGE_RETENTION_DAYS;
   const logger = deps.logger ?? log('purge');
   return {
-    /** Deletes what expired before `now` (refresh tokens) or before `now` less the retention (the rest). */
+    /** Deletes what expired before `now` (refresh tokens, reset links) or before `now` less the retention (the rest). */
     async run(now: Date): Promise<PurgeCounts> {
       const counts = await store.purge.purgeExpired(now, new Date(now.getTime() - retentionDays * DAY_MS));
       logger.info(
         counts,
-        `purge done refresh_tokens=${counts.refreshTokens} claim_codes=${counts.claimCodes} commands=${counts.deliveredCommands} weather=${counts.weatherPushes}`,
+        `purge done refresh_tokens=${counts.refreshTokens} password_resets=${counts.passwordResets} claim_codes=${counts.claimCodes} commands=${counts.deliveredCommands} weather=${counts.weatherPushes}`,
       );
       return counts;
     },

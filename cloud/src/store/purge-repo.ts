@@ -9,6 +9,8 @@ const BATCH = 5_000;
 const EXPIRED = {
   // Past its 30-day life: useless to its holder and to theft detection alike.
   refreshTokens: `SELECT id FROM refresh_tokens WHERE expires_at < $1`,
+  // Past its hour: an expired link and an unknown one get the same answer.
+  passwordResets: `SELECT id FROM password_resets WHERE expires_at < $1`,
   // Claim codes live 15 minutes; kept a while so a late claim still hears "used" or "expired".
   claimCodes: `SELECT id FROM enroll_tokens WHERE expires_at < $1`,
   // Handed over (and so out of the queue) long ago; a pending command is never purged.
@@ -19,6 +21,7 @@ const EXPIRED = {
 
 const TABLE: Record<keyof typeof EXPIRED, string> = {
   refreshTokens: 'refresh_tokens',
+  passwordResets: 'password_resets',
   claimCodes: 'enroll_tokens',
   deliveredCommands: 'device_commands',
   weatherPushes: 'weather_forecasts',
@@ -41,10 +44,11 @@ export function createPurgeRepo(db: Sequelize) {
   }
 
   return {
-    /** Deletes what expired before the cut-offs: `now` for refresh tokens, `before` for the rest. */
+    /** Deletes what expired before the cut-offs: `now` for refresh tokens and reset links, `before` for the rest. */
     async purgeExpired(now: Date, before: Date): Promise<PurgeCounts> {
       return {
         refreshTokens: await deleteAll(TABLE.refreshTokens, EXPIRED.refreshTokens, now),
+        passwordResets: await deleteAll(TABLE.passwordResets, EXPIRED.passwordResets, now),
         claimCodes: await deleteAll(TABLE.claimCodes, EXPIRED.claimCodes, before),
         deliveredCommands: await deleteAll(TABLE.deliveredCommands, EXPIRED.deliveredCommands, before),
         weatherPushes: await deleteAll(TABLE.weatherPushes, EXPIRED.weatherPushes, before),

@@ -34,6 +34,11 @@ describe('the daily purge of expired rows', () => {
 
     // Make some rows old: one expired refresh token, the claim codes, one delivered and one pending command, one push.
     const tokens = await ids('refresh_tokens', 'user_id', user.userId);
+    // Two reset links: one expired, one still good.
+    await api.post('/auth/recover', { email: user.email });
+    await api.post('/auth/recover', { email: user.email });
+    const links = await ids('password_resets', 'user_id', user.userId);
+    await age('password_resets', 'expires_at = $2', 'id = $1', [links[0], ago(0.01)]);
     await api.post('/auth/login', { email: user.email, password: user.password });
     await age('refresh_tokens', 'expires_at = $2', 'id = $1', [tokens[0], ago(1)]);
     await age('enroll_tokens', 'expires_at = $2', 'user_id = $1 AND used_at IS NOT NULL', [user.userId, ago(21)]);
@@ -47,6 +52,7 @@ describe('the daily purge of expired rows', () => {
     const counts = await cloud.services.purge.run(new Date());
     expect(counts).toMatchObject({
       refreshTokens: expect.any(Number),
+      passwordResets: expect.any(Number),
       claimCodes: expect.any(Number),
       deliveredCommands: expect.any(Number),
       weatherPushes: expect.any(Number),
@@ -54,6 +60,7 @@ describe('the daily purge of expired rows', () => {
     const left = await ids('refresh_tokens', 'user_id', user.userId);
     expect(left).toHaveLength(1); // the login's; the signup's had expired
     expect(left).not.toContain(tokens[0]);
+    expect(await ids('password_resets', 'user_id', user.userId)).toEqual(links.slice(1));
     // The used claim code expired 21 days ago is gone; the fresh one is still there to be used.
     expect(await rows(cloud, `SELECT used_at FROM enroll_tokens WHERE user_id = $1`, [user.userId])).toEqual([{ used_at: null }]);
     expect(await ids('device_commands', 'device_id', device.deviceId)).toEqual([oldPending, recent]);
