@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { median, nearestRank, quantile, quantileBelow, rankAbove, upperMedian } from './statistics.js';
+import { median, nearestRank, quantile, quantileBelow, rankAbove, trimmedMean, upperMedian } from './statistics.js';
 
 describe('quantile', () => {
   it('interpolates between order statistics', () => {
@@ -98,5 +98,13 @@ describe('every statistic', () => {
       f(values);
       expect(values).toEqual(before);
     }
+  });
+});
+
+describe('trimmedMean', () => {
+  it('averages the middle half, leaving the outer quarters out', () => {
+    expect(trimmedMean([100, 1, 2, 3, 4, 5, 6, -50])).toBe(3.5);
+    expect(trimmedMean([0, 0, 1, 1])).toBe(0.5);
+    expect(trimmedMean([])).toBeNaN();
   });
 });

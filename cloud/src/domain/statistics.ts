@@ -4,7 +4,9 @@
 // - quantile, median: interpolated, for plan candidates and model figures (home battery spread,
 //   hvac model quality, the 14-day median forecast);
 // - upperMedian, quantileBelow: a value of the sample itself, where a measured value must come
-//   out (a holding gap, a hold offset, a rated power);
+//   out (a holding gap, a rated power);
+// - trimmedMean: the mean of the middle half, where rounded readings must not snap the answer to
+//   their grid (a hold offset);
 // - nearestRank, rankAbove: the two rank rules of the bench reports (optimizer gaps and solve
 //   times; latencies), which differ only where q·n is whole.
 
@@ -29,6 +31,18 @@ export function median(values: readonly number[]): number {
 /** The median as a value of the sample: the upper of the two middle values of an even count; null for no values. */
 export function upperMedian(values: readonly number[]): number | null {
   return values.length === 0 ? null : rankAbove(values, 0.5);
+}
+
+/**
+ * The mean of the middle half of the values (by rank): robust to outliers like a median, but not
+ * snapped to the grid of rounded values (readings rounded to 1 F whose swing dithers the rounding
+ * average near the true value; their median is a whole degree). NaN for no values.
+ */
+export function trimmedMean(values: readonly number[]): number {
+  const sorted = ascending(values);
+  const cut = Math.floor(sorted.length * 0.25);
+  const kept = sorted.slice(cut, sorted.length - cut);
+  return kept.reduce((sum, v) => sum + v, 0) / kept.length;
 }
 
 /** The order statistic at ⌊q·(n−1)⌋: the sample value at or below the interpolated q-quantile; NaN for no values. */

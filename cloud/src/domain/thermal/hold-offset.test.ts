@@ -18,11 +18,20 @@ function cycling(hours: number, offsetF: number, state: 'COOL' | 'HEAT', overrid
 
 describe('learnHoldOffsetF', () => {
   it('learns how far below its setpoint a cooling thermostat holds the air', () => {
-    expect(learnHoldOffsetF(cycling(6, -1.5, 'COOL'))).toEqual({ cool: -1.35, heat: null });
+    const learned = learnHoldOffsetF(cycling(6, -1.5, 'COOL'));
+    expect(learned.heat).toBeNull();
+    expect(Math.abs(learned.cool! + 1.5)).toBeLessThan(0.1);
   });
 
   it('learns the heating offset apart', () => {
-    expect(learnHoldOffsetF(cycling(6, 0.8, 'HEAT')).heat).toBeCloseTo(0.95, 6);
+    expect(Math.abs(learnHoldOffsetF(cycling(6, 0.8, 'HEAT')).heat! - 0.8)).toBeLessThan(0.1);
+  });
+
+  it('is not snapped to the whole degrees of a sensor that rounds to 1 F', () => {
+    // The air swings 0.1-0.9 F above the setpoint (0.5 on average); the sensor reports whole degrees.
+    const rounded = cycling(6, 0, 'HEAT').map((r, i) => ({ ...r, indoorTempF: Math.round(74.1 + (0.8 * ((i * 7) % 11)) / 10) }));
+    expect(learnHoldOffsetF(rounded).heat).toBeGreaterThan(0.2);
+    expect(learnHoldOffsetF(rounded).heat).toBeLessThan(0.8);
   });
 
   it('ignores drifting (no cycling), readings without a setpoint, and too few readings', () => {

@@ -1,7 +1,7 @@
 // Where a thermostat actually holds the air against its setpoint. A strong unit with a long
 // minimum run overshoots on every cycle, so the air sits below a cooling setpoint (above a heating
 // one) by up to a degree or two; the expected air of a conditioning slot includes it.
-import { upperMedian } from '../statistics.js';
+import { trimmedMean } from '../statistics.js';
 import { readingDuty, type ThermalReading } from './duty.js';
 
 /** Readings within this much of one another show whether the thermostat is cycling there. */
@@ -17,7 +17,7 @@ export interface HoldOffsetF {
 }
 
 /**
- * Median of indoor minus setpoint over the readings taken while the thermostat regulates (its
+ * Mean of the middle half (trimmedMean) of indoor minus setpoint over the readings taken while the thermostat regulates (its
  * unit both running and resting within 20 minutes either side), per direction; null without a
  * setpoint in the readings or with fewer than 24 such readings.
  */
@@ -46,10 +46,10 @@ export function learnHoldOffsetF(readings: readonly ThermalReading[]): HoldOffse
     if (cool > 0 && heat === 0) offsets.cool.push(r.indoorTempF - r.targetTempF);
     if (heat > 0 && cool === 0) offsets.heat.push(r.indoorTempF - r.targetTempF);
   }
-  const median = (v: number[]) => {
+  const typical = (v: number[]) => {
     if (v.length < MIN_READINGS) return null;
-    const m = upperMedian(v)!;
+    const m = trimmedMean(v);
     return Math.round(Math.min(MAX_OFFSET_F, Math.max(-MAX_OFFSET_F, m)) * 100) / 100;
   };
-  return { cool: median(offsets.cool), heat: median(offsets.heat) };
+  return { cool: typical(offsets.cool), heat: typical(offsets.heat) };
 }
