@@ -3,7 +3,7 @@
 // with `satisfies`, so a type without an entry does not compile.
 import { applianceTypes, type ApplianceType } from '../domain/appliance-types/index.js';
 import type { DayContext, Planner } from '../domain/planners/types.js';
-import { evChargerInputs, homeBatteryInputs, robotInputs, type BuiltInput, type HomeContext } from '../domain/planning/charge-inputs.js';
+import { evChargerInputs, homeBatteryInputs, robotInputs, type BuiltInput, type EarlierPlan, type HomeContext } from '../domain/planning/charge-inputs.js';
 import { batteryFlowKw, blockedSlots, onOffDrawKw } from '../domain/planning/home-plan.js';
 import { waterHeaterInputs } from '../domain/planning/water-heater-inputs.js';
 import type { PlanningApplianceRow } from '../store/index.js';
@@ -53,7 +53,11 @@ function withBlocked<I extends { blockedSlots?: boolean[] | null }>(built: Built
 function regular<T extends ApplianceType>(type: T, spec: RegularType<T>): TypePlanning {
   // The registry's `satisfies` ties each entry's planner to its own type.
   const planner = applianceTypes[type].planner as Planner<T>;
-  return { kind: 'unit', loads: RECENT_VALUE, plan: ({ account, appliance, ctx, home }) => planRegular(spec, planner, account, appliance, ctx, home) };
+  return {
+    kind: 'unit',
+    loads: RECENT_VALUE,
+    plan: ({ account, appliance, ctx, home, earlier }) => planRegular(spec, planner, account, appliance, ctx, home, earlier),
+  };
 }
 
 /** Every appliance type's planning, by type. */
@@ -119,6 +123,7 @@ export async function planUnit(
   now: Date,
   isToday: boolean,
   home: HomeShare = NO_LIMIT_HOME,
+  earlier: EarlierPlan | null = null,
 ): Promise<PlannedUnit> {
   const planning = planningOf(appliance.appliance_type);
   // A row of a type this version does not know (written by a newer one): reported, not planned.
@@ -126,7 +131,7 @@ export async function planUnit(
   try {
     switch (planning.kind) {
       case 'unit':
-        return checked(await planning.plan({ deps, account, appliance, ctx, now, isToday, home }));
+        return checked(await planning.plan({ deps, account, appliance, ctx, now, isToday, home, earlier }));
       case 'observe':
         return { status: 'observe' };
       case 'forecast':

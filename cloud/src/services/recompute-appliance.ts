@@ -5,7 +5,7 @@ import type { RecomputeStatus } from '../contract/index.js';
 import type { ApplianceType } from '../domain/appliance-types/index.js';
 import { defaultsSchedule, planHvac } from '../domain/planners/hvac.js';
 import type { DayContext, MissedLimit, PlanInputs, Planner, PlanResult } from '../domain/planners/types.js';
-import type { ApplianceFacts, BuiltInput } from '../domain/planning/charge-inputs.js';
+import { dayStartPct, type ApplianceFacts, type BuiltInput, type EarlierPlan } from '../domain/planning/charge-inputs.js';
 import { hvacInputs } from '../domain/planning/hvac-inputs.js';
 import { planProblem } from '../domain/planning/plan-check.js';
 import { planningPreferences } from '../domain/planning/unit-preferences.js';
@@ -37,6 +37,8 @@ export interface UnitArgs {
   now: Date;
   isToday: boolean;
   home: HomeShare;
+  /** The newest row of the appliance for the planned day, when a re-plan follows one. */
+  earlier: EarlierPlan | null;
 }
 
 /**
@@ -82,11 +84,14 @@ export function planRegular<T extends ApplianceType>(
   appliance: PlanningApplianceRow,
   ctx: DayContext,
   home: HomeShare = NO_LIMIT_HOME,
+  earlier: EarlierPlan | null = null,
 ): PlannedUnit {
   const facts: ApplianceFacts = {
     config: appliance.config ?? {},
     constraints: appliance.constraints,
     recentValue: account.recentValues.get(appliance.id) ?? null,
+    // A plan of the whole day starts it; a re-plan of its rest keeps the day's start.
+    dayStartPct: ctx.fromSlot > 0 ? dayStartPct(earlier) : null,
   };
   const built = spec.inputs(facts, home);
   const result: PlanResult = planner(ctx, built.input);

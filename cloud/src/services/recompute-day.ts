@@ -120,7 +120,7 @@ export async function planAccountDay(
       loadSource: load.source,
       headroomKw: headroomKw(maxImportKw, load.loadKw48, flows),
     };
-    const unit = await planUnit(deps, account, appliance, ctx, now, isToday, home);
+    const unit = await planUnit(deps, account, appliance, ctx, now, isToday, home, previous.get(appliance.id) ?? null);
     planned.set(appliance.id, unit);
     if (unit.flowKw) flows.push(unit.flowKw);
   }

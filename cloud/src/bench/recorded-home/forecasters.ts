@@ -19,7 +19,7 @@ export type Forecaster = (index: number) => number[] | null;
 const MIN_MEDIAN_DAYS = 3;
 
 /** Every forecaster over one recorded home; `means` must be sorted by start. */
-export function forecasters(days: readonly RecordedDay[], means: readonly HalfHourMean[]): Record<ForecastName, Forecaster> {
+export function forecasters(days: readonly RecordedDay[], means: readonly HalfHourMean[], timeZone = TIME_ZONE): Record<ForecastName, Forecaster> {
   const starts = means.map((m) => m.start.getTime());
   const firstAtOrAfter = (ms: number) => {
     let lo = 0;
@@ -33,13 +33,13 @@ export function forecasters(days: readonly RecordedDay[], means: readonly HalfHo
   };
   // The readings the cloud would load to plan day `index`: from the profile's window start to the day.
   const windowBefore = (index: number) => {
-    const { start } = dayBoundsUtc(days[index]!.date, TIME_ZONE);
-    const from = dayBoundsUtc(windowStart(days[index]!.date), TIME_ZONE).start;
+    const { start } = dayBoundsUtc(days[index]!.date, timeZone);
+    const from = dayBoundsUtc(windowStart(days[index]!.date), timeZone).start;
     return means.slice(firstAtOrAfter(from.getTime() - DAY_MS), firstAtOrAfter(start.getTime()));
   };
   return {
     measured: (index) => {
-      const load = householdLoadFor(windowBefore(index), null, TIME_ZONE, days[index]!.date);
+      const load = householdLoadFor(windowBefore(index), null, timeZone, days[index]!.date);
       return load.source === 'measured' ? load.loadKw48 : null;
     },
     persistence: (index) => {

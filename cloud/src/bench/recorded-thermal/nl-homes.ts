@@ -2,18 +2,14 @@
 // rows) as the cloud would receive them: one HVAC reading body per row, validated by the readings
 // schema and normalised as the readings service stores it, plus the hourly outdoor temperatures as
 // a weather push. The conversion rule is in README.md beside this file.
-import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { hvacReadingSchema, type HvacReadingInput } from '../../contract/readings.js';
 import { weatherPointsFromPushes } from '../../domain/planning/weather-history.js';
 import { normalizeHvacState } from '../../domain/readings/hvac-state.js';
 import type { ThermalReading } from '../../domain/thermal/duty.js';
 import type { WeatherPoint } from '../../domain/thermal/resample.js';
 import { HOUR_MS } from '../../domain/time/durations.js';
+import { readRecorded } from '../recorded-data.js';
 
-/** The repository's root (this file is `cloud/dist/bench/recorded-thermal/` once built). */
-const REPOSITORY = new URL('../../../../', import.meta.url);
-export const DATA_DIR = fileURLToPath(new URL('../shared/data/recorded/nl-homes-thermal/', REPOSITORY));
 export const HOMES = ['blg_1', 'blg_2', 'blg_3'] as const;
 
 /** Nominal emitter output per kelvin of heating water above the room, W/K: only ratios matter (the fit learns the rated power as a percentile). */
@@ -41,9 +37,7 @@ export interface RecordedThermalHome {
 
 /** Reads one home's file; throws naming the path when it is absent. */
 function readRows(name: string): HomeRow[] {
-  const path = `${DATA_DIR}${name}.csv`;
-  if (!existsSync(path)) throw new Error(`recorded data not found: ${path} (the bench reads ../shared/data/recorded/ beside the repository)`);
-  const lines = readFileSync(path, 'utf8').trim().split('\n').slice(1);
+  const lines = readRecorded(`nl-homes-thermal/${name}.csv`).trim().split('\n').slice(1);
   return lines.map((line) => {
     const [, t, ps, ta, ti, thm] = line.split(';');
     return { atMs: Date.parse(`${t!.replace(' ', 'T')}Z`), solarKwPerM2: Number(ps), outdoorC: Number(ta), indoorC: Number(ti), waterC: Number(thm) };

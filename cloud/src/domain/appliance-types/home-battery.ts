@@ -1,6 +1,6 @@
 import * as yup from 'yup';
 import { homeBatteryFacts } from '../metrics/plan-facts.js';
-import { homeBatteryPlanner } from '../planners/home-battery-spread.js';
+import { homeBatteryPlanner } from '../planners/home-battery-solar.js';
 import { apiEntity, apiNumber, apiOptionalEntity, apiPercent } from './api-fields.js';
 import { CHARGE_FIELDS_API, PERCENT_READING, chargeConstraintSchema, percentField, targetAtMostMax } from './charge-constraints.js';
 import { entityIdField, fieldMessage, numberField, pickEntities } from './fields.js';

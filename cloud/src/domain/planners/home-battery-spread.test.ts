@@ -61,8 +61,10 @@ describe('slotQuantile', () => {
 });
 
 describe('planHomeBatteryForSpread', () => {
-  it('is the registry entry of home_battery', () => {
-    expect(homeBattery.planner).toBe(planHomeBatteryForSpread);
+  it('is what the registry entry of home_battery plans without solar', () => {
+    const days = evenings(7, 20);
+    const input = battery(mean(days), days);
+    expect(homeBattery.planner(ISSUE, input)).toEqual(planHomeBatteryForSpread(ISSUE, input));
   });
 
   it.each([

@@ -3,12 +3,12 @@
 // every recent day's real load, keeping the one with the least mean cost (a sample-average
 // approximation). Why and what it gives: home-battery.md "Planning for the spread".
 import { quantile } from '../statistics.js';
-import { executeBatteryDay, executionCostCents, type ExecutedBattery } from './home-battery-execution.js';
+import { executeBatteryDay, executedBatteryOf, executionCostCents } from './home-battery-execution.js';
 import { planHomeBattery, type HomeBatterySchedule } from './home-battery.js';
 import { batterySummary } from './plan-summary.js';
 import { centsFigure, type SlotReason } from './reason-codes.js';
 import { deadlineEnd, horizon, round2, total } from './slots.js';
-import { SLOTS, type DayContext, type HomeBatteryInput, type PlanResult, type Planner } from './types.js';
+import { SLOTS, type DayContext, type HomeBatteryInput, type PlanResult } from './types.js';
 
 /** The per-slot quantiles of the recent days that give candidate plans, beside the point estimate. */
 export const CANDIDATE_QUANTILES = [0.1, 0.25, 0.5, 0.75, 0.9];
@@ -26,12 +26,12 @@ export const slotQuantile = (days: readonly (readonly number[])[], q: number): n
     ),
   );
 
-/** The recent days when they can be planned for: enough of them, a day ending today, nothing exported. */
+/** The recent days when they can be planned for: enough of them, a day ending today, no solar, nothing exported. */
 function spreadDays(day: DayContext, input: HomeBatteryInput): number[][] | null {
   const days = input.householdLoadDaysKw?.filter((d) => d.length === SLOTS) ?? [];
   if (days.length < MIN_SPREAD_DAYS) return null;
-  // Exports and a deadline in tomorrow's slots play out past what the execution rule covers (home-battery.md).
-  if (day.exportPricesCentsPerKwh !== null || deadlineEnd(day.fromSlot, input.deadlineMinute) > SLOTS) return null;
+  // Exports, solar and a deadline in tomorrow's slots are planned exactly (home-battery.md).
+  if (day.exportPricesCentsPerKwh !== null || input.solarKw || deadlineEnd(day.fromSlot, input.deadlineMinute) > SLOTS) return null;
   if (!(input.capacityKwh > 0)) return null;
   return days;
 }
@@ -67,18 +67,10 @@ export function planHomeBatteryForSpread(day: DayContext, input: HomeBatteryInpu
   });
 
   const capacity = input.capacityKwh;
-  const startKwh = (Math.min(100, Math.max(0, input.socPct)) / 100) * capacity;
+  const battery = executedBatteryOf(input);
+  const { startKwh } = battery;
   const maxPct = Math.min(100, Math.max(0, input.maxPct));
   const targetPct = Math.min(input.targetPct, maxPct);
-  const battery: ExecutedBattery = {
-    startKwh,
-    capacityKwh: capacity,
-    minKwh: (Math.min(input.minPct, targetPct) / 100) * capacity,
-    chargeKw: Array.from({ length: SLOTS }, (_, s) => Math.min(Math.max(0, input.maxChargeRateKw), Math.max(0, input.chargeHeadroomKw?.[s] ?? Infinity))),
-    dischargeKw: Math.max(0, input.maxDischargeRateKw),
-    chargeEfficiency: Math.min(1, Math.max(0, input.chargeEfficiency)),
-    dischargeEfficiency: Math.min(1, Math.max(0, input.dischargeEfficiency)),
-  };
   const slots = horizon(day, SLOTS);
   // The planner's own value of the charge left at the end (home-battery.md).
   const refill = battery.chargeEfficiency > 0 && slots.length > 0 ? Math.max(0, Math.min(...slots.map((s) => s.price))) / battery.chargeEfficiency : 0;
@@ -141,6 +133,3 @@ function sameSchedule(a: HomeBatterySchedule, b: HomeBatterySchedule): boolean {
     sameLoad(a.value_trajectory, b.value_trajectory)
   );
 }
-
-/** The registry entry: planned for the spread when the recent days are known, else exactly. */
-export const homeBatteryPlanner: Planner<'home_battery'> = planHomeBatteryForSpread;

@@ -6,7 +6,7 @@ import type { Action, RangeTransition } from './slot-actions.js';
 import { batterySummary } from './plan-summary.js';
 import { planSlots } from './slot-dp.js';
 import { slotDpReasons, type MoveKind } from './slot-reasons.js';
-import { deadlineEnd, endLabel, horizon, isTomorrow, todayArray, total } from './slots.js';
+import { deadlineEnd, endLabel, horizon, isTomorrow, slotValue, todayArray, total, type HorizonSlot } from './slots.js';
 import { SLOTS, type DayContext, type HomeBatteryInput, type PlanResult } from './types.js';
 
 /** The home_battery schedule body: the charging fields plus `discharge_intervals` (true = the battery covers the house). */
@@ -18,6 +18,12 @@ export type HomeBatterySchedule = ChargeSchedule & {
 function charge(ceilingKwh: number, gainKwh: number, centsPerStoredKwh: number): RangeTransition {
   const high = (x: number) => (x >= ceilingKwh ? x : Math.min(ceilingKwh, x + gainKwh));
   return { low: (x) => x, high, base: () => 0, slope: centsPerStoredKwh, breaks: [ceilingKwh - gainKwh, ceilingKwh], sameAs: 'low' };
+}
+
+/** Storing a solar surplus by any amount up to `gainKwh` (within the rate), up to a full battery; each stored kWh forgoes what exporting it earned. */
+function storeSurplus(capacityKwh: number, gainKwh: number, centsPerStoredKwh: number): RangeTransition {
+  const high = (x: number) => (x >= capacityKwh ? x : Math.min(capacityKwh, x + gainKwh));
+  return { low: (x) => x, high, base: () => 0, slope: centsPerStoredKwh, breaks: [capacityKwh - gainKwh, capacityKwh], sameAs: 'low' };
 }
 
 /** Covering the house by any amount up to `amountKwh` (the load, within the rate), never below the floor; each kWh saves the price. */
@@ -38,6 +44,12 @@ function coverAndExport(floorKwh: number, loadKwh: number, fullKwh: number, pric
   return { low, high, base: (x) => cost(x - low(x)), slope: exportPrice, breaks: [floorKwh, floorKwh + loadKwh, floorKwh + fullKwh] };
 }
 
+/** A stored kWh's value at the end of the horizon: the cheapest of buying it back and of storing a surplus instead of exporting it, over the charge efficiency (0 if negative). */
+export function refillCentsPerStoredKwh(slots: readonly HorizonSlot[], surplusKwh: readonly number[], etaIn: number): number {
+  const prices = slots.map((s, k) => ((surplusKwh[k] ?? 0) > 0 ? Math.min(s.price, s.exportPrice ?? 0) : s.price));
+  return etaIn > 0 && slots.length > 0 ? Math.max(0, Math.min(...prices)) / etaIn : 0;
+}
+
 /** The cheapest charge/discharge plan meeting the minimum always and the target by the deadline, or as close as possible. */
 export function planHomeBattery(day: DayContext, input: HomeBatteryInput): PlanResult<HomeBatterySchedule> {
   const scale = chargeScale(input.capacityKwh, input.socPct);
@@ -56,16 +68,22 @@ export function planHomeBattery(day: DayContext, input: HomeBatteryInput): PlanR
   const chargeKw = Math.max(0, input.maxChargeRateKw);
   const dischargeKw = Math.max(0, input.maxDischargeRateKw);
   const end = deadlineEnd(day.fromSlot, input.deadlineMinute);
-  // The whole of today (discharging may go on after the deadline), and tomorrow up to a next-day deadline.
-  const slots = horizon(day, Math.max(SLOTS, end));
+  // The whole of today (discharging may go on after the deadline), tomorrow up to a next-day
+  // deadline, and the whole of tomorrow when its prices are known.
+  const slots = horizon(day, Math.max(SLOTS, end, day.tomorrow ? 2 * SLOTS : 0));
   const deadlineSlot = end - day.fromSlot - 1;
-  const loads = slots.map((s) => Math.max(0, input.householdLoadKw[s.index % SLOTS] ?? 0) * s.hours);
+  // With a solar forecast the battery sees the house net of it: the load left to cover, or the surplus it may store.
+  const gross = slots.map((s) => Math.max(0, slotValue(input.householdLoadKw, s.index)) * s.hours);
+  const solar = slots.map((s) => Math.max(0, slotValue(input.solarKw, s.index)) * s.hours);
+  const loads = gross.map((kwh, k) => Math.max(0, kwh - solar[k]!));
+  const surpluses = gross.map((kwh, k) => Math.max(0, solar[k]! - kwh));
   // The import limit's headroom caps the grid draw of charging in each slot.
   const chargeKwAt = (index: number) => Math.min(chargeKw, Math.max(0, input.chargeHeadroomKw?.[index % SLOTS] ?? Infinity));
-  // Charge left at the end is worth what buying it back would cost at the horizon's cheapest price
-  // (a day that drains the battery leaves the next one to refill it): without this credit the plan
-  // would empty the battery after the deadline even where that loses money.
-  const refill = etaIn > 0 && slots.length > 0 ? Math.max(0, Math.min(...slots.map((s) => s.price))) / etaIn : 0;
+  // Charge left at the end is worth what buying it back would cost at the horizon's cheapest price,
+  // or storing a surplus instead of exporting it (a day that drains the battery leaves the next one
+  // to refill it): without this credit the plan would empty the battery after the deadline even
+  // where that loses money.
+  const refill = refillCentsPerStoredKwh(slots, surpluses, etaIn);
   const tol = kwhTolerance(scale.capacity);
   const kinds: MoveKind[][] = [];
   const plan = planSlots(
@@ -85,7 +103,12 @@ export function planHomeBattery(day: DayContext, input: HomeBatteryInput): PlanR
         actions.push(coverAndExport(min, load / etaOut, full / etaOut, s.price * etaOut, s.exportPrice * etaOut));
         labels.push('export');
       }
-      if (gain > 0 && etaIn > 0) {
+      const surplus = surpluses[k]!;
+      // A slot with a surplus stores it (self-consumption) and does not also charge from the grid.
+      if (surplus > 0 && etaIn > 0) {
+        actions.push(storeSurplus(scale.capacity, Math.min(surplus, chargeKw * s.hours) * etaIn, (s.exportPrice ?? 0) / etaIn));
+        labels.push('charge');
+      } else if (gain > 0 && etaIn > 0) {
         actions.push(charge(ceiling, gain, s.price / etaIn));
         labels.push('charge');
       }
@@ -95,17 +118,24 @@ export function planHomeBattery(day: DayContext, input: HomeBatteryInput): PlanR
     tol,
     refill,
   );
-  // No plan: the battery idles and the house imports all of its load.
-  const baselineCostCents = total(slots.map((s, k) => s.price * loads[k]!));
-  const fell = plan.states.map((x, k) => x < (k > 0 ? plan.states[k - 1]! : start) - tol.x);
+  // Costs are today's (tomorrow's slots, when planned, only shape today's decisions). No plan: the
+  // battery idles, the house imports its load net of solar and exports the surplus.
   const todayCount = slots.filter((s) => !isTomorrow(s.index)).length;
+  const today = slots.slice(0, todayCount);
+  const baselineCostCents = total(today.map((s, k) => s.price * loads[k]! - (s.exportPrice ?? 0) * surpluses[k]!));
+  const midnightKwh = todayCount > 0 ? plan.states[todayCount - 1]! : start;
+  const rose = charged(start, plan, tol.x);
+  // Storing a surplus is the battery's self-consumption, as covering the house is: both are `discharge_intervals`.
+  const selfConsumed = plan.states.map((x, k) => (rose[k]! && surpluses[k]! > 0) || x < (k > 0 ? plan.states[k - 1]! : start) - tol.x);
+  const gridCharged = rose.map((r, k) => r && surpluses[k]! === 0);
   const deadline = slots[deadlineSlot];
   const missed = [
     ...missedMin(scale.pct(Math.min(...plan.states)), minPct),
     ...(deadline ? missedTarget(scale.pct(plan.states[deadlineSlot]!), targetPct, endLabel(deadline.index)) : []),
   ];
   // The charge the day takes out of the battery is not free: it counts at the refill price.
-  const optimizedCostCents = baselineCostCents + plan.costCents + refill * (start - (plan.states.at(-1) ?? start));
+  const todayActionsCents = total(plan.choices.slice(0, todayCount).map((choice, k) => plan.moves[k]![choice]!.cost));
+  const optimizedCostCents = baselineCostCents + todayActionsCents + refill * (start - midnightKwh);
   const reasons = slotDpReasons(day, slots, plan, {
     kinds,
     isBlocked: (k) => chargeKwAt(slots[k]!.index) <= 0 && chargeKw > 0,
@@ -117,8 +147,8 @@ export function planHomeBattery(day: DayContext, input: HomeBatteryInput): PlanR
   });
   return {
     schedule: {
-      ...chargeSchedule(day.fromSlot, scale.pct(start), slots, plan, charged(start, plan, tol.x), scale.pct),
-      discharge_intervals: todayArray(day.fromSlot, fell.slice(0, todayCount), false, false),
+      ...chargeSchedule(day.fromSlot, scale.pct(start), slots, plan, gridCharged, scale.pct),
+      discharge_intervals: todayArray(day.fromSlot, selfConsumed.slice(0, todayCount), false, false),
       reasons_48: reasons,
       summary: batterySummary(reasons, baselineCostCents, optimizedCostCents, missed),
     },

@@ -47,23 +47,27 @@ export function windowSlots(startMinute: number, endMinute: number): boolean[] {
 }
 
 /**
- * Slots [day.fromSlot, end) to optimize. Tomorrow's slots (end > 48) are priced like the same slot
- * today, the best forecast when today is planned (a tariff repeats daily; tomorrow's day-ahead
- * prices are not published yet), and last half an hour each.
+ * Slots [day.fromSlot, end) to optimize. Tomorrow's slots (end > 48) are priced at tomorrow's
+ * prices when they are known (`day.tomorrow`), else like the same slot today (the best forecast
+ * while tomorrow's day-ahead prices are not published), and last half an hour each.
  */
 export function horizon(day: DayContext, end: number): HorizonSlot[] {
   const slots: HorizonSlot[] = [];
   for (let index = day.fromSlot; index < end; index++) {
-    const today = index % SLOTS;
+    const slot = index % SLOTS;
+    const prices = isTomorrow(index) && day.tomorrow ? day.tomorrow : day;
     slots.push({
       index,
-      hours: isTomorrow(index) ? NOMINAL_SLOT_HOURS : (day.slotHours[today] ?? 0),
-      price: day.pricesCentsPerKwh[today] ?? 0,
-      exportPrice: day.exportPricesCentsPerKwh?.[today] ?? null,
+      hours: isTomorrow(index) ? NOMINAL_SLOT_HOURS : (day.slotHours[slot] ?? 0),
+      price: prices.pricesCentsPerKwh[slot] ?? 0,
+      exportPrice: prices.exportPricesCentsPerKwh?.[slot] ?? null,
     });
   }
   return slots;
 }
+
+/** A per-slot input given for today (48 values) or for today and tomorrow (96): its value in horizon slot `index`. */
+export const slotValue = (values: readonly number[] | null | undefined, index: number): number => values?.[index] ?? values?.[index % SLOTS] ?? 0;
 
 /**
  * A 48-slot array: `before` for the slots before the plan start (the service keeps their previous

@@ -20,6 +20,12 @@ export interface DayContext {
   pricesCentsPerKwh: number[];
   /** 48 export prices, cents/kWh, or null when no export-rate curve is set (surplus is worth nothing). */
   exportPricesCentsPerKwh: number[] | null;
+  /**
+   * Tomorrow's 48 import and export prices when they are known (a time-of-use tariff always, a
+   * day-ahead zone once published), else absent: storage is then planned over today and tomorrow
+   * together, so the charge left at midnight is worth what tomorrow makes of it.
+   */
+  tomorrow?: { pricesCentsPerKwh: number[]; exportPricesCentsPerKwh: number[] | null } | null;
   /** 48 outdoor temperatures, F (forecast, fallback source or seasonal default). */
   outdoorTempF: number[];
   /**
@@ -87,7 +93,7 @@ export interface HomeBatteryInput extends ChargeState {
   /** The highest charge the plan may take it to from the grid (default 100). */
   maxPct: number;
   deadlineMinute: number | null;
-  /** 48 household consumption estimates, kW: discharge can only offset this (no export without an export curve). */
+  /** 48 household consumption estimates, kW (96 to give tomorrow's too; else today's repeat): discharge can only offset this (no export without an export curve). */
   householdLoadKw: number[];
   /**
    * The recent days' real loads the point estimate came from (48 kW each, measured days of the
@@ -95,6 +101,12 @@ export interface HomeBatteryInput extends ChargeState {
    * (a set or typical profile): then the plan is the exact one for `householdLoadKw`.
    */
   householdLoadDaysKw?: number[][] | null;
+  /**
+   * 48 (or 96, as the load) forecast solar generation values, kW, behind the same meter, or absent/null without solar:
+   * the battery covers the load net of it and may store the surplus (home-battery.md "Solar").
+   * The prices given with it are the tariff's, not discounted by the surplus.
+   */
+  solarKw?: number[] | null;
   /**
    * 48 per-slot caps on the grid draw of charging, kW (the import limit left after the household
    * load and the appliances planned before it), or null when the account has no import limit.

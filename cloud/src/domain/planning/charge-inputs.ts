@@ -11,6 +11,25 @@ export interface ApplianceFacts {
   constraints: Record<string, unknown>;
   /** The value of the appliance's newest reading of the last RECENT_READING_MS (SoC %, tank F), or null. */
   recentValue: number | null;
+  /** The charge the planned local day started at, from the day's earlier plan (`dayStartPct`), or null for the day's first plan. */
+  dayStartPct?: number | null;
+}
+
+/** What an earlier plan of the same local day says about the day. */
+export interface EarlierPlan {
+  from_slot: number;
+  constraints_used: Record<string, unknown>;
+}
+
+/**
+ * The charge a local day started at, for a re-plan of its rest: the earlier plan's `day_start_pct`,
+ * else that plan's starting charge when it planned the day whole; null without an earlier plan.
+ */
+export function dayStartPct(earlier: EarlierPlan | null | undefined): number | null {
+  if (!earlier) return null;
+  const { day_start_pct: carried, soc_pct: start } = earlier.constraints_used;
+  if (typeof carried === 'number' && Number.isFinite(carried)) return clampPct(carried);
+  return earlier.from_slot === 0 && typeof start === 'number' && Number.isFinite(start) ? clampPct(start) : null;
 }
 
 /** A planner input and what it was built from, for the history row's `constraints_used`. */
@@ -100,9 +119,10 @@ export function homeBatteryInputs(facts: ApplianceFacts, home: HomeContext = TYP
   const { config, constraints } = facts;
   const soc = stateOfCharge(facts);
   const maxPct = clampPct(numberOr(constraints, 'max_charge_pct', BATTERY_DEFAULTS.max_charge_pct));
-  // The target is a floor at the deadline (without one: the starting charge at the end of the day),
-  // never above the ceiling; the minimum is never above the target.
-  const targetPct = Math.min(maxPct, clampPct(numberOr(constraints, 'target_charge_pct', soc.socPct)));
+  // The target is a floor at the deadline (without one: the charge the day started at, at the end
+  // of the day, however many re-plans), never above the ceiling; the minimum is never above the target.
+  const dayStart = facts.dayStartPct ?? soc.socPct;
+  const targetPct = Math.min(maxPct, clampPct(numberOr(constraints, 'target_charge_pct', dayStart)));
   const minPct = Math.min(targetPct, clampPct(numberOr(constraints, 'min_charge_pct', BATTERY_DEFAULTS.min_charge_pct)));
   const input: HomeBatteryInput = {
     socPct: soc.socPct,
@@ -133,6 +153,7 @@ export function homeBatteryInputs(facts: ApplianceFacts, home: HomeContext = TYP
       deadline_time: deadlineText(constraints),
       soc_pct: soc.socPct,
       soc_source: soc.source,
+      day_start_pct: dayStart,
       household_load: home.loadSource,
     },
   };

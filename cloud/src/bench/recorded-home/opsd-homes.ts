@@ -1,0 +1,98 @@
+// The recorded homes with solar: two houses in Konstanz from Open Power System Data's household
+// data (`../shared/data/recorded/opsd-konstanz/`, CC BY 4.0: Open Power System Data, 2020, Data
+// Package Household Data, version 2020-04-15, doi:10.25832/household_data/2020-04-15). Hourly
+// cumulative meter readings (kWh) become half-hour means (an hour's energy spread over its two
+// half hours), on the Europe/Berlin slot grid.
+import { HOUR_MS } from '../../domain/forecast/hourly-series.js';
+import { readRecorded } from '../recorded-data.js';
+import { localDays, slotMeansByDate, type HalfHourMean, type RecordedDay, type SlotMeans } from './recorded-load.js';
+
+export const OPSD_TIME_ZONE = 'Europe/Berlin';
+
+/** A home with solar: its household load and solar generation, both behind the meter the battery sits behind. */
+export interface SolarHome {
+  name: string;
+  /** The household's own load (what a battery may cover), half-hour means. */
+  loadMeans: HalfHourMean[];
+  /** The solar production, half-hour means (what the service's forecast learns from). */
+  pvMeans: HalfHourMean[];
+  /** Load per local day (gaps null) and, aligned, generation per local day. */
+  days: RecordedDay[];
+  pvDays: SlotMeans[];
+}
+
+/** Hourly energies, kWh, of the named meters: null for an hour whose readings (either end) are missing. */
+function hourlyEnergies(csv: string, meters: readonly string[]): { start: Date; kwh: (number | null)[] }[] {
+  const [header, ...lines] = csv.trim().split('\n');
+  const columns = header!.split(',');
+  const at = meters.map((m) => columns.findIndex((c) => c.endsWith(`_${m}`)));
+  if (at.some((i) => i < 0)) throw new Error(`a meter of ${meters.join(', ')} is missing from the file`);
+  let previous: (number | null)[] | null = null;
+  const hours: { start: Date; kwh: (number | null)[] }[] = [];
+  for (const line of lines) {
+    const cells = line.split(',');
+    const readings = at.map((i) => (cells[i] ? Number(cells[i]) : null));
+    // A row stamps the end of the hour its step covers: the step from the previous row starts an hour earlier.
+    const start = new Date(new Date(cells[0]!).getTime() - HOUR_MS);
+    if (previous) {
+      const before = previous;
+      hours.push({ start, kwh: readings.map((r, k) => (r === null || before[k] === null ? null : r - before[k]!)) });
+    }
+    previous = readings;
+  }
+  return hours;
+}
+
+/** Two half-hour means (W) per hour of known energy. */
+const halfHours = (start: Date, kwh: number): HalfHourMean[] => [
+  { start, meanWatts: kwh * 1000 },
+  { start: new Date(start.getTime() + HOUR_MS / 2), meanWatts: kwh * 1000 },
+];
+
+function solarHome(name: string, hours: { start: Date; loadKwh: number | null; pvKwh: number | null }[]): SolarHome {
+  const loadMeans = hours.flatMap((h) => (h.loadKwh === null ? [] : halfHours(h.start, h.loadKwh)));
+  const pvMeans = hours.flatMap((h) => (h.pvKwh === null ? [] : halfHours(h.start, h.pvKwh)));
+  const days = localDays(loadMeans, OPSD_TIME_ZONE);
+  const pvByDate = slotMeansByDate(pvMeans, OPSD_TIME_ZONE);
+  return { name, loadMeans, pvMeans, days, pvDays: days.map((d) => pvByDate.get(d.date) ?? d.kw.map(() => null)) };
+}
+
+/** Below this, an hour's derived use is a metering error rather than rounding (kWh). */
+const NEGATIVE_USE_KWH = -0.005;
+
+/**
+ * House 6: import and export meters (export from 2016-05-13) and PV, so its load is
+ * import - export + PV. An hour is a gap when a reading is missing, when its derived use is
+ * negative, or when import and export step by the same amount (the interpolated runs of 0.01 kWh
+ * steps the data set fills its gaps with).
+ */
+export function loadHouse6(): SolarHome {
+  const hours = hourlyEnergies(readRecorded('opsd-konstanz/power_of_residential_6.csv'), ['grid_import', 'grid_export', 'pv']);
+  const firstExport = hours.findIndex((h) => h.kwh[1] !== null);
+  return solarHome(
+    'OPSD house 6',
+    hours.slice(firstExport).map(({ start, kwh: [imported, exported, pv] }) => {
+      const known = imported != null && exported != null && pv != null;
+      const use = known ? imported - exported + pv : null;
+      const interpolated = known && imported > 0 && Math.abs(imported - exported) < 1e-9;
+      return { start, loadKwh: use === null || use < NEGATIVE_USE_KWH || interpolated ? null : Math.max(0, use), pvKwh: pv ?? null };
+    }),
+  );
+}
+
+/**
+ * House 1: import and PV meters only, and its heat pump metered apart (its energy exceeds the
+ * import), so import + PV is no load. Its import is taken as the household load, and its PV as if
+ * it were behind the same meter: a real load and a real array of one home, the battery between them.
+ */
+export function loadHouse1(): SolarHome {
+  const hours = hourlyEnergies(readRecorded('opsd-konstanz/power_of_residential_1.csv'), ['grid_import', 'pv']);
+  return solarHome(
+    'OPSD house 1',
+    hours.map(({ start, kwh: [imported, pv] }) => ({
+      start,
+      loadKwh: imported != null && imported >= 0 ? imported : null,
+      pvKwh: pv != null && pv >= 0 ? pv : null,
+    })),
+  );
+}

@@ -1,0 +1,120 @@
+// A battery on a recorded home with solar: each day planned at midnight from a forecast of the
+// day's load and generation, then executed on the load and generation that came (the cloud's
+// execution rule: self-consumption in discharge slots). Perfect foresight is the exact plan for
+// what came, today's and tomorrow's.
+import { executeBatteryDay, executionCostCents, type ExecutedBattery } from '../../domain/planners/home-battery-execution.js';
+import { planHomeBattery, type HomeBatterySchedule } from '../../domain/planners/home-battery.js';
+import type { DayContext, HomeBatteryInput, PlanResult, Planner } from '../../domain/planners/types.js';
+import { slotStartsUtc, SLOTS_PER_DAY } from '../../domain/time/slot-grid.js';
+import type { Forecaster } from './forecasters.js';
+import { OPSD_TIME_ZONE, type SolarHome } from './opsd-homes.js';
+import type { SolarTariff } from './solar-tariffs.js';
+
+/** The EMHASS rows' battery: 13.5 kWh, 5 kW both ways, 0.95 / 0.95, 10 % minimum, no target; it starts at the minimum. */
+const BATTERY = { capacityKwh: 13.5, rateKw: 5, etaIn: 0.95, etaOut: 0.95, minPct: 10 };
+/** A day is measured when at least this many of its slots were recorded, load and generation both. */
+const MIN_RECORDED_SLOTS = 44;
+
+/** Gaps carried forward from the last recorded value. */
+const filled = (days: readonly (number | null)[][]) => {
+  let last = 0;
+  return days.map((d) => d.map((v) => (v === null ? last : (last = v))));
+};
+
+export interface SolarActuals {
+  loads: number[][];
+  pv: number[][];
+  measured: boolean[];
+}
+
+export function solarActuals(home: SolarHome): SolarActuals {
+  return {
+    loads: filled(home.days.map((d) => d.kw)),
+    pv: filled(home.pvDays),
+    measured: home.days.map((d, i) => d.kw.filter((v, s) => v !== null && home.pvDays[i]![s] !== null).length >= MIN_RECORDED_SLOTS),
+  };
+}
+
+/**
+ * How a day is planned: the forecasts (48 values, or 96 with tomorrow's), the planner, whether it
+ * is given tomorrow's prices, and whether the day must end no lower than it started (the
+ * service's rule without a target) or only above the minimum.
+ */
+export interface SolarPlanning {
+  load: Forecaster;
+  pv: Forecaster;
+  planner: Planner<'home_battery'>;
+  seesTomorrow(tariff: SolarTariff): boolean;
+  keepsDayStart: boolean;
+}
+
+/**
+ * Perfect foresight: the exact plan for today's and tomorrow's real load, generation and prices,
+ * held only to the minimum (a day may end lower than it started when tomorrow refills it).
+ */
+export const perfectForesight = (actual: SolarActuals): SolarPlanning => ({
+  load: (i) => [...actual.loads[i]!, ...(actual.loads[i + 1] ?? [])],
+  pv: (i) => [...actual.pv[i]!, ...(actual.pv[i + 1] ?? [])],
+  planner: planHomeBattery,
+  seesTomorrow: () => true,
+  keepsDayStart: false,
+});
+
+const battery = (startKwh: number): ExecutedBattery => ({
+  startKwh,
+  capacityKwh: BATTERY.capacityKwh,
+  minKwh: (BATTERY.minPct / 100) * BATTERY.capacityKwh,
+  chargeKw: Array(SLOTS_PER_DAY).fill(BATTERY.rateKw),
+  dischargeKw: BATTERY.rateKw,
+  chargeEfficiency: BATTERY.etaIn,
+  dischargeEfficiency: BATTERY.etaOut,
+});
+const NO_BATTERY: ExecutedBattery = { ...battery(0), capacityKwh: 0, minKwh: 0 };
+const IDLE = { intervals: [], discharge_intervals: [], value_trajectory: [] };
+
+/**
+ * Plans and executes every day from `first` on, the charge carried from day to day; returns each
+ * day's saving, cents: its cost without a battery less its cost with the plan (import less export).
+ */
+export function replaySolar(home: SolarHome, actual: SolarActuals, planning: SolarPlanning, tariff: SolarTariff, first: number): number[] {
+  const capacity = BATTERY.capacityKwh;
+  let soc = (BATTERY.minPct / 100) * capacity;
+  const savings: number[] = [];
+  for (let i = first; i < home.days.length; i++) {
+    const { date, hours } = home.days[i]!;
+    const { importCents, exportCents } = tariff.pricesOf(i);
+    const tomorrow = i + 1 < home.days.length && planning.seesTomorrow(tariff) ? tariff.pricesOf(i + 1) : null;
+    const day: DayContext = {
+      date,
+      timeZone: OPSD_TIME_ZONE,
+      slotStarts: slotStartsUtc(date, OPSD_TIME_ZONE),
+      slotHours: hours,
+      pricesCentsPerKwh: importCents,
+      exportPricesCentsPerKwh: exportCents,
+      tomorrow: tomorrow && { pricesCentsPerKwh: tomorrow.importCents, exportPricesCentsPerKwh: tomorrow.exportCents },
+      outdoorTempF: Array(SLOTS_PER_DAY).fill(60),
+      fromSlot: 0,
+    };
+    const socPct = (100 * soc) / capacity;
+    const input: HomeBatteryInput = {
+      socPct,
+      capacityKwh: capacity,
+      maxChargeRateKw: BATTERY.rateKw,
+      maxDischargeRateKw: BATTERY.rateKw,
+      chargeEfficiency: BATTERY.etaIn,
+      dischargeEfficiency: BATTERY.etaOut,
+      targetPct: planning.keepsDayStart ? socPct : BATTERY.minPct,
+      minPct: BATTERY.minPct,
+      maxPct: 100,
+      deadlineMinute: null,
+      householdLoadKw: planning.load(i) ?? actual.loads[i - 1]!,
+      solarKw: planning.pv(i) ?? actual.pv[i - 1]!,
+    };
+    const { schedule } = planning.planner(day, input) as PlanResult<HomeBatterySchedule>;
+    const run = executeBatteryDay(schedule, actual.loads[i]!, hours, battery(soc), 0, actual.pv[i]!);
+    const idle = executeBatteryDay(IDLE, actual.loads[i]!, hours, NO_BATTERY, 0, actual.pv[i]!);
+    savings.push(executionCostCents(idle, 0, importCents, 0, 0, exportCents) - executionCostCents(run, soc, importCents, 0, 0, exportCents));
+    soc = run.endKwh.at(-1)!;
+  }
+  return savings;
+}

@@ -1,0 +1,69 @@
+// The recorded homes with solar: what a battery planned from our forecasts of load and
+// generation captures of perfect foresight's saving, per weekday and over the year, under each
+// solar tariff, against the exact planner fed yesterday's load and generation. Definitions: README.md.
+import { weekdayOf } from '../../domain/time/calendar.js';
+import { printTable } from '../load.js';
+import { homeBatteryPlanner } from '../../domain/planners/home-battery-solar.js';
+import { WEEKDAYS } from './forecast-error.js';
+import { forecasters } from './forecasters.js';
+import { OPSD_TIME_ZONE, type SolarHome } from './opsd-homes.js';
+import { solarForecasters } from './solar-forecast.js';
+import { perfectForesight, replaySolar, solarActuals } from './solar-replay.js';
+import { SOLAR_TARIFFS, type SolarTariff } from './solar-tariffs.js';
+import { planHomeBattery } from '../../domain/planners/home-battery.js';
+
+/** Over the year, ours must keep at least this share of perfect foresight's saving. */
+export const SOLAR_YEAR_TARGET = 0.95;
+/** Replays start once four weeks are recorded (the load profile's window). */
+const FIRST_DAY = 28;
+
+const pct = (x: number) => `${(100 * x).toFixed(1)} %`;
+
+/** Prints each home's table per tariff; returns the targets it missed. */
+export function measureSolarHome(home: SolarHome): string[] {
+  const failures: string[] = [];
+  const actual = solarActuals(home);
+  const load = forecasters(home.days, home.loadMeans, OPSD_TIME_ZONE);
+  const pv = solarForecasters(home);
+  const days = home.days.slice(FIRST_DAY);
+  const counted = days.map((_, k) => actual.measured[FIRST_DAY + k]!);
+  console.log(`\n${home.name}: ${home.days.length} local days, ${counted.filter(Boolean).length} measured (at least 44 slots of load and generation recorded)`);
+  const known = (t: SolarTariff) => t.isTomorrowKnown;
+  for (const tariff of SOLAR_TARIFFS) {
+    const rows = {
+      ours: replaySolar(
+        home,
+        actual,
+        { load: load.measured, pv: pv.service, planner: homeBatteryPlanner, seesTomorrow: known, keepsDayStart: true },
+        tariff,
+        FIRST_DAY,
+      ),
+      persistence: replaySolar(
+        home,
+        actual,
+        { load: load.persistence, pv: pv.persistence, planner: planHomeBattery, seesTomorrow: known, keepsDayStart: true },
+        tariff,
+        FIRST_DAY,
+      ),
+    };
+    const perfect = replaySolar(home, actual, perfectForesight(actual), tariff, FIRST_DAY);
+    const sum = (savings: number[], weekday: number | null) =>
+      savings.reduce((s, v, k) => (counted[k] && (weekday === null || weekdayOf(days[k]!.date) === weekday) ? s + v : s), 0);
+    const share = (savings: number[], weekday: number | null) => sum(savings, weekday) / sum(perfect, weekday);
+    console.log(
+      `Battery (13.5 kWh, 5 kW, 0.95/0.95, no target), ${tariff.name}: share of perfect foresight's saving (${(sum(perfect, null) / 100).toFixed(0)} over the measured days)`,
+    );
+    printTable(
+      [...WEEKDAYS.map((day, d) => [day, d] as const), ['year', null] as const].map(([day, d]) => ({
+        day,
+        ours: pct(share(rows.ours, d)),
+        'persistence (exact)': pct(share(rows.persistence, d)),
+      })),
+    );
+    if (share(rows.ours, null) < SOLAR_YEAR_TARGET) failures.push(`${home.name}, ${tariff.name}: ours below ${pct(SOLAR_YEAR_TARGET)} over the year`);
+    WEEKDAYS.forEach((day, d) => {
+      if (share(rows.ours, d) <= share(rows.persistence, d)) failures.push(`${home.name}, ${tariff.name}, ${day}: ours captures no more than persistence`);
+    });
+  }
+  return failures;
+}
