@@ -73,7 +73,7 @@ export class HaLink {
     this.firstReady = new Promise((r) => (this.resolveFirstReady = r));
   }
 
-  /** Starts connecting; resolves once connected (retries forever; fails only on a refused token at first). */
+  /** Starts connecting; resolves once connected (retries forever, a refused token too: onOutcome reports each attempt). */
   async start(): Promise<void> {
     void this.connectLoop(0);
     await this.firstReady;
