@@ -5,6 +5,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { AccountContext } from './account.js';
 import { ApiError, getProfile } from './api.js';
 import { getSession, setSession, subscribeSession } from './session.js';
+import { nextPage } from './next-page.js';
 import { matchRoute, navigate, onLinkClick, usePath } from './router.js';
 import { Failed, Loading } from './components/states.js';
 import { SignIn, SignUp } from './views/auth.js';
@@ -34,11 +35,8 @@ const PUBLIC = ['/signin', '/signup', '/forgot-password', '/reset-password'];
 /** Pages of a forgotten password: shown signed in or not (a reset link may be opened in a signed-in browser). */
 const PASSWORD_PAGES: Record<string, ComponentType> = { '/forgot-password': ForgotPassword, '/reset-password': ResetPassword };
 
-/** The page to open after signing in: the `next` a redirect to sign-in carried, when it is an app page. */
-function pageAfterSignIn(): string {
-  const next = new URLSearchParams(location.search).get('next');
-  return next && next.startsWith('/') && !next.startsWith('//') && !PUBLIC.includes(new URL(next, location.origin).pathname) ? next : '/plan';
-}
+/** The page to open after signing in: the one a redirect to sign-in named, else the plan. */
+const pageAfterSignIn = () => nextPage(new URLSearchParams(location.search).get('next'), location.origin, PUBLIC, '/plan');
 
 function useSignedIn(): boolean {
   const [signedIn, setSignedIn] = useState(getSession() !== null);
