@@ -256,6 +256,20 @@ describe('the add-on folder as the Supervisor builds it (the folder alone is the
     }
   });
 
+  it("unpacks the archive as GitHub serves it (one top folder, <repo>-main/) into the repository's root", () => {
+    const work = mkdtempSync(path.join(tmpdir(), 'addon-download-'));
+    try {
+      // The archive of the committed tree, laid out as GitHub's, then the download stage's RUN with its paths under `work`.
+      execFileSync('git', ['archive', '--format=tar.gz', '--prefix=offpeak-main/', '-o', path.join(work, 'source.tar.gz'), 'HEAD'], { cwd: ROOT });
+      const run = instructions.find((l) => l.startsWith('RUN ') && l.includes('/source.tar.gz'))!;
+      execFileSync('sh', ['-c', run.slice('RUN '.length).replaceAll('/source', `${work}/source`)]);
+      for (const file of ['package.json', 'package-lock.json', 'client-kit/package.json', 'cloud/package.json', 'hub-addon/Dockerfile'])
+        expect(existsSync(path.join(work, 'source', file)), file).toBe(true);
+    } finally {
+      rmSync(work, { recursive: true, force: true });
+    }
+  });
+
   it('builds with the package script: it installs the workspaces the script builds, and the image takes what the script writes', () => {
     const plan = execFileSync(process.execPath, [path.join(ADDON, 'scripts/package-addon.mjs'), '--dry-run', '/addon'], { encoding: 'utf8' });
     const built = [...plan.matchAll(/npm run build -w (\S+)/g)].map((m) => m[1]);
