@@ -21,7 +21,7 @@ export interface HubEntitiesReported {
   reported_at: string;
 }
 
-/** Bounds of a report: a house's relevant entities fit well inside them, and a report stays under the body limit. */
+/** Bounds of a report: a house's relevant entities fit well inside them (1000 with ordinary names are a few hundred kB, under the default 1 MB body limit). */
 export const HUB_ENTITY_LIMITS = {
   maxEntities: 1000,
   friendlyNameMaxChars: 255,
