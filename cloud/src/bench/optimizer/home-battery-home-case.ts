@@ -2,7 +2,7 @@
 // both efficiencies are drawn apart (0.8-0.98), half the targets lie below the starting charge
 // (the rest: no target, so the day must end no lower than it started), most instances carry an
 // import limit that leaves charging a per-slot headroom below its rate, and instance 0 is the
-// EMHASS comparison day of the issue. Same exact model as the home_battery row; its own report row.
+// EMHASS comparison day. Same exact model as the home_battery row; its own report row.
 import type { HomeBatteryInput } from '../../domain/planners/types.js';
 import { homeBatteryCase, householdLoad, type BatteryInstance } from './home-battery-case.js';
 import { drawDay } from './instances.js';
@@ -12,7 +12,7 @@ const SLOTS = 48;
 const hourly = (f: (hour: number) => number) => Array.from({ length: SLOTS }, (_, i) => f(Math.floor(i / 2)));
 
 /**
- * The issue's day: 13.5 kWh, 5 kW both ways, import 40 c with a 52 c peak 16:00-21:00, a house
+ * The EMHASS comparison day: 13.5 kWh, 5 kW both ways, import 40 c with a 52 c peak 16:00-21:00, a house
  * using 0.6 kW at night (22:00-06:00), 2.5 kW 17:00-21:00 and 1.2 kW otherwise, 0.95/0.95, half
  * full with a 10 % minimum and no target.
  */

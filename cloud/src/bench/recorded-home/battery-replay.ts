@@ -17,7 +17,7 @@ export interface TwoLevelTariff {
   peakHours: [number, number];
 }
 
-/** The battery: 13.5 kWh, 5 kW both ways, 0.95 / 0.95, 10 % minimum, no target. */
+/** The reference battery: 13.5 kWh, 5 kW both ways, 0.95 / 0.95, 10 % minimum, no target. */
 const BATTERY = { capacityKwh: 13.5, rateKw: 5, etaIn: 0.95, etaOut: 0.95, minPct: 10, startPct: 50 };
 
 const pricesOf = (t: TwoLevelTariff) =>

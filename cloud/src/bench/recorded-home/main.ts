@@ -17,7 +17,7 @@ const YEAR_GAIN = 0.1;
 /** Replays start once four weeks are recorded (the profile's window). */
 const FIRST_DAY = 28;
 const TARIFFS: TwoLevelTariff[] = [
-  { name: '40 c, 52 c peak 16:00-21:00 (the issue day)', base: 40, peak: 52, peakHours: [16, 21] },
+  { name: '40 c, 52 c peak 16:00-21:00 (a short evening peak)', base: 40, peak: 52, peakHours: [16, 21] },
   { name: 'EDF heures creuses 2024: 20.68 c 22:00-06:00, 27.00 c otherwise', base: 27, peak: 20.68, peakHours: [22, 6] },
 ];
 

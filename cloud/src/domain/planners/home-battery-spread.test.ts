@@ -12,8 +12,8 @@ import { MIN_SPREAD_DAYS, planHomeBatteryForSpread, slotQuantile } from './home-
 import { block, day, priced } from './planner-fixtures.test-support.js';
 import type { DayContext, HomeBatteryInput } from './types.js';
 
-/** The issue's two-level tariff: 40 c, 52 c 16:00-21:00. */
-const ISSUE = day(priced(40, block(32, 41, 52)));
+/** A two-level tariff with a short evening peak: 40 c, 52 c 16:00-21:00. */
+const SHORT_PEAK = day(priced(40, block(32, 41, 52)));
 /** French "heures creuses": 20.68 c 22:00-06:00, 27 c otherwise. */
 const CREUSES = day(priced(27, { ...block(0, 11, 20.68), ...block(44, 47, 20.68) }));
 
@@ -29,7 +29,7 @@ function evenings(seed: number, count: number): number[][] {
 
 const mean = (days: readonly number[][]) => Array.from({ length: 48 }, (_, s) => days.reduce((t, d) => t + d[s]!, 0) / days.length);
 
-/** The issue's battery (13.5 kWh, 5 kW, 0.95 / 0.95, half full, 10 % minimum, no target) with a load and its recent days. */
+/** The reference battery (13.5 kWh, 5 kW, 0.95 / 0.95, half full, 10 % minimum, no target) with a load and its recent days. */
 const battery = (load: number[], days: number[][] | null, over: Partial<HomeBatteryInput> = {}): HomeBatteryInput => ({
   ...emhassDay().input,
   householdLoadKw: load,
@@ -64,11 +64,11 @@ describe('planHomeBatteryForSpread', () => {
   it('is what the registry entry of home_battery plans without solar', () => {
     const days = evenings(7, 20);
     const input = battery(mean(days), days);
-    expect(homeBattery.planner(ISSUE, input)).toEqual(planHomeBatteryForSpread(ISSUE, input));
+    expect(homeBattery.planner(SHORT_PEAK, input)).toEqual(planHomeBatteryForSpread(SHORT_PEAK, input));
   });
 
   it.each([
-    ['the issue tariff (short evening peak)', ISSUE],
+    ['a short evening peak', SHORT_PEAK],
     ['heures creuses (cheap nights)', CREUSES],
   ])('under %s, when the evenings vary, beats the plan for the point estimate on days it has not seen', (_, ctx) => {
     const recent = evenings(1, 20);
@@ -84,27 +84,27 @@ describe('planHomeBatteryForSpread', () => {
   it('on the short peak, charges for a higher evening than the point estimate (an under-forecast kWh costs the peak price)', () => {
     const recent = evenings(3, 20);
     const input = battery(mean(recent), recent);
-    const chosen = planHomeBatteryForSpread(ISSUE, input).schedule;
-    const pointPlan = planHomeBattery(ISSUE, input).schedule;
+    const chosen = planHomeBatteryForSpread(SHORT_PEAK, input).schedule;
+    const pointPlan = planHomeBattery(SHORT_PEAK, input).schedule;
     expect(chosen.value_trajectory[31]).toBeGreaterThan(pointPlan.value_trajectory[31]! + 1);
   });
 
   it('is exactly the point estimate plan without a spread: no days, too few, all alike, or an export curve', () => {
     const recent = evenings(4, 20);
     const point = mean(recent);
-    const exact = planHomeBattery(ISSUE, battery(point, null));
-    expect(planHomeBatteryForSpread(ISSUE, battery(point, null))).toEqual(exact);
-    expect(planHomeBatteryForSpread(ISSUE, battery(point, recent.slice(0, MIN_SPREAD_DAYS - 1)))).toEqual(exact);
+    const exact = planHomeBattery(SHORT_PEAK, battery(point, null));
+    expect(planHomeBatteryForSpread(SHORT_PEAK, battery(point, null))).toEqual(exact);
+    expect(planHomeBatteryForSpread(SHORT_PEAK, battery(point, recent.slice(0, MIN_SPREAD_DAYS - 1)))).toEqual(exact);
     expect(
       planHomeBatteryForSpread(
-        ISSUE,
+        SHORT_PEAK,
         battery(
           point,
           Array.from({ length: 10 }, () => [...point]),
         ),
       ),
     ).toEqual(exact);
-    const exporting = { ...ISSUE, exportPricesCentsPerKwh: ISSUE.pricesCentsPerKwh };
+    const exporting = { ...SHORT_PEAK, exportPricesCentsPerKwh: SHORT_PEAK.pricesCentsPerKwh };
     expect(planHomeBatteryForSpread(exporting, battery(point, recent))).toEqual(planHomeBattery(exporting, battery(point, null)));
   });
 
@@ -112,15 +112,15 @@ describe('planHomeBatteryForSpread', () => {
     const recent = evenings(5, 20);
     const point = mean(recent);
     const input = battery(point, recent);
-    const result = planHomeBatteryForSpread(ISSUE, input);
-    const flow = batteryFlowKw(result.schedule.value_trajectory, 50, 13.5, 0.95, 0.95, ISSUE.slotHours);
+    const result = planHomeBatteryForSpread(SHORT_PEAK, input);
+    const flow = batteryFlowKw(result.schedule.value_trajectory, 50, 13.5, 0.95, 0.95, SHORT_PEAK.slotHours);
     // The trajectory is rounded to 0.01 % (1.35 Wh here): within that, the battery never delivers past the house.
     flow.forEach((kw, s) => expect(point[s]! + kw).toBeGreaterThanOrEqual(-0.006));
     expect(result.baselineCostCents).toBeCloseTo(
-      point.reduce((t, kw, s) => t + kw * 0.5 * ISSUE.pricesCentsPerKwh[s]!, 0),
+      point.reduce((t, kw, s) => t + kw * 0.5 * SHORT_PEAK.pricesCentsPerKwh[s]!, 0),
       6,
     );
-    expect(result.optimizedCostCents).toBeCloseTo(meanCost(ISSUE, input, result.schedule, [point]), 6);
+    expect(result.optimizedCostCents).toBeCloseTo(meanCost(SHORT_PEAK, input, result.schedule, [point]), 6);
     expect(result.optimizedCostCents).toBeLessThan(result.baselineCostCents);
   });
 
@@ -137,10 +137,10 @@ describe('planHomeBatteryForSpread', () => {
         chargeEfficiency: 0.95,
         dischargeEfficiency: 0.95,
       };
-      return recent.reduce((t, d) => t + Math.max(0, 0.9 * 13.5 - executeBatteryDay(schedule, d, ISSUE.slotHours, executed).endKwh[42]!), 0);
+      return recent.reduce((t, d) => t + Math.max(0, 0.9 * 13.5 - executeBatteryDay(schedule, d, SHORT_PEAK.slotHours, executed).endKwh[42]!), 0);
     };
-    const chosen = planHomeBatteryForSpread(ISSUE, input);
-    expect(short(chosen.schedule)).toBeLessThanOrEqual(short(planHomeBattery(ISSUE, input).schedule) + 1e-9);
+    const chosen = planHomeBatteryForSpread(SHORT_PEAK, input);
+    expect(short(chosen.schedule)).toBeLessThanOrEqual(short(planHomeBattery(SHORT_PEAK, input).schedule) + 1e-9);
     expect(chosen.missed).toEqual([]);
   });
 });
