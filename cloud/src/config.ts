@@ -61,6 +61,7 @@ const configSchema = yup.object({
   WEATHER_FALLBACK_CACHE_MINUTES: num().integer().min(0).default(180),
   RECOMPUTE_DEBOUNCE_MS: num().integer().min(0).default(3_000),
   RECOMPUTE_REFINEMENT_SPREAD_MS: num().integer().min(0).default(1_800_000),
+  REPLAN_MIN_INTERVAL_MS: num().integer().min(0).default(900_000),
   PLANNING_WORKERS: num().integer().min(1).optional(),
   PLANNING_BATCH_SIZE: num().integer().min(1).max(500).default(25),
   PLANNING_JOB_LEASE_MS: num().integer().min(1_000).default(120_000),
@@ -128,6 +129,8 @@ export type Config = Readonly<{
   recomputeDebounceMs: number;
   /** A refinement's recompute (household readings completing a day) waits the debounce plus its account's offset into this spread. */
   recomputeRefinementSpreadMs: number;
+  /** Re-plans from the measured state: at most one per account this often. */
+  replanMinIntervalMs: number;
   /** Planning worker loops per instance (on its jobs thread); by default two, never more than the database pool size less two. */
   planningWorkers: number;
   /** Planning jobs one worker loop takes at once (their inputs load in one set of queries). */
@@ -215,6 +218,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     weatherFallbackCacheMinutes: v.WEATHER_FALLBACK_CACHE_MINUTES,
     recomputeDebounceMs: v.RECOMPUTE_DEBOUNCE_MS,
     recomputeRefinementSpreadMs: v.RECOMPUTE_REFINEMENT_SPREAD_MS,
+    replanMinIntervalMs: v.REPLAN_MIN_INTERVAL_MS,
     planningWorkers: v.PLANNING_WORKERS ?? defaultPlanningWorkers(v.DB_POOL_MAX),
     planningBatchSize: v.PLANNING_BATCH_SIZE,
     planningJobLeaseMs: v.PLANNING_JOB_LEASE_MS,

@@ -36,7 +36,16 @@ export interface ServiceOptions {
   config: Pick<Config, 'emailConfirmationRequired' | 'authRateLimitPerMinute' | 'authRateLimitPerIpPerMinute' | 'readingsDailyLimitPerAppliance'> &
     PriceFeedsConfig &
     Pick<Config, 'dynamicPriceAdderCentsPerKwh' | 'weatherFallbackBaseUrl' | 'weatherFallbackTimeoutMs' | 'weatherFallbackCacheMinutes'> &
-    Pick<Config, 'recomputeDebounceMs' | 'recomputeRefinementSpreadMs' | 'planningWorkers' | 'planningBatchSize' | 'planningJobLeaseMs' | 'planningPollMs'> &
+    Pick<
+      Config,
+      | 'recomputeDebounceMs'
+      | 'recomputeRefinementSpreadMs'
+      | 'replanMinIntervalMs'
+      | 'planningWorkers'
+      | 'planningBatchSize'
+      | 'planningJobLeaseMs'
+      | 'planningPollMs'
+    > &
     Pick<Config, 'deviceReadingPushIntervalS' | 'deviceCaptureIntervalS' | 'deviceCommandPollWaitS'> &
     Pick<Config, 'longPollMaxParked' | 'longPollMaxPerDevice' | 'deviceCommandsPerPoll'> &
     Pick<Config, 'appliancesMaxPerAccount' | 'recomputeLimitPerMinute' | 'scheduleHistoryRowsPerDay' | 'purgeRetentionDays'> &
@@ -70,7 +79,7 @@ export function createServices(store: Store, opts: ServiceOptions) {
   const appliances = createAppliancesService(store, { planningEvents, maxPerAccount: opts.config.appliancesMaxPerAccount });
   const constraints = createConstraintsService(store, { appliances, planningEvents });
   const preferences = createPreferencesService(store, { appliances, planningEvents });
-  const readings = createReadingsService(store, { dailyLimitPerAppliance: opts.config.readingsDailyLimitPerAppliance });
+  const readings = createReadingsService(store, { dailyLimitPerAppliance: opts.config.readingsDailyLimitPerAppliance, profiles, planningEvents });
   const householdLoad = createHouseholdLoadService(store, { profiles, planningEvents, dailyLimitPerAppliance: opts.config.readingsDailyLimitPerAppliance });
   const hubEntities = createHubEntitiesService(store);
   const linkHealth = createLinkHealthService(store, { pushIntervalS: opts.config.deviceReadingPushIntervalS });
@@ -98,6 +107,7 @@ export function createServices(store: Store, opts: ServiceOptions) {
     config: {
       debounceMs: opts.config.recomputeDebounceMs,
       refinementSpreadMs: opts.config.recomputeRefinementSpreadMs,
+      pacedMinIntervalMs: opts.config.replanMinIntervalMs,
       leaseMs: opts.config.planningJobLeaseMs,
       pollMs: opts.config.planningPollMs,
       concurrency: opts.config.planningWorkers,

@@ -2,7 +2,7 @@ import { EventEmitter } from 'node:events';
 
 /** Why an account's planning inputs changed. */
 export type PlanningChange =
-  'preferences' | 'constraints' | 'appliances' | 'rates' | 'weather' | 'prices' | 'household_load' | 'household_readings' | 'import_limit';
+  'preferences' | 'constraints' | 'appliances' | 'rates' | 'weather' | 'prices' | 'household_load' | 'household_readings' | 'import_limit' | 'measured_state';
 
 /**
  * Changes that refine a plan already made rather than answer a person or a new price: the hub's
@@ -11,6 +11,14 @@ export type PlanningChange =
  * re-plan in one minute. docs/schedules-and-recompute.md "Triggers".
  */
 export const REFINEMENTS: ReadonlySet<PlanningChange | string> = new Set<PlanningChange>(['household_readings']);
+
+/**
+ * Changes the service notices by itself in what a home measures (a charge reading off its planned
+ * trajectory): their re-plans are paced by the account's minimum interval
+ * (`REPLAN_MIN_INTERVAL_MS`), so a burst of readings re-plans once. docs/schedules-and-recompute.md
+ * "Re-plans from the measured state".
+ */
+export const PACED: ReadonlySet<PlanningChange | string> = new Set<PlanningChange>(['measured_state']);
 
 /**
  * In-process notifications that an account's planning inputs changed. The debounced recompute

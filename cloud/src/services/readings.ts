@@ -13,14 +13,40 @@ import { FUTURE_TIMESTAMP_DETAIL, isTooFarInFuture } from '../domain/readings/re
 import { hvacOnValueEndpointDetail, takesHvacReadings, valueRangeDetail } from '../domain/readings/value-ranges.js';
 import { badRequest, notFound, tooManyRequests } from '../errors.js';
 import type { ApplianceRow, CeilingCharge, NewHvacReading, Store } from '../store/index.js';
+import { effectiveTimeZone } from '../domain/account-time-zone.js';
+import { chargeDeparts } from '../domain/planning/charge-departure.js';
+import { localDateOf, slotIndexOf } from '../domain/time/slot-grid.js';
+import type { PlanningEvents } from './planning-events.js';
+import type { ProfilesService } from './profiles.js';
 
 export type { ReadingsCaller } from '../domain/readings/reading-target.js';
+
+/** The types whose readings are a state of charge the plans follow. */
+const REPLANNED_ON_CHARGE: ReadonlySet<string> = new Set(['home_battery', 'ev_charger']);
+/** A charge reading older than this (a backfill) re-plans nothing: the current one will say where the battery is. */
+const CHARGE_READING_FRESH_MS = 3_600_000;
 
 /**
  * Stores pushed readings: validate every reading, resolve appliances, then one statement charges
  * the daily ceiling and inserts the batch (docs/performance.md). Any failure stores nothing.
  */
-export function createReadingsService(store: Store, opts: { dailyLimitPerAppliance: number }) {
+export function createReadingsService(store: Store, opts: { dailyLimitPerAppliance: number; profiles: ProfilesService; planningEvents: PlanningEvents }) {
+  /**
+   * Asks for a re-plan of the rest of the day (paced per account) when the newest of these charge
+   * readings, taken in the current half hour or the one before, lies outside the day's planned
+   * trajectory by more than the margin (domain/planning/charge-departure.ts).
+   */
+  async function checkCharge(userId: string, applianceId: string, rows: readonly { ts: Date; value: number }[], now: Date): Promise<void> {
+    const newest = rows.reduce((a, b) => (b.ts > a.ts ? b : a));
+    if (now.getTime() - newest.ts.getTime() > CHARGE_READING_FRESH_MS) return;
+    const timeZone = effectiveTimeZone(await opts.profiles.ensure(userId));
+    const date = localDateOf(newest.ts, timeZone);
+    const [row] = (await store.schedules.newest([userId], [date])).filter((r) => r.appliance_id === applianceId);
+    const trajectory = row?.schedule.value_trajectory;
+    if (Array.isArray(trajectory) && chargeDeparts(trajectory, slotIndexOf(newest.ts, timeZone), newest.value))
+      opts.planningEvents.changed(userId, 'measured_state');
+  }
+
   /**
    * Stores `batch` rows with `insert` when today's ceiling allows them; over it, throws 429 and
    * nothing is stored or counted.
@@ -78,6 +104,7 @@ export function createReadingsService(store: Store, opts: { dailyLimitPerApplian
         };
       });
       await chargedInsert(userId, appliances, rows.length, now, (charge) => store.readings.insertForApplianceCharged(rows, charge));
+      if (REPLANNED_ON_CHARGE.has(type)) await checkCharge(userId, appliance.id, rows, now);
       return { accepted: rows.length };
     },
   };

@@ -8,7 +8,7 @@ import { hostname } from 'node:os';
 import type { Logger } from 'pino';
 import { log } from '../log.js';
 import type { PlanningJob, Store } from '../store/index.js';
-import { REFINEMENTS, type PlanningChange, type PlanningEvents } from './planning-events.js';
+import { PACED, REFINEMENTS, type PlanningChange, type PlanningEvents } from './planning-events.js';
 import type { RecomputeService, RecomputeTarget } from './recompute.js';
 
 export interface RecomputeQueueConfig {
@@ -24,6 +24,8 @@ export interface RecomputeQueueConfig {
   batchSize: number;
   /** A refinement (planning-events.ts REFINEMENTS) waits the debounce plus the account's offset in [0, this). */
   refinementSpreadMs: number;
+  /** A paced re-plan (planning-events.ts PACED) is due no sooner than this after the account's previous one. */
+  pacedMinIntervalMs: number;
 }
 
 /** A recompute waits at most this many debounce periods after the first change, however many follow. */
@@ -61,9 +63,20 @@ export function createRecomputeQueue(
   function request(userId: string, reason: PlanningChange | string, now = clock()): Promise<void> {
     const refinement = REFINEMENTS.has(reason);
     const requestedAt = new Date(now.getTime() + (refinement ? spreadOffsetMs(userId, config.refinementSpreadMs) : 0));
-    const runAfter = new Date(requestedAt.getTime() + config.debounceMs);
-    const done = store.jobs
-      .requestRecompute(userId, reason, requestedAt, runAfter, { latestAfterFirstMs: config.debounceMs * MAX_DEBOUNCE_PERIODS, refinement })
+    const debounced = new Date(requestedAt.getTime() + config.debounceMs);
+    // A paced re-plan waits out the minimum interval after the account's previous one.
+    const dueAt = async () => {
+      if (!PACED.has(reason)) return debounced;
+      const last = await store.jobs.lastDue(userId, reason);
+      return last && last.getTime() + config.pacedMinIntervalMs > debounced.getTime() ? new Date(last.getTime() + config.pacedMinIntervalMs) : debounced;
+    };
+    const done = dueAt()
+      .then((runAfter) =>
+        store.jobs.requestRecompute(userId, reason, requestedAt, runAfter, {
+          latestAfterFirstMs: config.debounceMs * MAX_DEBOUNCE_PERIODS,
+          refinement: refinement || PACED.has(reason),
+        }),
+      )
       .catch((err: unknown) => logger.error({ err, userId, reason }, `recompute request failed user=${userId} reason=${reason}`))
       .finally(() => pending.delete(done));
     pending.add(done);

@@ -71,6 +71,15 @@ export function createJobsRepo(db: Sequelize) {
       );
     },
 
+    /** When the account's newest recompute asked for `reason` was (or is) due, or null. */
+    async lastDue(userId: string, reason: string): Promise<Date | null> {
+      const [row] = await select<{ due: Date | null }>(
+        `SELECT max(run_after) AS due FROM planning_jobs WHERE kind = 'recompute' AND user_id = $1 AND $2::text = ANY(reasons)`,
+        [userId, reason],
+      );
+      return row?.due ?? null;
+    },
+
     /** One nightly job per account with an active appliance; existing ones are kept. Returns how many were added. */
     async enqueueNightly(runKey: string, runAt: Date): Promise<number> {
       const [row] = await select<{ added: number }>(

@@ -52,7 +52,7 @@ it('the planning worker says once that the database is away and once that it is 
   const worker = createRecomputeQueue(cloud.store, {
     recompute: { planAccounts: async () => [] },
     planningEvents: new PlanningEvents(),
-    config: { debounceMs: 1_000, refinementSpreadMs: 0, leaseMs: 60_000, pollMs: 20, concurrency: 1, batchSize: 5 },
+    config: { debounceMs: 1_000, refinementSpreadMs: 0, pacedMinIntervalMs: 0, leaseMs: 60_000, pollMs: 20, concurrency: 1, batchSize: 5 },
     logger: pino({ level: 'info' }, { write: (line: string) => void lines.push(JSON.parse(line)) }),
   });
   worker.start();

@@ -138,7 +138,7 @@ describe('the nightly run', () => {
     const queue = createRecomputeQueue(cloud.store, {
       recompute: cloud.services.recompute,
       planningEvents: new PlanningEvents(),
-      config: { debounceMs: 3_000, refinementSpreadMs: 0, leaseMs: LEASE_MS, pollMs: 1_000, concurrency: 1, batchSize: 2 },
+      config: { debounceMs: 3_000, refinementSpreadMs: 0, pacedMinIntervalMs: 0, leaseMs: LEASE_MS, pollMs: 1_000, concurrency: 1, batchSize: 2 },
       logger: pino({ level: 'info' }, { write: (line: string) => void lines.push(JSON.parse(line)) }),
     });
     await queue.runDue(new Date());

@@ -202,7 +202,7 @@ describe('the planning job worker', () => {
     const failing = createRecomputeQueue(cloud.store, {
       recompute: { planAccounts: async () => Promise.reject(new Error('database on fire')) },
       planningEvents: new PlanningEvents(),
-      config: { debounceMs: DEBOUNCE_MS, refinementSpreadMs: 0, leaseMs: 60_000, pollMs: 1_000, concurrency: 2, batchSize: 5 },
+      config: { debounceMs: DEBOUNCE_MS, refinementSpreadMs: 0, pacedMinIntervalMs: 0, leaseMs: 60_000, pollMs: 1_000, concurrency: 2, batchSize: 5 },
       logger: pino({ level: 'info' }, { write: (line: string) => void lines.push(JSON.parse(line)) }),
     });
     const t0 = Date.now();

@@ -57,6 +57,7 @@ async function main(): Promise<void> {
       config: {
         debounceMs: config.recomputeDebounceMs,
         refinementSpreadMs: config.recomputeRefinementSpreadMs,
+        pacedMinIntervalMs: config.replanMinIntervalMs,
         leaseMs: config.planningJobLeaseMs,
         pollMs: config.planningPollMs,
         concurrency: config.planningWorkers,

@@ -1,0 +1,111 @@
+// Re-plans from the measured state: a battery's charge reading off its planned trajectory re-plans
+// the rest of the day by itself, paced by the account's minimum interval.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHARGE_REPLAN_MARGIN_PCT } from '../../src/domain/planning/charge-departure.js';
+import { slotIndexOf } from '../../src/domain/time/slot-grid.js';
+import type { RunningCloud } from '../../src/server.js';
+import { createAppliance } from '../support/appliances.js';
+import { apiClient, signUp, type ApiClient } from '../support/http.js';
+import { rows } from '../support/readings.js';
+import { storedRows } from '../support/schedules.js';
+import { startTestCloud } from '../support/test-cloud.js';
+
+let cloud: RunningCloud;
+let api: ApiClient;
+
+beforeAll(async () => {
+  cloud = await startTestCloud();
+  api = apiClient(cloud.url);
+});
+afterAll(() => cloud.stop());
+
+/** The default minimum interval between two re-plans from the measured state of one account (REPLAN_MIN_INTERVAL_MS). */
+const MIN_INTERVAL_MS = 900_000;
+const DEBOUNCE_MS = 3_000;
+const later = (ms: number) => new Date(Date.now() + ms);
+const queue = () => cloud.services.recomputeQueue;
+const stateJobs = (userId: string) =>
+  rows<{ run_after: Date; finished_at: Date | null }>(
+    cloud,
+    `SELECT run_after, finished_at FROM planning_jobs WHERE user_id = $1 AND 'measured_state' = ANY(reasons) ORDER BY id`,
+    [userId],
+  );
+
+/** A user (UTC) with a home battery whose setup recompute has run: today's plan is stored. */
+async function plannedBattery() {
+  const user = await signUp(api);
+  const battery = await createAppliance(cloud, user, 'home_battery');
+  await queue().settled();
+  await queue().runDue(later(10 * DEBOUNCE_MS));
+  const push = async (value: number) => {
+    const res = await api.post(
+      `/api/v1/appliances/${battery}/readings`,
+      { readings: [{ timestamp: new Date().toISOString(), state: 'IDLE', value }] },
+      { token: user.token },
+    );
+    expect(res.status).toBe(201);
+    await queue().settled();
+  };
+  /** The planned charge now, and a reading far outside it. */
+  const planned = async () => {
+    const [row] = (await storedRows(cloud, battery)).slice(-1);
+    const slot = slotIndexOf(new Date(), 'UTC');
+    const levels = [row!.schedule.value_trajectory[slot] as number, row!.schedule.value_trajectory[Math.max(0, slot - 1)] as number];
+    const low = Math.min(...levels);
+    const high = Math.max(...levels);
+    return {
+      onTrajectory: high,
+      departing: low > 3 * CHARGE_REPLAN_MARGIN_PCT ? low - 2 * CHARGE_REPLAN_MARGIN_PCT : Math.min(100, high + 2 * CHARGE_REPLAN_MARGIN_PCT),
+    };
+  };
+  return { ...user, battery, push, planned };
+}
+
+describe('re-plans from the measured state', () => {
+  it('a charge reading off the planned trajectory re-plans the rest of the day from it within the debounce', async () => {
+    const home = await plannedBattery();
+    const before = (await storedRows(cloud, home.battery)).length;
+    const { departing } = await home.planned();
+    const pushedAt = Date.now();
+    await home.push(departing);
+    const [job] = await stateJobs(home.userId);
+    expect(job!.run_after.getTime() - pushedAt).toBeLessThanOrEqual(DEBOUNCE_MS + 1_000);
+    await queue().runDue(later(DEBOUNCE_MS + 1_000));
+    const rowsNow = await storedRows(cloud, home.battery);
+    expect(rowsNow).toHaveLength(before + 1);
+    expect(rowsNow.at(-1)).toMatchObject({ trigger: 'debounced', from_slot: slotIndexOf(new Date(), 'UTC') });
+    const [used] = await rows<{ constraints_used: Record<string, unknown> }>(
+      cloud,
+      'SELECT constraints_used FROM schedules WHERE appliance_id = $1 ORDER BY created_at DESC, id DESC LIMIT 1',
+      [home.battery],
+    );
+    expect(used!.constraints_used).toMatchObject({ soc_pct: departing, soc_source: 'reading' });
+  });
+
+  it('a reading on the trajectory re-plans nothing', async () => {
+    const home = await plannedBattery();
+    const before = (await storedRows(cloud, home.battery)).length;
+    await home.push((await home.planned()).onTrajectory);
+    expect(await stateJobs(home.userId)).toEqual([]);
+    await queue().runDue(later(10 * DEBOUNCE_MS));
+    expect(await storedRows(cloud, home.battery)).toHaveLength(before);
+  });
+
+  it('holds the minimum interval under a burst: one re-plan, and the next no sooner than the interval after it', async () => {
+    const home = await plannedBattery();
+    const before = (await storedRows(cloud, home.battery)).length;
+    const { departing } = await home.planned();
+    for (let i = 0; i < 5; i++) await home.push(departing);
+    expect(await stateJobs(home.userId)).toHaveLength(1);
+    await queue().runDue(later(DEBOUNCE_MS + 1_000));
+    expect(await storedRows(cloud, home.battery)).toHaveLength(before + 1);
+    // Off the new plan too, right after: due the interval after the first, not before.
+    await home.push((await home.planned()).departing);
+    const [first, second] = await stateJobs(home.userId);
+    expect(second!.run_after.getTime() - first!.run_after.getTime()).toBe(MIN_INTERVAL_MS);
+    await queue().runDue(later(10 * DEBOUNCE_MS));
+    expect(await storedRows(cloud, home.battery)).toHaveLength(before + 1);
+    await queue().runDue(later(MIN_INTERVAL_MS + 10 * DEBOUNCE_MS));
+    expect(await storedRows(cloud, home.battery)).toHaveLength(before + 2);
+  });
+});
