@@ -1,6 +1,7 @@
 import type { HassEntities, HassEntity } from 'home-assistant-js-websocket';
 import { describe, expect, it } from 'vitest';
-import { reportedEntities } from './hub-entities.js';
+import { ENTITY_ID_PATTERN } from '@offpeak/cloud/contract';
+import { ENTITY_ID, reportedEntities } from './hub-entities.js';
 
 const entity = (entity_id: string, attributes: Record<string, unknown> = {}): HassEntity => ({
   entity_id,
@@ -34,5 +35,11 @@ describe('reportedEntities', () => {
     expect(list).toHaveLength(1000);
     expect(list[0]).toEqual({ entity_id: 'climate.a', friendly_name: 'x'.repeat(255), unit_of_measurement: null, device_class: null });
     expect(list.at(-1)!.entity_id).toBe('sensor.s0998');
+  });
+});
+
+describe('the entity id rule', () => {
+  it("is the cloud's, so no reported id is refused", () => {
+    expect(ENTITY_ID.source).toBe(ENTITY_ID_PATTERN.source);
   });
 });
