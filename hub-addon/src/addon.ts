@@ -6,6 +6,7 @@ import type { AddonConfig } from './config.js';
 import { DEFAULT_TIMING, type AddonContext, type AddonTiming, type Stop } from './context.js';
 import { startEntityReport } from './features/entity-report.js';
 import { startPlans } from './features/plans.js';
+import { startPublishEntities } from './features/publish-entities.js';
 import { startReadings } from './features/readings.js';
 import { startWeatherPush } from './features/weather-push.js';
 import { HaLink } from './ha.js';
@@ -113,6 +114,7 @@ export async function startAddon(options: StartAddonOptions): Promise<RunningAdd
     stops.push(startReadings({ ...ctx, log: log.child('readings') }));
     stops.push(startWeatherPush({ ...ctx, log: log.child('weather') }));
     stops.push(startEntityReport({ ...ctx, log: log.child('entities') }));
+    stops.push(startPublishEntities({ ...ctx, log: log.child('published') }));
   }
   return {
     state: ctx.state,

@@ -4,6 +4,7 @@
 import type {
   Appliance,
   ApplianceReadingInput,
+  DayLedger,
   HouseholdLoadReadingsRequest,
   HubEntitiesReport,
   HubEntitiesReported,
@@ -28,6 +29,7 @@ export interface CloudApi {
   pushWeather(forecast: WeatherForecastInput): Promise<WeatherPushResponse>;
   pushHouseholdLoad(readings: HouseholdLoadReadingsRequest['readings']): Promise<ReadingsAccepted>;
   reportHubEntities(entities: HubEntitiesReport['entities']): Promise<HubEntitiesReported>;
+  ledger(date: string): Promise<DayLedger>;
 }
 
 /** The API over a session. */
@@ -42,5 +44,6 @@ export function createCloudApi(session: CloudSession): CloudApi {
     pushWeather: (forecast) => session.call('POST', '/api/v1/weather', { forecast }),
     pushHouseholdLoad: (readings) => session.call('POST', '/api/v1/household-load/readings', { readings }),
     reportHubEntities: (entities) => session.call('PUT', '/api/v1/hub-entities', { entities }),
+    ledger: (date) => session.call('GET', `/api/v1/me/metrics/ledger/${encodeURIComponent(date)}`),
   };
 }

@@ -2,6 +2,7 @@
 // report takes them (PUT /api/v1/hub-entities, docs/hub-entities.md).
 import type { HassEntities } from 'home-assistant-js-websocket';
 import type { ENTITY_ID_MAX_LENGTH, HUB_ENTITY_DOMAINS, HUB_ENTITY_LIMITS, HubEntitiesReport } from '@offpeak/cloud/contract';
+import { isPublishedEntity } from './plan-entities.js';
 
 export type ReportedEntity = HubEntitiesReport['entities'][number];
 
@@ -50,6 +51,8 @@ export function reportedEntities(entities: HassEntities): ReportedEntity[] {
     if (order === undefined || e.entity_id.length > ID_MAX_LENGTH || !ENTITY_ID.test(e.entity_id)) continue;
     const unit = text(e.attributes.unit_of_measurement, LIMITS.unitMaxChars);
     if (e.entity_id.startsWith('sensor.') && unit === null) continue;
+    // The add-on's own entities report the plan; no appliance reads or drives them.
+    if (isPublishedEntity(e.entity_id)) continue;
     out.push({
       order,
       entity_id: e.entity_id,

@@ -21,9 +21,10 @@
  *   ha.connectionCount              open WebSocket connections
  *   ha.ingressUrl                  http://127.0.0.1:<port>/api/hassio_ingress/<token>/: the add-on's panel
  *   ha.setIngressTarget(url|null)   where the ingress proxy forwards (the add-on's panel server)
- *   ha.restart({ downMs?, states? }) stop, wait downMs, listen on the same port again; state kept,
- *                                   but each of `states` ({ entity_id: state }) written without a user
- *                                   meanwhile, as devices that come back reset
+ *   ha.restart({ downMs?, states? }) stop, wait downMs, listen on the same port again; state kept
+ *                                   (states only POST /api/states wrote are forgotten, as Core forgets
+ *                                   them), and each of `states` ({ entity_id: state }) written without
+ *                                   a user meanwhile, as devices that come back reset
  *   ha.stop()                       close the port (restart() may start it again)
  */
 import { loadFixture, type FixtureData } from './fixture.js';

@@ -88,6 +88,7 @@ async function postState(req: IncomingMessage, res: ServerResponse, entityId: st
       forceUpdate: body.force_update === true,
       context: deps.newContext(),
     });
+    if (isNew) deps.states.markRestWritten(entityId);
   } catch (e) {
     if (e instanceof InvalidEntityIdError) return message(res, 400, 'Invalid entity ID specified.');
     if (e instanceof InvalidStateError) return message(res, 400, 'Invalid state specified.');

@@ -227,10 +227,11 @@ export class HaSim implements SimCore {
     await new Promise<void>((resolve) => server.close(() => resolve()));
   }
 
-  /** Stops, writes `states` as the devices' integrations report them at start (no user), waits downMs, listens again. */
+  /** Stops, forgets the states only the REST API wrote, writes `states` as the devices' integrations report them at start (no user), waits downMs, listens again. */
   async restart(host: string, downMs = 0, states: Record<string, string> = {}): Promise<void> {
     const port = this.port;
     await this.close();
+    this.states.forgetRestWritten();
     for (const [id, state] of Object.entries(states)) this.setState(id, state);
     if (downMs > 0) await new Promise((r) => setTimeout(r, downMs));
     await this.listen(host, port);

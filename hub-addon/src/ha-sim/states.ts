@@ -62,6 +62,8 @@ export interface StateMachineDeps {
 
 export class StateMachine {
   private readonly states = new Map<string, HaState>();
+  /** Entities whose state only POST /api/states wrote: no integration owns them. */
+  private readonly restOnly = new Set<string>();
 
   constructor(private readonly deps: StateMachineDeps) {}
 
@@ -107,6 +109,20 @@ export class StateMachine {
     const ctx = context ?? this.deps.newContext();
     this.deps.bus.fire('state_changed', { entity_id: id, old_state: old, new_state: null }, ctx, this.deps.now());
     return true;
+  }
+
+  /** Marks an entity as written by POST /api/states alone (rest.ts). */
+  markRestWritten(entityId: string): void {
+    this.restOnly.add(entityId.toLowerCase());
+  }
+
+  /**
+   * A restart of Core: states that only the REST API wrote are gone (no integration restores
+   * them), without an event; every other entity is back as its integration reports it.
+   */
+  forgetRestWritten(): void {
+    for (const id of this.restOnly) this.states.delete(id);
+    this.restOnly.clear();
   }
 
   /** Load a state as given, without an event (fixture load). */

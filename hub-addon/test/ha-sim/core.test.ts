@@ -83,4 +83,36 @@ describe('ha-sim core with the real client', () => {
     expect(missing.status).toBe(404);
     expect(await missing.json()).toEqual({ message: 'Entity not found.' });
   });
+
+  it("POST /api/states: 201 then 200, last_changed only when the state changes, 400s in Core's words, and a restart forgets what only the REST API wrote", async () => {
+    const headers = { Authorization: `Bearer ${TOKEN}`, 'Content-Type': 'application/json' };
+    const post = (id: string, body: unknown) => fetch(`${ha.url}/core/api/states/${id}`, { method: 'POST', headers, body: JSON.stringify(body) });
+    type State = { state: string; attributes: Record<string, unknown>; last_changed: string; last_updated: string };
+    const created = await post('sensor.offpeak_car_plan', { state: 'idle', attributes: { friendly_name: 'Car plan', plan: [{ on: false }] } });
+    expect(created.status).toBe(201);
+    expect(created.headers.get('location')).toBe('/api/states/sensor.offpeak_car_plan');
+    const first = (await created.json()) as State;
+    ha.advance(1_000);
+    const same = await post('sensor.offpeak_car_plan', { state: 'idle', attributes: { friendly_name: 'Car plan', plan: [{ on: false }] } });
+    expect(same.status).toBe(200);
+    expect(((await same.json()) as State).last_updated).toBe(first.last_updated);
+    ha.advance(1_000);
+    const attrs = (await (
+      await post('sensor.offpeak_car_plan', { state: 'idle', attributes: { friendly_name: 'Car plan', plan: [{ on: true }] } })
+    ).json()) as State;
+    expect(attrs.last_changed).toBe(first.last_changed);
+    expect(attrs.last_updated).not.toBe(first.last_updated);
+    ha.advance(1_000);
+    const changed = (await (await post('sensor.offpeak_car_plan', { state: 'charging' })).json()) as State;
+    expect(changed.last_changed).not.toBe(first.last_changed);
+    // Without attributes the entity has none.
+    expect(changed.attributes).toEqual({});
+    expect(await (await post('Sensor.bad id', { state: 'x' })).json()).toEqual({ message: 'Invalid entity ID specified.' });
+    expect(await (await post('sensor.x', { attributes: {} })).json()).toEqual({ message: 'No state specified.' });
+    expect(await (await post('sensor.x', { state: 'x', attributes: [1] })).json()).toEqual({ message: 'State attributes need to be a dictionary.' });
+
+    await ha.restart({ downMs: 10 });
+    expect((await fetch(`${ha.url}/api/states/sensor.offpeak_car_plan`, { headers })).status).toBe(404);
+    expect((await fetch(`${ha.url}/api/states/switch.ev_charger`, { headers })).status).toBe(200);
+  });
 });

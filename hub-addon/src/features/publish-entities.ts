@@ -1,0 +1,93 @@
+// Entities: the plan, the day's expected cost, yesterday's account and the cloud link, written to
+// Home Assistant's state machine through its REST API (plan-entities.ts says what). A state is
+// written when it changes (checked every minute: a new plan, a new slot's action), and every
+// state again at each half hour and after Home Assistant reconnects: states written this way
+// belong to no integration, so a restarted Home Assistant has forgotten them.
+import type { DayLedger } from '@offpeak/cloud/contract';
+import type { TimerHandle } from '@offpeak/client-kit';
+import type { AddonContext, Stop } from '../context.js';
+import { describe } from '../ha.js';
+import { postState, restBase } from '../ha-rest.js';
+import { httpFetch, type FetchLike } from '../http-fetch.js';
+import { localSlotAt, slotStartMs } from '../local-time.js';
+import { planEntities } from '../plan-entities.js';
+
+/** How often the entities are compared with what was written. */
+export const PUBLISH_CHECK_MS = 60_000;
+const SLOT_MS = 30 * 60_000;
+
+const dayBefore = (date: string) => new Date(Date.parse(`${date}T12:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+
+export function startPublishEntities(ctx: AddonContext, fetch: FetchLike = httpFetch): Stop {
+  const base = restBase(ctx.config.ha.url);
+  /** What Home Assistant holds, as written (entity id -> JSON of state and attributes). */
+  const written = new Map<string, string>();
+  let slotKey: string | null = null;
+  let ledger: { date: string; body: DayLedger } | null = null;
+  let timer: TimerHandle | null = null;
+  let stopped = false;
+
+  const publish = async () => {
+    if (stopped || !ctx.ha.connected) return;
+    const now = ctx.clock.now();
+    const slot = localSlotAt(now, ctx.state.timezone);
+    // Each half hour every state is written again.
+    if (slot.key !== slotKey) {
+      slotKey = slot.key;
+      written.clear();
+    }
+    const yesterday = dayBefore(slot.date);
+    if (ledger?.date !== yesterday && ctx.state.links.cloud.state === 'ok') {
+      try {
+        ledger = { date: yesterday, body: await ctx.cloud.ledger(yesterday) };
+      } catch (e) {
+        ctx.log.warn("yesterday's account not read", { error: describe(e) });
+      }
+    }
+    const start = slotStartMs(now, ctx.state.timezone);
+    const entities = planEntities({
+      view: ctx.state.view,
+      slotIndex: slot.index,
+      slotStart: (i) => new Date(start + (i - slot.index) * SLOT_MS).toISOString(),
+      ledger: ledger?.body ?? null,
+      isCloudLinked: ctx.state.links.cloud.state === 'ok',
+    });
+    let count = 0;
+    for (const e of entities) {
+      const json = JSON.stringify([e.state, e.attributes]);
+      if (written.get(e.entity_id) === json) continue;
+      try {
+        const status = await postState(fetch, base, ctx.config.ha.token, e);
+        if (status !== 200 && status !== 201) {
+          ctx.log.warn('entity not written', { entity_id: e.entity_id, status });
+          continue;
+        }
+        written.set(e.entity_id, json);
+        count++;
+      } catch (err) {
+        ctx.log.warn('entity not written', { entity_id: e.entity_id, error: describe(err) });
+        return;
+      }
+    }
+    if (count > 0) ctx.log.info('entities written', { count });
+  };
+
+  const loop = () => {
+    timer = ctx.clock.setTimeout(() => {
+      ctx.tasks.run(publish);
+      if (!stopped) loop();
+    }, PUBLISH_CHECK_MS);
+  };
+  // A reconnected Home Assistant may have restarted: write everything again.
+  const offResync = ctx.ha.onResync(() => {
+    written.clear();
+    ctx.tasks.run(publish);
+  });
+  ctx.tasks.run(publish);
+  loop();
+  return () => {
+    stopped = true;
+    offResync();
+    if (timer !== null) ctx.clock.clearTimeout(timer);
+  };
+}

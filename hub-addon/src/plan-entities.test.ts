@@ -1,0 +1,54 @@
+import type { SchedulesView } from '@offpeak/cloud/contract';
+import { describe, expect, it } from 'vitest';
+import { restBase } from './ha-rest.js';
+import { isPublishedEntity, objectId, planEntities } from './plan-entities.js';
+
+const reasons = Array.from({ length: 48 }, (_, i) =>
+  i < 4
+    ? { code: 'cheapest_left', price_cents: 5, by: '07:00', compared_cents: 6 }
+    : i < 14
+      ? { code: 'nothing_needed', price_cents: 5 }
+      : { code: 'away', price_cents: 30 },
+);
+const view = {
+  date: '2026-11-24',
+  optimization_enabled: true,
+  integration_health: {},
+  home: { expected_cost_cents: 412.6, load_kw_48: [], grid_import_kw_48: [], export_kw_48: [], source: 'typical', max_import_kw: null },
+  appliances: [
+    { appliance_id: 'a1', appliance_type: 'ev_charger', name: 'Car', schedule: { intervals: [], reasons_48: reasons, summary: 'Charges 00:00-02:00 at 5 ¢.' } },
+    { appliance_id: 'a2', appliance_type: 'dehumidifier', name: 'Basement', schedule: {} },
+  ],
+} as unknown as SchedulesView;
+
+describe('planEntities', () => {
+  it('one plan sensor per planned appliance, the expected cost and the link, named as Home Assistant names them', () => {
+    const entities = planEntities({ view, slotIndex: 1, slotStart: (i) => `slot-${i}`, ledger: null, isCloudLinked: true });
+    expect(entities.map((e) => e.entity_id)).toEqual(['sensor.offpeak_car_plan', 'sensor.offpeak_expected_cost_today', 'binary_sensor.offpeak_cloud_link']);
+    const [car, cost, link] = entities;
+    expect(car).toMatchObject({
+      state: 'charging',
+      attributes: { friendly_name: 'Car plan', reason: 'cheapest_left', price_cents: 5, compared_cents: 6, summary: 'Charges 00:00-02:00 at 5 ¢.' },
+    });
+    expect((car!.attributes.plan as unknown[])[20]).toEqual({ start: 'slot-20', action: 'away', on: false, price_cents: 30, reason: 'away' });
+    expect(cost).toMatchObject({ state: '4.13', attributes: { unit_of_measurement: 'USD', device_class: 'monetary' } });
+    expect(link).toMatchObject({ state: 'on', attributes: { device_class: 'connectivity' } });
+  });
+
+  it('knows its own entities (the hub entity report leaves them out)', () => {
+    expect([
+      isPublishedEntity('sensor.offpeak_car_plan'),
+      isPublishedEntity('binary_sensor.offpeak_cloud_link'),
+      isPublishedEntity('sensor.ev_battery'),
+    ]).toEqual([true, true, false]);
+  });
+
+  it('object ids: lower case, a-z 0-9 and underscores', () => {
+    expect([objectId('Living room'), objectId('Chauffe-eau Été'), objectId('!!')]).toEqual(['living_room', 'chauffe_eau_ete', 'appliance']);
+  });
+
+  it("Core's REST base from its WebSocket URL", () => {
+    expect(restBase('ws://supervisor/core/websocket')).toBe('http://supervisor/core/api');
+    expect(restBase('wss://ha.example.com:8123/api/websocket')).toBe('https://ha.example.com:8123/api');
+  });
+});
