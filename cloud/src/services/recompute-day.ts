@@ -12,7 +12,7 @@ import type { PlanningDay } from '../domain/planning/planning-day.js';
 import { buildRateCurve } from '../domain/tariffs/rate-curve.js';
 import type { PricePoint } from '../domain/tariffs/price-point.js';
 import type { StoredRateSettings } from '../domain/tariffs/rate-settings.js';
-import { localDateOf, slotDurationsHours, slotStartsUtc, type LocalDate } from '../domain/time/slot-grid.js';
+import { addDays, localDateOf, slotDurationsHours, slotStartsUtc, type LocalDate } from '../domain/time/slot-grid.js';
 import type { NewScheduleRow, PlanningApplianceRow, ScheduleRow, ScheduleTrigger } from '../store/index.js';
 import type { ModelRefitService } from './model-refit.js';
 import type { OutdoorForecastService } from './outdoor-forecast.js';
@@ -47,13 +47,20 @@ const consumerOf = (type: string): SolarConsumer | null => (isApplianceType(type
 async function dayContext(deps: DayDeps, account: AccountInputs, day: PlanningDay, solar: PlanningApplianceRow[], now: Date) {
   const { timeZone } = account;
   const settings = { ...account.rateSettings, pricing_location: account.profile?.pricing_location ?? null };
-  const curve = buildRateCurve({
-    settings,
-    date: day.date,
-    timeZone,
-    defaultAdderCentsPerKwh: deps.defaultAdderCentsPerKwh,
-    dynamicPoints: await deps.dynamicPoints(settings, day.date, timeZone),
-  });
+  const curveOf = async (date: LocalDate) =>
+    buildRateCurve({
+      settings,
+      date,
+      timeZone,
+      defaultAdderCentsPerKwh: deps.defaultAdderCentsPerKwh,
+      dynamicPoints: await deps.dynamicPoints(settings, date, timeZone),
+    });
+  const curve = await curveOf(day.date);
+  // Tomorrow's prices are known when its curve comes from the account's own source (a day-ahead
+  // zone's once published; a tariff's always), not from a fallback: storage then plans both days.
+  const next = await curveOf(addDays(day.date, 1));
+  const tomorrow =
+    next.source === next.pricing_source ? { pricesCentsPerKwh: next.rates_cents_per_kwh, exportPricesCentsPerKwh: next.export_rates_cents_per_kwh } : null;
   const forecast = await deps.outdoorForecast.resolve({ userId: account.userId, locationZip: account.profile?.location_zip ?? '', timeZone }, day.date, now, {
     needIrradiance: solar.length > 0,
   });
@@ -66,6 +73,7 @@ async function dayContext(deps: DayDeps, account: AccountInputs, day: PlanningDa
     // The export curve of the rate settings (net metering: the import curve before any solar
     // discount), or null when exports earn nothing.
     exportPricesCentsPerKwh: curve.export_rates_cents_per_kwh,
+    tomorrow,
     outdoorTempF: forecast.tempsF,
     fromSlot: day.fromSlot,
   };
@@ -83,6 +91,7 @@ async function dayContext(deps: DayDeps, account: AccountInputs, day: PlanningDa
     outdoor_source: forecast.source,
     solar_discount: firstPass !== null,
     export_rates_set: base.exportPricesCentsPerKwh !== null,
+    tomorrow_prices_known: tomorrow !== null,
   };
   return { ctx, solarInput, common, tariffPrices: base.pricesCentsPerKwh };
 }
