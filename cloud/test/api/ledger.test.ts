@@ -176,6 +176,28 @@ describe('GET /api/v1/me/metrics/ledger/{date}', () => {
     expect(res.body).toMatchObject({ actual_cost: 1.44, baseline_cost: 2.16, saving: 0.72, missed_saving: 0, household_cost: null, note: null });
   });
 
+  it('robot (baseline: charging whenever docked): its tasks window is no time to charge, on arrival or in hindsight', async () => {
+    const { user, token } = await account();
+    const mower = await createAppliance(cloud, user, 'robot', { name: 'Mower' });
+    await api.put(`/api/v1/appliances/${mower}`, { config: { entity_id: 'lawn_mower.mower', battery_capacity_kwh: 2, max_charge_rate_kw: 1 } }, token);
+    await api.post(`/api/v1/appliances/${mower}/constraints`, { tasks_window_start: '00:30', tasks_window_end: '01:00' }, token);
+    // 20 % at 00:10, out mowing 00:30-01:00, then 0.5 kWh (25 %) a slot from 02:00 to 03:00 at 10 ¢.
+    await valueReadings(user.userId, mower, [
+      [0, 20],
+      [4, 45],
+      [5, 70],
+    ]);
+    const res = await ledger(token);
+    // On its dock from 01:00 the first two slots are 10 ¢ too: the plan saved nothing that day (00:30, at 30 ¢, was mowing time).
+    expect(res.body.appliances.find((a: any) => a.appliance_id === mower)).toMatchObject({
+      basis: 'readings',
+      baseline: 'charging whenever it is docked',
+      actual_cost: 0.1,
+      baseline_cost: 0.1,
+      hindsight_cost: 0.1,
+    });
+  });
+
   it('water heater (baseline: its thermostat) heated in the peak: the negative saving comes with its reason', async () => {
     const { user, token } = await account();
     const tank = await createAppliance(cloud, user, 'water_heater', { name: 'Tank' });

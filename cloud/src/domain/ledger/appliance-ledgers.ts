@@ -5,9 +5,10 @@
 import type { ApplianceType } from '../appliance-types/index.js';
 import { planEvCharger } from '../planners/ev-charger.js';
 import { planHomeBattery } from '../planners/home-battery.js';
+import { windowSlots } from '../planners/slots.js';
 import type { DayContext } from '../planners/types.js';
 import { planWaterHeater } from '../planners/water-heater.js';
-import { evChargerInputs, homeBatteryInputs } from '../planning/charge-inputs.js';
+import { evChargerInputs, homeBatteryInputs, robotInputs } from '../planning/charge-inputs.js';
 import { waterHeaterInputs } from '../planning/water-heater-inputs.js';
 import { SLOTS_PER_DAY, SLOT_MINUTES } from '../time/slot-grid.js';
 
@@ -109,12 +110,20 @@ const homeBattery: Ledger = ({ day, householdKw }, a) => {
   };
 };
 
-/** Charging on arrival: the energy the car took that day, from its first reading at the full rate. */
-const evCharger: Ledger = ({ day }, a) => {
-  const t = trajectory(a.valueAtEnd);
-  if (!t || t.first >= SLOTS) return null;
-  const { input } = evChargerInputs({ config: a.config, constraints: a.constraints, recentValue: t.start });
-  const kwh = (pct: number) => (pct / 100) * input.capacityKwh;
+/** A battery charged from the grid (an EV, a robot on its dock) as the ledger reads it. */
+interface Charger {
+  capacityKwh: number;
+  maxChargeRateKw: number;
+  /** Share of the drawn energy the battery gains. */
+  efficiency: number;
+  /** Per slot of the day, whether it could not charge then (a robot out on its tasks). */
+  isAway: (slot: number) => boolean;
+  baseline: string;
+}
+
+/** The energy the battery took that day, its cost, on arrival (from the first reading at the full rate) and at best. */
+function chargerLedger(day: DayContext, t: NonNullable<ReturnType<typeof trajectory>>, c: Charger): ApplianceLedger {
+  const kwh = (pct: number) => (pct / 100) * c.capacityKwh;
   let cents = 0;
   let gained = 0;
   let lastCharge = -1;
@@ -122,37 +131,49 @@ const evCharger: Ledger = ({ day }, a) => {
   t.ends.forEach((pct, k) => {
     const delta = kwh(pct - previous);
     if (delta > 0) {
-      cents += (delta / input.efficiency) * day.pricesCentsPerKwh[t.first + k]!;
+      cents += (delta / c.efficiency) * day.pricesCentsPerKwh[t.first + k]!;
       gained += delta;
       lastCharge = t.first + k;
     }
     previous = pct;
   });
-  if (lastCharge < 0) return { actualCents: 0, baselineCents: 0, hindsightCents: 0, basis: 'readings', baseline: 'charging on arrival', note: null };
+  if (lastCharge < 0) return { actualCents: 0, baselineCents: 0, hindsightCents: 0, basis: 'readings', baseline: c.baseline, note: null };
   let left = gained;
   let baseline = 0;
   for (let i = t.first; i < SLOTS && left > 1e-9; i++) {
-    const gain = Math.min(left, input.maxChargeRateKw * day.slotHours[i]! * input.efficiency);
-    baseline += (gain / input.efficiency) * day.pricesCentsPerKwh[i]!;
+    if (c.isAway(i)) continue;
+    const gain = Math.min(left, c.maxChargeRateKw * day.slotHours[i]! * c.efficiency);
+    baseline += (gain / c.efficiency) * day.pricesCentsPerKwh[i]!;
     left -= gain;
   }
-  const deadline = lastCharge + 1 >= SLOTS ? null : (lastCharge + 1) * SLOT_MINUTES;
   const best = planEvCharger(dayFrom(day, t.first), {
-    ...input,
     socPct: t.start,
-    targetPct: t.start + (100 * gained) / input.capacityKwh,
+    capacityKwh: c.capacityKwh,
+    maxChargeRateKw: c.maxChargeRateKw,
+    efficiency: c.efficiency,
+    targetPct: t.start + (100 * gained) / c.capacityKwh,
     minPct: 0,
-    deadlineMinute: deadline,
-    blockedSlots: null,
+    deadlineMinute: lastCharge + 1 >= SLOTS ? null : (lastCharge + 1) * SLOT_MINUTES,
+    blockedSlots: Array.from({ length: SLOTS }, (_, i) => c.isAway(i)),
   });
-  return {
-    actualCents: cents,
-    baselineCents: baseline,
-    hindsightCents: best.optimizedCostCents,
-    basis: 'readings',
-    baseline: 'charging on arrival',
-    note: null,
-  };
+  return { actualCents: cents, baselineCents: baseline, hindsightCents: best.optimizedCostCents, basis: 'readings', baseline: c.baseline, note: null };
+}
+
+/** Charging on arrival: the energy the car took that day, from its first reading at the full rate. */
+const evCharger: Ledger = ({ day }, a) => {
+  const t = trajectory(a.valueAtEnd);
+  if (!t || t.first >= SLOTS) return null;
+  const { input } = evChargerInputs({ config: a.config, constraints: a.constraints, recentValue: t.start });
+  return chargerLedger(day, t, { ...input, isAway: () => false, baseline: 'charging on arrival' });
+};
+
+/** Charging whenever docked: the energy the robot took that day, on its dock from its first reading (its tasks window aside). */
+const robot: Ledger = ({ day }, a) => {
+  const t = trajectory(a.valueAtEnd);
+  if (!t || t.first >= SLOTS) return null;
+  const { input } = robotInputs({ config: a.config, constraints: a.constraints, recentValue: t.start });
+  const away = input.tasksWindow ? windowSlots(input.tasksWindow.startMinute, input.tasksWindow.endMinute) : [];
+  return chargerLedger(day, t, { ...input, efficiency: 1, isAway: (i) => away[i] === true, baseline: 'charging whenever it is docked' });
 };
 
 /** The water heater on its own thermostat at the maximum, from the first tank reading, on the planner's tank model. */
@@ -215,5 +236,5 @@ export const APPLIANCE_LEDGERS = {
   water_heater: waterHeater,
   solar: none,
   dehumidifier: none,
-  robot: none,
+  robot,
 } satisfies { [T in ApplianceType]: Ledger };
