@@ -5,7 +5,8 @@ import { householdLoadFor } from '../domain/household/account-load.js';
 import { windowStart } from '../domain/household/measured-profile.js';
 import { ceilingDay, ceilingExceededDetail, dailyCeiling, secondsUntilReset } from '../domain/readings/daily-ceiling.js';
 import { FUTURE_TIMESTAMP_DETAIL, isTooFarInFuture } from '../domain/readings/reading-time.js';
-import { dayBoundsUtc, localDateOf } from '../domain/time/slot-grid.js';
+import { dayBoundsUtc, localDateOf, slotIndexOf, slotStartsUtc } from '../domain/time/slot-grid.js';
+import { loadDeparts } from '../domain/planning/load-departure.js';
 import { effectiveTimeZone } from '../domain/account-time-zone.js';
 import { badRequest, tooManyRequests } from '../errors.js';
 import type { Store } from '../store/index.js';
@@ -23,6 +24,25 @@ export function createHouseholdLoadService(store: Store, deps: { profiles: Profi
     const means = await store.householdLoad.halfHourMeans([userId], dayBoundsUtc(windowStart(today), timeZone).start, dayBoundsUtc(today, timeZone).start);
     const load = householdLoadFor(means, row.household_load_kw_48, timeZone, today);
     return { source: load.source, load_kw_48: load.loadKw48, days_measured: load.daysMeasured };
+  }
+
+  /**
+   * When this push is the first to reach into a new half hour, compares the half hour just ended
+   * with the load today's plan assumed there, and asks for a re-plan of the rest of the day (paced
+   * per account) when it departs (domain/planning/load-departure.ts).
+   */
+  async function checkHalfHourEnded(userId: string, rows: readonly { ts: Date }[], newestBefore: Date | null, timeZone: string): Promise<void> {
+    const latest = rows.reduce((a, b) => (b.ts > a.ts ? b : a)).ts;
+    const date = localDateOf(latest, timeZone);
+    const slot = slotIndexOf(latest, timeZone);
+    if (slot === 0) return;
+    const starts = slotStartsUtc(date, timeZone);
+    const ended = { start: starts[slot - 1]!, end: starts[slot]! };
+    if (newestBefore && newestBefore >= ended.end) return;
+    const [plan, means] = await Promise.all([store.homePlans.newest(userId, date), store.householdLoad.halfHourMeans([userId], ended.start, ended.end)]);
+    const planned = plan?.load_kw_48[slot - 1];
+    const measured = means.find((m) => m.start.getTime() === ended.start.getTime());
+    if (planned !== undefined && measured && loadDeparts(planned, measured.meanWatts / 1000)) planningEvents.changed(userId, 'measured_state');
   }
 
   return {
@@ -64,6 +84,7 @@ export function createHouseholdLoadService(store: Store, deps: { profiles: Profi
       const today = localDateOf(now, timeZone);
       const replan = rows.some((r) => (newest ? r.ts < newest || localDateOf(r.ts, timeZone) > newestDay! : localDateOf(r.ts, timeZone) < today));
       if (replan) planningEvents.changed(userId, 'household_readings');
+      else if (appliances.some((a) => a.is_active && a.appliance_type === 'home_battery')) await checkHalfHourEnded(userId, rows, newest, timeZone);
       return { accepted: rows.length };
     },
 

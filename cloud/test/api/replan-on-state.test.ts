@@ -1,5 +1,6 @@
-// Re-plans from the measured state: a battery's charge reading off its planned trajectory re-plans
-// the rest of the day by itself, paced by the account's minimum interval.
+// Re-plans from the measured state: a battery's charge reading off its planned trajectory, or a
+// household load off the plan's in the half hour just ended, re-plans the rest of the day by
+// itself, paced by the account's minimum interval.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHARGE_REPLAN_MARGIN_PCT } from '../../src/domain/planning/charge-departure.js';
 import { slotIndexOf } from '../../src/domain/time/slot-grid.js';
@@ -31,9 +32,13 @@ const stateJobs = (userId: string) =>
     [userId],
   );
 
-/** A user (UTC) with a home battery whose setup recompute has run: today's plan is stored. */
+/** A zone where the current half hour is not the day's first (whose previous one is yesterday's). */
+const ZONE = slotIndexOf(new Date(), 'UTC') < 2 ? 'Asia/Tokyo' : 'UTC';
+
+/** A user with a home battery whose setup recompute has run: today's plan is stored. */
 async function plannedBattery() {
   const user = await signUp(api);
+  await api.patch('/auth/me', { timezone: ZONE }, { token: user.token });
   const battery = await createAppliance(cloud, user, 'home_battery');
   await queue().settled();
   await queue().runDue(later(10 * DEBOUNCE_MS));
@@ -49,7 +54,7 @@ async function plannedBattery() {
   /** The planned charge now, and a reading far outside it. */
   const planned = async () => {
     const [row] = (await storedRows(cloud, battery)).slice(-1);
-    const slot = slotIndexOf(new Date(), 'UTC');
+    const slot = slotIndexOf(new Date(), ZONE);
     const levels = [row!.schedule.value_trajectory[slot] as number, row!.schedule.value_trajectory[Math.max(0, slot - 1)] as number];
     const low = Math.min(...levels);
     const high = Math.max(...levels);
@@ -73,7 +78,7 @@ describe('re-plans from the measured state', () => {
     await queue().runDue(later(DEBOUNCE_MS + 1_000));
     const rowsNow = await storedRows(cloud, home.battery);
     expect(rowsNow).toHaveLength(before + 1);
-    expect(rowsNow.at(-1)).toMatchObject({ trigger: 'debounced', from_slot: slotIndexOf(new Date(), 'UTC') });
+    expect(rowsNow.at(-1)).toMatchObject({ trigger: 'debounced', from_slot: slotIndexOf(new Date(), ZONE) });
     const [used] = await rows<{ constraints_used: Record<string, unknown> }>(
       cloud,
       'SELECT constraints_used FROM schedules WHERE appliance_id = $1 ORDER BY created_at DESC, id DESC LIMIT 1',
@@ -107,5 +112,37 @@ describe('re-plans from the measured state', () => {
     expect(await storedRows(cloud, home.battery)).toHaveLength(before + 1);
     await queue().runDue(later(MIN_INTERVAL_MS + 10 * DEBOUNCE_MS));
     expect(await storedRows(cloud, home.battery)).toHaveLength(before + 2);
+  });
+});
+
+describe('re-plans from the household load', () => {
+  /** Pushes the half hour just ended at `kw` (six readings) and one reading of now, in one request. */
+  async function pushEndedHalfHour(token: string, kw: number) {
+    const now = Date.now();
+    const slotStart = now - (now % 1_800_000) - 1_800_000;
+    const ended = Array.from({ length: 6 }, (_, i) => ({ timestamp: new Date(slotStart + i * 300_000).toISOString(), value: kw * 1000 }));
+    const res = await api.post(
+      '/api/v1/household-load/readings',
+      { readings: [...ended, { timestamp: new Date(now).toISOString(), value: kw * 1000 }] },
+      { token },
+    );
+    expect(res.status).toBe(201);
+    await queue().settled();
+  }
+  const plannedLoadKw = async (userId: string) => {
+    const [row] = await rows<{ plan: { load_kw_48: number[] } }>(cloud, 'SELECT plan FROM home_plans WHERE user_id = $1 ORDER BY id DESC LIMIT 1', [userId]);
+    return row!.plan.load_kw_48[slotIndexOf(new Date(), ZONE) - 1]!;
+  };
+
+  it('a half hour far above the planned load re-plans the rest of the day', async () => {
+    const home = await plannedBattery();
+    await pushEndedHalfHour(home.token, (await plannedLoadKw(home.userId)) + 3);
+    expect(await stateJobs(home.userId)).toHaveLength(1);
+  });
+
+  it('a half hour at the planned load re-plans nothing', async () => {
+    const home = await plannedBattery();
+    await pushEndedHalfHour(home.token, await plannedLoadKw(home.userId));
+    expect(await stateJobs(home.userId)).toEqual([]);
   });
 });
