@@ -12,6 +12,15 @@ describe('keepPastSlots', () => {
     expect(merged.unit).toBe('percent');
   });
 
+  it("keeps the previous plan's reasons for the slots it applied, with the new plan's summary", () => {
+    const reason = (code: string) => ({ code, price_cents: 10 });
+    const previous = { ...charge(true, 40), reasons_48: fill(reason('cheapest_left')), summary: 'Charges 00:00-05:00 at 10 ¢.' };
+    const next = { ...charge(false, 80), reasons_48: fill(reason('nothing_needed')), summary: 'Needs no charging.' };
+    const merged = keepPastSlots('ev_charger', next, previous, 10);
+    expect(merged.reasons_48).toEqual([...Array(10).fill(reason('cheapest_left')), ...Array(38).fill(reason('nothing_needed'))]);
+    expect(merged.summary).toBe('Needs no charging.');
+  });
+
   it('changes nothing for a whole-day plan, without a previous row, or for solar (a forecast)', () => {
     const next = charge(false, 80);
     expect(keepPastSlots('ev_charger', next, charge(true, 40), 0)).toBe(next);
