@@ -5,12 +5,16 @@ import { effectiveTimeZone } from '../domain/account-time-zone.js';
 import { isApplianceType } from '../domain/appliance-types/index.js';
 import { APPLIANCE_LEDGERS, type LedgerDay } from '../domain/ledger/appliance-ledgers.js';
 import { dayLedger, forecastError, type DayLedger } from '../domain/ledger/day-ledger.js';
-import { slotOfInstant, slotSeries } from '../domain/ledger/slot-readings.js';
+import { filledSeries, slotOfInstant, slotSeries } from '../domain/ledger/slot-readings.js';
+import { planningPreferences } from '../domain/planning/unit-preferences.js';
 import { dayBoundsUtc, isIsoDate, slotDurationsHours, slotStartsUtc, SLOTS_PER_DAY } from '../domain/time/slot-grid.js';
 import { badRequest } from '../errors.js';
 import type { Store } from '../store/index.js';
 import type { ProfilesService } from './profiles.js';
 import type { RatesService } from './rates.js';
+
+/** Outdoor temperatures of a day no HVAC measured: only the ledgers that do not read them run on it. */
+const SEASONLESS_OUTDOOR_F = 70;
 
 const numbers = (v: unknown): (number | null)[] | null =>
   Array.isArray(v) && v.length === SLOTS_PER_DAY ? v.map((x) => (typeof x === 'number' && Number.isFinite(x) ? x : null)) : null;
@@ -19,9 +23,10 @@ const numbers = (v: unknown): (number | null)[] | null =>
 export async function ledgerOfDay(deps: { store: Store; profiles: ProfilesService; rates: RatesService }, userId: string, date: unknown): Promise<DayLedger> {
   if (typeof date !== 'string' || !isIsoDate(date)) throw badRequest(METRICS_DETAIL.dateNotIso);
   const { store } = deps;
-  const [profile, appliances, curve, rows, home] = await Promise.all([
+  const [profile, appliances, accounts, curve, rows, home] = await Promise.all([
     deps.profiles.ensure(userId),
     store.planningInputs.appliances([userId]),
+    store.planningInputs.accounts([userId]),
     deps.rates.curveForDate(userId, date),
     store.schedules.newest([userId], [date]),
     store.homePlans.newest(userId, date),
@@ -30,9 +35,11 @@ export async function ledgerOfDay(deps: { store: Store; profiles: ProfilesServic
   const slotStarts = slotStartsUtc(date, timeZone);
   const slotHours = slotDurationsHours(date, timeZone);
   const bounds = dayBoundsUtc(date, timeZone);
-  const [readings, household] = await Promise.all([
+  const hvacIds = appliances.filter((a) => a.appliance_type === 'hvac').map((a) => a.id);
+  const [readings, household, models] = await Promise.all([
     store.ledger.dayReadings(userId, bounds.start, bounds.end),
     store.householdLoad.halfHourMeans([userId], bounds.start, bounds.end),
+    store.thermalModels.find(hvacIds),
   ]);
 
   // The household's measured load per slot (half-hour means placed on the day's slots).
@@ -41,6 +48,13 @@ export async function ledgerOfDay(deps: { store: Store; profiles: ProfilesServic
     const slot = slotOfInstant(slotStarts, m.start);
     if (slot >= 0) householdKw[slot] = m.meanWatts / 1000;
   }
+  const seriesOf = (id: string) =>
+    slotSeries(
+      slotStarts,
+      readings.filter((r) => r.applianceId === id),
+    );
+  // The outdoor temperatures the HVACs reported that day (the first that reported any).
+  const outdoor = hvacIds.map((id) => filledSeries(seriesOf(id).outdoorF)).find((o) => o !== null) ?? null;
   const day: LedgerDay = {
     day: {
       date,
@@ -49,16 +63,17 @@ export async function ledgerOfDay(deps: { store: Store; profiles: ProfilesServic
       slotHours,
       pricesCentsPerKwh: curve.rates_cents_per_kwh,
       exportPricesCentsPerKwh: null,
-      outdoorTempF: Array<number>(SLOTS_PER_DAY).fill(70),
+      outdoorTempF: outdoor ?? Array<number>(SLOTS_PER_DAY).fill(SEASONLESS_OUTDOOR_F),
       fromSlot: 0,
     },
+    outdoorMeasured: outdoor !== null,
     householdKw,
   };
-  const seriesOf = (id: string) =>
-    slotSeries(
-      slotStarts,
-      readings.filter((r) => r.applianceId === id),
-    );
+  const accountPrefs = accounts[0]?.accountPrefs ?? {};
+  const thermalOf = (a: (typeof appliances)[number]) => {
+    const model = models.find((m) => m.applianceId === a.id);
+    return model ? { prefs: planningPreferences(accountPrefs, a.unitPrefs), model, profileHomeSizeSqft: profile.home_size_sqft } : null;
+  };
   const rowOf = (id: string) => rows.find((r) => r.appliance_id === id) ?? null;
 
   const lines = appliances.flatMap((a) => {
@@ -74,6 +89,7 @@ export async function ledgerOfDay(deps: { store: Store; profiles: ProfilesServic
         row && row.source === 'optimization'
           ? { schedule: row.schedule, baselineCents: row.baseline_cost_cents, optimizedCents: row.optimized_cost_cents }
           : null,
+      thermal: a.appliance_type === 'hvac' ? thermalOf(a) : null,
     });
     return ledger ? [{ appliance_id: a.id, appliance_type: a.appliance_type, name: a.name, ledger }] : [];
   });

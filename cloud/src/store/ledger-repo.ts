@@ -8,19 +8,22 @@ export interface LedgerReading {
   at: Date;
   value: number;
   powerW: number | null;
+  /** HVAC readings: the outdoor temperature reported, F. */
+  outdoorF: number | null;
 }
 
-const APPLIANCE_SQL = `SELECT appliance_id, ts, value, power_watts FROM appliance_readings
+const APPLIANCE_SQL = `SELECT appliance_id, ts, value, power_watts, NULL::float8 AS outdoor_temp FROM appliance_readings
   WHERE user_id = $1 AND ts >= $2 AND ts < $3 ORDER BY appliance_id, ts`;
-const HVAC_SQL = `SELECT appliance_id, ts, indoor_temp AS value, power_watts FROM hvac_readings
+const HVAC_SQL = `SELECT appliance_id, ts, indoor_temp AS value, power_watts, outdoor_temp FROM hvac_readings
   WHERE user_id = $1 AND appliance_id IS NOT NULL AND ts >= $2 AND ts < $3 ORDER BY appliance_id, ts`;
 
-type Row = { appliance_id: string; ts: Date; value: number; power_watts: number | null };
+type Row = { appliance_id: string; ts: Date; value: number; power_watts: number | null; outdoor_temp: number | null };
 const toReading = (r: Row): LedgerReading => ({
   applianceId: r.appliance_id,
   at: new Date(r.ts),
   value: Number(r.value),
   powerW: r.power_watts === null ? null : Number(r.power_watts),
+  outdoorF: r.outdoor_temp === null ? null : Number(r.outdoor_temp),
 });
 
 export function createLedgerRepo(sql: Sql) {

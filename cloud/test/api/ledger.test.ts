@@ -9,7 +9,7 @@ import type { RunningCloud } from '../../src/server.js';
 import { createAppliance } from '../support/appliances.js';
 import { apiClient, signUp, type ApiClient } from '../support/http.js';
 import { rows } from '../support/readings.js';
-import { insertRow, localToday } from '../support/schedules.js';
+import { insertRow, localToday, saveModel } from '../support/schedules.js';
 import { startTestCloud } from '../support/test-cloud.js';
 
 let cloud: RunningCloud;
@@ -244,6 +244,26 @@ describe('GET /api/v1/me/metrics/ledger/{date}', () => {
     expect(line.actual_cost).toBeCloseTo((4 * 2 * 0.5 * 30) / 100, 6);
     expect(line.note).toMatch(/hindsight/);
     expect(res.body.forecast_errors).toEqual({ household_load_kw: null, solar_kw: null, hvac_temperature_f: { mae: 1, bias: -1, slots: 48 } });
+  });
+
+  it('HVAC with a fitted model on a measured hot day: baseline and hindsight from the thermal model, hindsight at most the baseline', async () => {
+    const { user, token } = await account();
+    const hvac = await createAppliance(cloud, user, 'hvac', { name: 'Living room' });
+    await saveModel(cloud, hvac);
+    // 75 F inside from 00:10, 90 F outside all day, the unit drawing 2 kW from 12:00 to 18:00.
+    for (let i = 0; i < 48; i++)
+      await rows(
+        cloud,
+        `INSERT INTO hvac_readings (user_id, appliance_id, ts, indoor_temp, outdoor_temp, hvac_state, power_watts) VALUES ($1, $2, $3, 75, 90, 'COOL', $4)`,
+        [user.userId, hvac, inSlot(i), i >= 24 && i < 36 ? 2000 : 0],
+      );
+    const res = await ledger(token);
+    const line = res.body.appliances.find((a: any) => a.appliance_id === hvac);
+    expect(line).toMatchObject({ basis: 'metered', baseline: expect.stringMatching(/base setpoint/), note: expect.stringMatching(/thermal model/) });
+    expect(line.actual_cost).toBeCloseTo((12 * 2 * 0.5 * (PRICES.slice(24, 36).reduce((a, b) => a + b, 0) / 12)) / 100, 6);
+    expect(line.baseline_cost).toBeGreaterThan(0);
+    expect(line.hindsight_cost).toBeLessThanOrEqual(line.baseline_cost);
+    expect(res.body.hindsight_cost).toBe(line.hindsight_cost);
   });
 
   it("an account's ledger holds only its own appliances: another home's readings that day are not in it", async () => {

@@ -4,11 +4,13 @@
 // entry per type, keyed by the type union like the registry. Definitions: docs/ledger.md.
 import type { ApplianceType } from '../appliance-types/index.js';
 import { planEvCharger } from '../planners/ev-charger.js';
+import { planHvac } from '../planners/hvac.js';
 import { planHomeBattery } from '../planners/home-battery.js';
 import { windowSlots } from '../planners/slots.js';
 import type { DayContext } from '../planners/types.js';
 import { planWaterHeater } from '../planners/water-heater.js';
 import { evChargerInputs, homeBatteryInputs, robotInputs } from '../planning/charge-inputs.js';
+import { hvacInputs, type HvacFacts } from '../planning/hvac-inputs.js';
 import { waterHeaterInputs } from '../planning/water-heater-inputs.js';
 import { SLOTS_PER_DAY, SLOT_MINUTES } from '../time/slot-grid.js';
 
@@ -36,11 +38,15 @@ export interface ApplianceDay {
   powerKw: readonly (number | null)[];
   /** The day's newest schedule row, or null. */
   plan: { schedule: Record<string, unknown>; baselineCents: number; optimizedCents: number } | null;
+  /** An HVAC's fitted model, preferences and the home's size, when it has a model. */
+  thermal?: Pick<HvacFacts, 'prefs' | 'model' | 'profileHomeSizeSqft'> | null;
 }
 
 /** The day as the ledger prices it: the tariff in force (no solar discount) and the measured household load where known. */
 export interface LedgerDay {
+  /** The day's prices and slots; its outdoor temperatures are the measured ones (null: none measured). */
   day: DayContext;
+  outdoorMeasured: boolean;
   /** Per slot, the household's measured load, kW, or null. */
   householdKw: readonly (number | null)[];
 }
@@ -200,17 +206,39 @@ const waterHeater: Ledger = ({ day }, a) => {
   };
 };
 
-/** The HVAC holding the band's middle, as the day's plan priced it; hindsight is not computed. */
-const hvac: Ledger = ({ day }, a) => {
-  if (!a.plan) return null;
+const HVAC_BASELINE = "holding the comfort band's middle (the base setpoint)";
+
+/**
+ * The HVAC holding the band's middle. With a fitted model and measured outdoor temperatures, the
+ * baseline and hindsight are the HVAC planner's on that day's weather from the first indoor
+ * reading; else the baseline is the day's plan's and hindsight is not computed.
+ */
+const hvac: Ledger = ({ day, outdoorMeasured }, a) => {
   const metered = meteredCents(day, a.powerKw, () => true);
+  const actual = metered ?? a.plan?.optimizedCents ?? null;
+  if (actual === null) return null;
+  const basis: CostBasis = metered !== null ? 'metered' : 'planned';
+  const t = trajectory(a.valueAtEnd);
+  if (a.thermal && outdoorMeasured && t && t.first < SLOTS) {
+    const { input } = hvacInputs({ config: a.config, ...a.thermal, indoorTempF: t.start }, t.first);
+    const best = planHvac(dayFrom(day, t.first), { ...input, optimizeFan: false, optimizeMode: false });
+    return {
+      actualCents: actual,
+      baselineCents: best.baselineCostCents,
+      hindsightCents: best.optimizedCostCents,
+      basis,
+      baseline: HVAC_BASELINE,
+      note: "baseline and hindsight are the thermal model on the day's measured outdoor temperatures, from the first indoor reading",
+    };
+  }
+  if (!a.plan) return null;
   return {
-    actualCents: metered ?? a.plan.optimizedCents,
+    actualCents: actual,
     baselineCents: a.plan.baselineCents,
     hindsightCents: null,
-    basis: metered !== null ? 'metered' : 'planned',
-    baseline: "holding the comfort band's middle (the base setpoint)",
-    note: "hindsight needs the day's measured weather re-planned on the thermal model: not computed; its actual cost counts in the home's hindsight",
+    basis,
+    baseline: HVAC_BASELINE,
+    note: "hindsight needs a fitted thermal model and the day's measured outdoor temperatures: not computed; its actual cost counts in the home's hindsight",
   };
 };
 

@@ -62,7 +62,7 @@ export const metricsApi: ApiModule = {
         tag: TAG,
         summary: "What one local day cost, without Offpeak, and with perfect hindsight; the day's forecast errors",
         description:
-          'Actual costs from readings and the prices in force; baselines per type: the battery idle, charging on arrival (a robot: whenever docked), the water heater on its thermostat, the HVAC holding its base setpoint. Hindsight is the exact optimum of the same planner on what happened. A negative saving comes with its reason in `note`.',
+          'Actual costs from readings and the prices in force; baselines per type: the battery idle, charging on arrival (a robot: whenever docked), the water heater on its thermostat, the HVAC holding its base setpoint. Hindsight is the optimum of the same planner on what happened (for an HVAC, on its thermal model and the measured outdoor temperatures). A negative saving comes with its reason in `note`.',
         auth: 'user',
         params: [pathParam('date', 'Local day, ISO YYYY-MM-DD', DATE)],
         ok: { 200: json('The ledger', ref('DayLedger')) },
