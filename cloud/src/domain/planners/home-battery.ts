@@ -118,12 +118,14 @@ export function planHomeBattery(day: DayContext, input: HomeBatteryInput): PlanR
     tol,
     refill,
   );
-  // Costs are today's (tomorrow's slots, when planned, only shape today's decisions). No plan: the
-  // battery idles, the house imports its load net of solar and exports the surplus.
+  // Costs cover today and tomorrow up to a next-day deadline; the rest of tomorrow, planned when its
+  // prices are known, only values what is left. No plan: the battery idles, the house imports its
+  // load net of solar and exports the surplus.
   const todayCount = slots.filter((s) => !isTomorrow(s.index)).length;
-  const today = slots.slice(0, todayCount);
-  const baselineCostCents = total(today.map((s, k) => s.price * loads[k]! - (s.exportPrice ?? 0) * surpluses[k]!));
-  const midnightKwh = todayCount > 0 ? plan.states[todayCount - 1]! : start;
+  const costedCount = slots.filter((s) => s.index < Math.max(SLOTS, end)).length;
+  const costed = slots.slice(0, costedCount);
+  const baselineCostCents = total(costed.map((s, k) => s.price * loads[k]! - (s.exportPrice ?? 0) * surpluses[k]!));
+  const leftKwh = costedCount > 0 ? plan.states[costedCount - 1]! : start;
   const rose = charged(start, plan, tol.x);
   // Storing a surplus is the battery's self-consumption, as covering the house is: both are `discharge_intervals`.
   const selfConsumed = plan.states.map((x, k) => (rose[k]! && surpluses[k]! > 0) || x < (k > 0 ? plan.states[k - 1]! : start) - tol.x);
@@ -134,8 +136,8 @@ export function planHomeBattery(day: DayContext, input: HomeBatteryInput): PlanR
     ...(deadline ? missedTarget(scale.pct(plan.states[deadlineSlot]!), targetPct, endLabel(deadline.index)) : []),
   ];
   // The charge the day takes out of the battery is not free: it counts at the refill price.
-  const todayActionsCents = total(plan.choices.slice(0, todayCount).map((choice, k) => plan.moves[k]![choice]!.cost));
-  const optimizedCostCents = baselineCostCents + todayActionsCents + refill * (start - midnightKwh);
+  const actionsCents = total(plan.choices.slice(0, costedCount).map((choice, k) => plan.moves[k]![choice]!.cost));
+  const optimizedCostCents = baselineCostCents + actionsCents + refill * (start - leftKwh);
   const reasons = slotDpReasons(day, slots, plan, {
     kinds,
     isBlocked: (k) => chargeKwAt(slots[k]!.index) <= 0 && chargeKw > 0,
