@@ -80,7 +80,7 @@ describe('home battery with tomorrow known', () => {
     // With tomorrow's 60 c morning known, the evening is left to the grid and the charge kept for the morning.
     expect(seeing.schedule.value_trajectory[47]).toBe(100);
     expect(range(36, 47).some((s) => seeing.schedule.discharge_intervals[s])).toBe(false);
-    // Still 48 slots of today, costed over today.
+    // Still 48 slots of today, costed as without tomorrow.
     expect(seeing.schedule.intervals).toHaveLength(48);
     expect(seeing.schedule.value_trajectory).toHaveLength(48);
     expect(seeing.baselineCostCents).toBeCloseTo(blind.baselineCostCents, 6);
