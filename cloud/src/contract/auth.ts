@@ -34,7 +34,11 @@ export interface Profile {
   max_import_kw: number | null;
 }
 
-const ZIP_PATTERN = /^\d{5}(-\d{4})?$/;
+const ZIP_PATTERN = /^[0-9]{5}(-[0-9]{4})?$/;
+const WEATHER_ENTITY_PATTERN = /^weather\.[a-z0-9_]+$/;
+const SENSOR_ENTITY_PATTERN = /^sensor\.[a-z0-9_]+$/;
+/** The pattern of a field that is empty or matches `pattern`. */
+const emptyOr = (pattern: RegExp) => `^(${pattern.source.slice(1, -1)})?$`;
 
 /** Checked as a string first (the gate), then trimmed and lower-cased, then validated. */
 const email = yup
@@ -50,7 +54,8 @@ const locationZip = yup
   .string()
   .typeError('location_zip must be a string')
   .transform(onStrings((v) => v.trim()))
-  .test('zip', 'location_zip must be a US ZIP code (12345 or 12345-6789)', (v) => !v || ZIP_PATTERN.test(v));
+  .test('zip', 'location_zip must be a US ZIP code (12345 or 12345-6789)', (v) => !v || ZIP_PATTERN.test(v))
+  .meta({ openapi: { pattern: emptyOr(ZIP_PATTERN) } });
 
 const homeSize = yup
   .number()
@@ -75,7 +80,7 @@ export const signupRequestSchema = yup
   .object({
     email,
     // The password policy answers 422, so it is checked by the service, not here.
-    password: yup.mixed().meta({ openapi: { required: true, minLength: PASSWORD_MIN_LENGTH } }),
+    password: yup.mixed().meta({ openapi: { required: true, type: 'string', minLength: PASSWORD_MIN_LENGTH } }),
     location_zip: locationZip.optional(),
     home_size_sqft: homeSize.optional(),
     pricing_location: pricingLocation.optional(),
@@ -103,7 +108,7 @@ export const passwordResetRequestSchema = yup
   .object({
     token: yup.string().strict().typeError('token must be a string').required('token is required'),
     // The password policy answers 422, so it is checked by the service, not here.
-    password: yup.mixed().meta({ openapi: { required: true, minLength: PASSWORD_MIN_LENGTH } }),
+    password: yup.mixed().meta({ openapi: { required: true, type: 'string', minLength: PASSWORD_MIN_LENGTH } }),
   })
   .typeError(BODY_NOT_OBJECT_DETAIL);
 export type PasswordResetRequest = yup.InferType<typeof passwordResetRequestSchema>;
@@ -128,14 +133,16 @@ export const profilePatchSchema = yup
       .string()
       .strict()
       .typeError('weather_entity_id must be a string')
-      .test('weather', 'weather_entity_id must be a weather.* entity id', (v) => v == null || v === '' || /^weather\.[a-z0-9_]+$/.test(v))
+      .test('weather', 'weather_entity_id must be a weather.* entity id', (v) => v == null || v === '' || WEATHER_ENTITY_PATTERN.test(v))
+      .meta({ openapi: { pattern: emptyOr(WEATHER_ENTITY_PATTERN) } })
       .nullable()
       .optional(),
     household_power_entity_id: yup
       .string()
       .strict()
       .typeError('household_power_entity_id must be a sensor.* entity id or null')
-      .test('sensor', 'household_power_entity_id must be a sensor.* entity id or null', (v) => v == null || /^sensor\.[a-z0-9_]+$/.test(v))
+      .test('sensor', 'household_power_entity_id must be a sensor.* entity id or null', (v) => v == null || SENSOR_ENTITY_PATTERN.test(v))
+      .meta({ openapi: { pattern: SENSOR_ENTITY_PATTERN.source } })
       .nullable()
       .optional(),
     max_import_kw: yup

@@ -1,20 +1,59 @@
-import { DETAIL, PASSWORD_MIN_LENGTH, PASSWORD_POLICY_DETAIL, PASSWORD_RESET_TTL_MIN } from '../../contract/index.js';
+import {
+  DETAIL,
+  PASSWORD_POLICY_DETAIL,
+  PASSWORD_RESET_TTL_MIN,
+  loginRequestSchema,
+  passwordResetRequestSchema,
+  profilePatchSchema,
+  recoverRequestSchema,
+  refreshRequestSchema,
+  signupRequestSchema,
+} from '../../contract/index.js';
 import { json, operation, orNull, queryParam, ref, type ApiModule, type Schema } from './builders.js';
 import { UUID } from './components.js';
+import { fromYup } from './from-yup.js';
 
 const TAG = 'Auth';
 const TOO_MANY = 'Too many attempts; try again in N seconds';
-const ZIP: Schema = {
-  type: 'string',
-  pattern: '^([0-9]{5}(-[0-9]{4})?)?$',
-  description: 'US ZIP (12345 or 12345-6789); empty when unset; used for weather forecasts',
-};
-const HOME_SIZE: Schema = { type: 'integer', minimum: 0, maximum: 100000, description: 'Square feet; 0 when unknown; used to estimate appliance power draw' };
-const PRICING_LOCATION: Schema = { type: 'integer', description: 'Rate-catalog id (one of `available_pricing_zones` of GET /api/v1/rates); default 1' };
-const EMAIL: Schema = { type: 'string', format: 'email', maxLength: 254, description: 'Compared case-insensitively; stored trimmed and lower-cased' };
+const ZIP = { description: 'US ZIP (12345 or 12345-6789); empty when unset; used for weather forecasts' };
+const HOME_SIZE = { description: 'Square feet; 0 when unknown; used to estimate appliance power draw' };
+const PRICING_LOCATION = { description: 'Rate-catalog id (one of `available_pricing_zones` of GET /api/v1/rates); default 1' };
+const EMAIL = { description: 'Compared case-insensitively; stored trimmed and lower-cased' };
 const ZIP_DETAIL = 'location_zip must be a US ZIP code (12345 or 12345-6789)';
 const CATALOG_DETAIL = 'pricing_location must be one of the catalog ids: [...]';
 const TIMEZONE_DETAIL = 'timezone must be a valid IANA time zone name, such as America/Chicago';
+
+const SIGNUP = fromYup(signupRequestSchema, {
+  fields: {
+    email: { description: 'Unique; compared case-insensitively' },
+    password: { description: 'Subject to the password policy (at least 6 characters, else 422)' },
+    location_zip: ZIP,
+    home_size_sqft: HOME_SIZE,
+    pricing_location: PRICING_LOCATION,
+    timezone: {
+      description:
+        "Additive. IANA time zone the account plans in, such as the browser's own (`America/Chicago`); when left out, the ZIP's zone, else `UTC`. A name that is not an IANA zone gives 400",
+    },
+    newsletter_opt_in: { description: 'Omitted means opted in' },
+  },
+});
+const PATCH = fromYup(profilePatchSchema, {
+  description: 'Only sent fields change; null clears (to `""`, 0, 1, the fallback zone, `""`).',
+  fields: {
+    location_zip: ZIP,
+    home_size_sqft: HOME_SIZE,
+    pricing_location: PRICING_LOCATION,
+    timezone: { description: 'IANA time zone name' },
+    weather_entity_id: { description: 'A `weather.*` entity id preferred by the nightly forecast resolver' },
+    household_power_entity_id: { description: 'A `sensor.*` entity id of the whole-home power; null clears' },
+    max_import_kw: { description: 'The import limit, kW; null clears (no limit). A change re-plans the home' },
+  },
+});
+/** A request field's schema, as a profile field states it, with its own description. */
+const field = (body: Schema, name: string, description?: string): Schema => {
+  const schema = (body.properties as Record<string, Schema>)[name]!;
+  return description ? { ...schema, description } : schema;
+};
 
 /** Accounts and sessions and the email confirmation link. */
 export const authApi: ApiModule = {
@@ -40,47 +79,25 @@ export const authApi: ApiModule = {
       properties: { user: ref('UserRef') },
       required: ['user'],
     },
-    SignupRequest: {
-      type: 'object',
-      properties: {
-        email: { ...EMAIL, description: 'Unique; compared case-insensitively' },
-        password: { type: 'string', minLength: PASSWORD_MIN_LENGTH, description: 'Subject to the password policy (at least 6 characters, else 422)' },
-        location_zip: ZIP,
-        home_size_sqft: HOME_SIZE,
-        pricing_location: PRICING_LOCATION,
-        timezone: {
-          type: 'string',
-          description:
-            "Additive. IANA time zone the account plans in, such as the browser's own (`America/Chicago`); when left out, the ZIP's zone, else `UTC`. A name that is not an IANA zone gives 400",
-        },
-        newsletter_opt_in: { type: 'boolean', description: 'Omitted means opted in' },
+    SignupRequest: SIGNUP,
+    LoginRequest: fromYup(loginRequestSchema, { fields: { email: EMAIL } }),
+    RefreshRequest: fromYup(refreshRequestSchema),
+    RecoverRequest: fromYup(recoverRequestSchema, { fields: { email: EMAIL } }),
+    PasswordResetRequest: fromYup(passwordResetRequestSchema, {
+      fields: {
+        token: { description: 'The token of the emailed link (`/reset-password?token=...`)' },
+        password: { description: 'The new password; subject to the password policy (at least 6 characters, else 422)' },
       },
-      required: ['email', 'password'],
-    },
-    LoginRequest: { type: 'object', properties: { email: EMAIL, password: { type: 'string' } }, required: ['email', 'password'] },
-    RefreshRequest: { type: 'object', properties: { refresh_token: { type: 'string' } }, required: ['refresh_token'] },
-    RecoverRequest: { type: 'object', properties: { email: EMAIL }, required: ['email'] },
-    PasswordResetRequest: {
-      type: 'object',
-      properties: {
-        token: { type: 'string', description: 'The token of the emailed link (`/reset-password?token=...`)' },
-        password: {
-          type: 'string',
-          minLength: PASSWORD_MIN_LENGTH,
-          description: 'The new password; subject to the password policy (at least 6 characters, else 422)',
-        },
-      },
-      required: ['token', 'password'],
-    },
+    }),
     Profile: {
       type: 'object',
       description: 'The account profile; created on the first GET /auth/me.',
       properties: {
         user_id: { ...UUID, description: 'Equals the token subject' },
         email: { type: 'string' },
-        location_zip: ZIP,
-        home_size_sqft: HOME_SIZE,
-        pricing_location: PRICING_LOCATION,
+        location_zip: field(SIGNUP, 'location_zip'),
+        home_size_sqft: field(SIGNUP, 'home_size_sqft'),
+        pricing_location: field(SIGNUP, 'pricing_location'),
         timezone: { type: 'string', description: "IANA time zone in effect: the stored one, else the ZIP's zone, else `UTC`" },
         subscription_tier: { type: 'string', enum: ['free', 'premium'], description: 'Default `free`' },
         weather_entity_id: { type: 'string', description: 'A `weather.*` entity id; empty when unset (a fallback weather source is then used)' },
@@ -88,12 +105,11 @@ export const authApi: ApiModule = {
           type: 'string',
           description: 'The whole-home power `sensor.*` (W or kW) the add-on pushes to /api/v1/household-load/readings; null when unset',
         }),
-        max_import_kw: orNull({
-          type: 'number',
-          minimum: 1,
-          maximum: 200,
-          description: "The service's import limit, kW; every slot's planned grid draw stays within it (docs/home-plan.md); null: none",
-        }),
+        max_import_kw: field(
+          PATCH,
+          'max_import_kw',
+          "The service's import limit, kW; every slot's planned grid draw stays within it (docs/home-plan.md); null: none",
+        ),
       },
       required: [
         'user_id',
@@ -108,32 +124,7 @@ export const authApi: ApiModule = {
         'max_import_kw',
       ],
     },
-    ProfilePatch: {
-      type: 'object',
-      description: 'Only sent fields change; null clears (to `""`, 0, 1, the fallback zone, `""`).',
-      properties: {
-        location_zip: orNull(ZIP),
-        home_size_sqft: orNull(HOME_SIZE),
-        pricing_location: orNull(PRICING_LOCATION),
-        timezone: orNull({ type: 'string', description: 'IANA time zone name' }),
-        weather_entity_id: orNull({
-          type: 'string',
-          pattern: '^(weather\\.[a-z0-9_]+)?$',
-          description: 'A `weather.*` entity id preferred by the nightly forecast resolver',
-        }),
-        household_power_entity_id: orNull({
-          type: 'string',
-          pattern: '^sensor\\.[a-z0-9_]+$',
-          description: 'A `sensor.*` entity id of the whole-home power; null clears',
-        }),
-        max_import_kw: orNull({
-          type: 'number',
-          minimum: 1,
-          maximum: 200,
-          description: 'The import limit, kW; null clears (no limit). A change re-plans the home',
-        }),
-      },
-    },
+    ProfilePatch: PATCH,
   },
   paths: {
     '/auth/signup': {

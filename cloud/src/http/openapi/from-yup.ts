@@ -1,0 +1,82 @@
+// The OpenAPI request schemas come from the contract's yup schemas: a field's type, whether it is
+// required or nullable, its bounds and its allowed values are written once, in yup. What yup's
+// description cannot carry (a pattern behind a custom test, the type of a `mixed` field the
+// service checks) rides on the field as `.meta({ openapi: {...} })`; the prose stays here, in
+// `Notes` handed to `fromYup`, which refuses a note on a field the schema does not have.
+import type * as yup from 'yup';
+import { orNull, ref, type Schema } from './builders.js';
+
+type Description = yup.SchemaDescription & { fields?: Record<string, Description>; innerType?: Description };
+
+/** Prose and references for a derived schema: nothing here states a type, bound or enum. */
+export interface Notes {
+  description?: string;
+  examples?: unknown[];
+  /** Stand the derived schema in by a reference to this component (itself derived from the same yup schema). */
+  ref?: string;
+  fields?: Record<string, Notes>;
+  items?: Notes;
+}
+
+/** What `.meta({ openapi })` adds to a field; `required` marks a field the service requires after yup. */
+const metaFacts = (d: Description): Record<string, unknown> => (d.meta as { openapi?: Record<string, unknown> } | undefined)?.openapi ?? {};
+
+const LOWER = { number: 'minimum', string: 'minLength', array: 'minItems' } as const;
+const UPPER = { number: 'maximum', string: 'maxLength', array: 'maxItems' } as const;
+const FORMATS: Record<string, string> = { email: 'email', url: 'uri', uuid: 'uuid' };
+
+/** The bounds, formats and pattern yup's tests state through their names and params. */
+function fromTests(d: Description): Schema {
+  const out: Schema = {};
+  const kind = d.type === 'number' || d.type === 'array' ? d.type : 'string';
+  for (const test of d.tests) {
+    const p = (test.params ?? {}) as Record<string, unknown>;
+    if (typeof p.more === 'number') out.exclusiveMinimum = p.more;
+    if (typeof p.less === 'number') out.exclusiveMaximum = p.less;
+    if (typeof p.min === 'number') out[p.exclusive === true ? 'exclusiveMinimum' : LOWER[kind]] = p.min;
+    if (typeof p.max === 'number') out[UPPER[kind]] = p.max;
+    if (typeof p.length === 'number') out[LOWER[kind]] = out[UPPER[kind]] = p.length;
+    if (test.name && FORMATS[test.name]) out.format = FORMATS[test.name];
+    if (test.name === 'matches' && p.regex instanceof RegExp) out.pattern = p.regex.source;
+  }
+  return out;
+}
+
+/** The allowed values: yup's oneOf and a custom test's `values` param (null is the nullable flag's). */
+function enumOf(d: Description): unknown[] {
+  const values = [...(d.oneOf ?? []), ...d.tests.flatMap((t) => (t.params as { values?: unknown[] } | undefined)?.values ?? [])];
+  return values.filter((v) => v !== undefined && v !== null);
+}
+
+function typeOf(d: Description): Schema {
+  if (d.type === 'number') return { type: d.tests.some((t) => t.name === 'integer') ? 'integer' : 'number' };
+  if (d.type === 'string' || d.type === 'boolean' || d.type === 'object' || d.type === 'array') return { type: d.type };
+  return {};
+}
+
+function convert(d: Description, notes: Notes, path: string): Schema {
+  const { required: _required, ...facts } = metaFacts(d);
+  const values = enumOf(d);
+  const schema: Schema = { ...typeOf(d), ...fromTests(d), ...(values.length > 0 && { enum: values }), ...facts };
+  if (d.type === 'object' && d.fields) {
+    for (const key of Object.keys(notes.fields ?? {})) if (!(key in d.fields)) throw new Error(`fromYup: a note names ${path}.${key}, which the schema lacks`);
+    schema.properties = Object.fromEntries(Object.entries(d.fields).map(([key, f]) => [key, convert(f, notes.fields?.[key] ?? {}, `${path}.${key}`)]));
+    const required = Object.entries(d.fields).filter(([, f]) => !f.optional || metaFacts(f).required === true);
+    if (required.length > 0) schema.required = required.map(([key]) => key);
+  } else if (notes.fields) throw new Error(`fromYup: ${path} has no fields to note`);
+  if (d.type === 'array' && d.innerType) schema.items = convert(d.innerType, notes.items ?? {}, `${path}[]`);
+  if (notes.description) schema.description = notes.description;
+  if (notes.examples) schema.examples = notes.examples;
+  const body = notes.ref ? ref(notes.ref) : schema;
+  return d.nullable ? orNull(body) : body;
+}
+
+/**
+ * The OpenAPI (JSON Schema 2020-12) form of a yup schema: its type (`integer` for yup's integer
+ * test), required fields, nullability, bounds, enums, formats, nested objects and arrays, then
+ * the `.meta({ openapi })` facts and the notes' prose. `context` is what the schema's
+ * conditions read (`$previous`), as for `describe`.
+ */
+export function fromYup(schema: yup.Schema, notes: Notes = {}, context?: object): Schema {
+  return convert(schema.describe({ value: {}, context }) as Description, notes, 'body');
+}
