@@ -51,7 +51,10 @@ const name = yup
   .test('length', `name must be at most ${APPLIANCE_NAME_MAX_LENGTH} characters`, (v) => v === undefined || v.trim().length <= APPLIANCE_NAME_MAX_LENGTH);
 
 /** The per-type shape is checked by the registry; here only "an object". */
-const config = yup.mixed<Record<string, unknown>>().test('object', 'config must be an object', (v) => v === undefined || isPlainObject(v));
+const config = yup
+  .mixed<Record<string, unknown>>()
+  .test('object', 'config must be an object', (v) => v === undefined || isPlainObject(v))
+  .meta({ openapi: { type: 'object' } });
 
 export const applianceCreateSchema = yup
   .object({

@@ -47,7 +47,8 @@ const timestamp = yup
   .strict()
   .typeError('timestamp must be a string')
   .required('timestamp is required')
-  .test('iso', 'timestamp must be an ISO 8601 date-time with a time zone, e.g. 2024-07-01T14:05:00Z', (v) => isIsoTimestamp(v));
+  .test('iso', 'timestamp must be an ISO 8601 date-time with a time zone, e.g. 2024-07-01T14:05:00Z', (v) => isIsoTimestamp(v))
+  .meta({ openapi: { format: 'date-time' } });
 
 const numberBetween = (field: string, min: number, max: number) =>
   yup
@@ -93,10 +94,17 @@ export const hvacReadingSchema = yup
       .mixed<(typeof INDOOR_SOURCES)[number]>()
       .nullable()
       .optional()
-      .meta({ openapi: { enum: INDOOR_SOURCES } }),
+      .meta({ openapi: { type: 'string', enum: INDOOR_SOURCES } }),
     override_active: yup.boolean().strict().typeError('override_active must be a boolean').nullable().optional(),
     room_target: optionalNumber('room_target', 30, 120),
-    appliance_id: yup.string().strict().typeError('appliance_id must be a string').matches(UUID_PATTERN, 'appliance_id must be a UUID').nullable().optional(),
+    appliance_id: yup
+      .string()
+      .strict()
+      .typeError('appliance_id must be a string')
+      .matches(UUID_PATTERN, 'appliance_id must be a UUID')
+      .meta({ openapi: { format: 'uuid' } })
+      .nullable()
+      .optional(),
   })
   .typeError('each reading must be an object')
   .nonNullable('each reading must be an object');
@@ -134,7 +142,8 @@ export const applianceReadingSchema = yup
       .nullable()
       .optional()
       .test('object', 'metadata must be a JSON object', (v) => v == null || isPlainObject(v))
-      .test('size', `metadata must be at most ${MAX_METADATA_CHARS} characters as JSON`, (v) => v == null || JSON.stringify(v).length <= MAX_METADATA_CHARS),
+      .test('size', `metadata must be at most ${MAX_METADATA_CHARS} characters as JSON`, (v) => v == null || JSON.stringify(v).length <= MAX_METADATA_CHARS)
+      .meta({ openapi: { type: 'object' } }),
   })
   .typeError('each reading must be an object')
   .nonNullable('each reading must be an object');

@@ -1,7 +1,16 @@
-import { APPLIANCE_TYPE_DETAIL, APPLIANCE_TYPES, DETAIL, MAX_READINGS_PER_REQUEST } from '../../contract/index.js';
+import {
+  APPLIANCE_TYPE_DETAIL,
+  APPLIANCE_TYPES,
+  DETAIL,
+  applianceCreateSchema,
+  applianceReadingSchema,
+  applianceReadingsRequestSchema,
+  applianceUpdateSchema,
+} from '../../contract/index.js';
 import { APPLIANCE_CONFIG_SCHEMAS, CONFIG_BY_TYPE, readingValues } from './appliance-configs.js';
 import { empty, json, operation, ref, type ApiModule, type Schema } from './builders.js';
 import { APPLIANCE_ID_PARAM, DATE_TIME, UUID } from './components.js';
+import { fromYup } from './from-yup.js';
 
 const TAG = 'Appliances';
 const FIELD_DETAIL = '<field>: <message>';
@@ -42,44 +51,31 @@ export const appliancesApi: ApiModule = {
       allOf: configMatchesType(),
     },
     ApplianceCreate: {
-      type: 'object',
-      properties: {
-        appliance_type: ref('ApplianceType'),
-        name: { type: 'string' },
-        config: { type: 'object', description: 'Per-type shape' },
-      },
-      required: ['appliance_type', 'name', 'config'],
+      ...fromYup(applianceCreateSchema, { fields: { appliance_type: { ref: 'ApplianceType' }, config: { description: 'Per-type shape' } } }),
       allOf: configMatchesType({ hvac: { allOf: [ref('HvacConfig'), { required: ['entity_id'] }] } }),
     },
     ApplianceCreated: { type: 'object', properties: { appliance_id: UUID }, required: ['appliance_id'] },
-    ApplianceUpdate: {
-      type: 'object',
+    ApplianceUpdate: fromYup(applianceUpdateSchema, {
       description: "When config is sent it must be the full per-type object of the appliance's type (the whole shape is re-validated).",
-      properties: {
-        name: { type: 'string' },
-        config: ref('ApplianceConfig'),
-        is_active: { type: 'boolean', description: "The unit's own optimization switch" },
+      fields: {
+        config: { ref: 'ApplianceConfig' },
+        is_active: { description: "The unit's own optimization switch" },
         appliance_type: { description: 'Cannot change: any value other than the stored type is refused' },
       },
-    },
-    ApplianceReading: {
-      type: 'object',
+    }),
+    ApplianceReading: fromYup(applianceReadingSchema, {
       description: 'A non-HVAC reading.',
-      properties: {
-        timestamp: DATE_TIME,
-        state: { type: 'string', maxLength: 64, description: 'Free-form label such as `CHARGING`, `IDLE`, `ON`, `OFF`, `DISCHARGING`' },
-        value: { type: 'number', description: `Per appliance type: ${READING_VALUES.description}` },
-        power_watts: { type: 'number', minimum: -100000, maximum: 100000 },
-        metadata: { type: 'object', description: 'Stored as sent' },
+      fields: {
+        timestamp: { description: 'ISO 8601' },
+        state: { description: 'Free-form label such as `CHARGING`, `IDLE`, `ON`, `OFF`, `DISCHARGING`' },
+        value: { description: `Per appliance type: ${READING_VALUES.description}` },
+        metadata: { description: 'Stored as sent' },
       },
-      required: ['timestamp', 'state', 'value'],
-    },
-    ApplianceReadingsRequest: {
-      type: 'object',
+    }),
+    ApplianceReadingsRequest: fromYup(applianceReadingsRequestSchema, {
       description: 'All or nothing: one invalid reading rejects the request and stores nothing.',
-      properties: { readings: { type: 'array', items: ref('ApplianceReading'), minItems: 1, maxItems: MAX_READINGS_PER_REQUEST } },
-      required: ['readings'],
-    },
+      fields: { readings: { items: { ref: 'ApplianceReading' } } },
+    }),
   },
   paths: {
     '/api/v1/appliances': {

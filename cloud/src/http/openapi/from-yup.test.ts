@@ -53,8 +53,12 @@ describe('fromYup', () => {
   });
 
   it('states formats and patterns of the string tests', () => {
-    const schema = yup.object({ email: yup.string().email(), id: yup.string().matches(/^[a-f0-9]+$/) });
-    expect(fromYup(schema).properties).toEqual({ email: { type: 'string', format: 'email' }, id: { type: 'string', pattern: '^[a-f0-9]+$' } });
+    const schema = yup.object({ email: yup.string().email(), id: yup.string().matches(/^[a-f0-9]+$/), any: yup.string().matches(/^[a-f]+$/i) });
+    expect(fromYup(schema).properties).toEqual({
+      email: { type: 'string', format: 'email' },
+      id: { type: 'string', pattern: '^[a-f0-9]+$' },
+      any: { type: 'string' },
+    });
   });
 
   it("adds a field's meta facts, and a field required by the service after yup is listed as required", () => {
@@ -64,14 +68,18 @@ describe('fromYup', () => {
 
   it('nests objects and arrays, with the notes’ prose and references at each level', () => {
     const item = yup.object({ at: yup.string().required() });
-    const schema = yup.object({ items: yup.array().of(item).required(), label: yup.string().nullable() });
-    const notes = { description: 'A batch', fields: { items: { items: { ref: 'Item' } }, label: { description: 'Shown to users' } } };
+    const schema = yup.object({ items: yup.array().of(item).required(), label: yup.string().nullable(), mode: yup.string().oneOf(['a']).nullable() });
+    const notes = {
+      description: 'A batch',
+      fields: { items: { items: { ref: 'Item' } }, label: { description: 'Shown to users' }, mode: { description: 'How' } },
+    };
     expect(fromYup(schema, notes)).toEqual({
       type: 'object',
       description: 'A batch',
       properties: {
         items: { type: 'array', items: { $ref: '#/components/schemas/Item' } },
         label: { type: ['string', 'null'], description: 'Shown to users' },
+        mode: { anyOf: [{ type: 'string', enum: ['a'] }, { type: 'null' }], description: 'How' },
       },
       required: ['items'],
     });

@@ -37,7 +37,8 @@ function fromTests(d: Description): Schema {
     if (typeof p.max === 'number') out[UPPER[kind]] = p.max;
     if (typeof p.length === 'number') out[LOWER[kind]] = out[UPPER[kind]] = p.length;
     if (test.name && FORMATS[test.name]) out.format = FORMATS[test.name];
-    if (test.name === 'matches' && p.regex instanceof RegExp) out.pattern = p.regex.source;
+    // JSON Schema patterns have no flags: a case-insensitive regex is left to the field's format or prose.
+    if (test.name === 'matches' && p.regex instanceof RegExp && p.regex.flags === '') out.pattern = p.regex.source;
   }
   return out;
 }
@@ -65,10 +66,12 @@ function convert(d: Description, notes: Notes, path: string): Schema {
     if (required.length > 0) schema.required = required.map(([key]) => key);
   } else if (notes.fields) throw new Error(`fromYup: ${path} has no fields to note`);
   if (d.type === 'array' && d.innerType) schema.items = convert(d.innerType, notes.items ?? {}, `${path}[]`);
-  if (notes.description) schema.description = notes.description;
-  if (notes.examples) schema.examples = notes.examples;
   const body = notes.ref ? ref(notes.ref) : schema;
-  return d.nullable ? orNull(body) : body;
+  return {
+    ...(d.nullable ? orNull(body) : body),
+    ...(notes.description && { description: notes.description }),
+    ...(notes.examples && { examples: notes.examples }),
+  };
 }
 
 /**

@@ -1,6 +1,6 @@
-import { HVAC_STATE_ALIASES, HVAC_STATES } from '../../domain/readings/hvac-state.js';
+import { hvacReadingSchema, hvacReadingsRequestSchema } from '../../contract/index.js';
 import { json, operation, ref, type ApiModule } from './builders.js';
-import { DATE_TIME, UUID } from './components.js';
+import { fromYup } from './from-yup.js';
 
 const TAG = 'Readings';
 
@@ -8,46 +8,30 @@ const TAG = 'Readings';
 export const readingsApi: ApiModule = {
   tag: { name: TAG, description: 'Sensor readings the service learns from.' },
   schemas: {
-    HvacReading: {
-      type: 'object',
-      properties: {
-        timestamp: { ...DATE_TIME, description: 'UTC recommended' },
-        indoor_temp: { type: 'number', minimum: 30, maximum: 120, description: 'F' },
+    HvacReading: fromYup(hvacReadingSchema, {
+      fields: {
+        timestamp: { description: 'UTC recommended' },
+        indoor_temp: { description: 'F' },
         hvac_state: {
-          type: 'string',
-          maxLength: 64,
-          enum: [...HVAC_STATES, ...HVAC_STATE_ALIASES],
           description:
             'A state or an alias (matched case-insensitively) that is normalized to one; `heat_cool` and `auto` resolve from hvac_action. ECO and DRY are tracked separately from COOL',
         },
-        indoor_humidity: { type: 'number', minimum: 0, maximum: 100, description: '%' },
-        outdoor_temp: { type: 'number', minimum: -50, maximum: 150, description: 'F' },
-        target_temp: { type: 'number', minimum: 30, maximum: 120, description: 'Current setpoint' },
-        fan_mode: { type: 'string', maxLength: 64, description: 'Stored as sent' },
-        power_watts: { type: 'number', minimum: 0, maximum: 100000, description: 'Only if the meter measures this unit' },
-        hvac_action: { type: 'string', maxLength: 64, description: 'Entity hvac_action such as `cooling`, `heating`, `idle`, `off`' },
-        commanded_hvac_mode: { type: 'string', maxLength: 64, enum: ['COOL', 'HEAT', 'OFF'] },
-        commanded_fan_mode: { type: 'string', maxLength: 64 },
-        commanded_setpoint: { type: 'number', minimum: 30, maximum: 120, description: 'F' },
-        indoor_source: { type: 'string', enum: ['sensor', 'entity'], description: 'Any other value gives 422' },
-        override_active: {
-          type: 'boolean',
-          description: 'True when a local comfort guard was commanding; omitted means not reported, which differs from false',
-        },
-        room_target: {
-          type: 'number',
-          minimum: 30,
-          maximum: 120,
-          description: 'Room temperature the schedule asked for at that moment (`schedule.room_target_temps[slot]`)',
-        },
+        indoor_humidity: { description: '%' },
+        outdoor_temp: { description: 'F' },
+        target_temp: { description: 'Current setpoint' },
+        fan_mode: { description: 'Stored as sent' },
+        power_watts: { description: 'Only if the meter measures this unit' },
+        hvac_action: { description: 'Entity hvac_action such as `cooling`, `heating`, `idle`, `off`' },
+        commanded_setpoint: { description: 'F' },
+        indoor_source: { description: 'Any other value gives 422' },
+        override_active: { description: 'True when a local comfort guard was commanding; omitted means not reported, which differs from false' },
+        room_target: { description: 'Room temperature the schedule asked for at that moment (`schedule.room_target_temps[slot]`)' },
         appliance_id: {
-          ...UUID,
           description:
             'An HVAC or dehumidifier the caller owns; required once the account has more than one of them. Omitted by a device (taken from its binding).',
         },
       },
-      required: ['timestamp', 'indoor_temp', 'hvac_state'],
-    },
+    }),
     ReadingClient: {
       type: 'object',
       description: 'Display-only; never affects returned schedules.',
@@ -59,15 +43,10 @@ export const readingsApi: ApiModule = {
       },
       required: ['kind', 'version'],
     },
-    ReadingsRequest: {
-      type: 'object',
+    ReadingsRequest: fromYup(hvacReadingsRequestSchema, {
       description: 'All or nothing: one invalid reading rejects the request and stores nothing.',
-      properties: {
-        readings: { type: 'array', items: ref('HvacReading'), minItems: 1, maxItems: 100 },
-        client: ref('ReadingClient'),
-      },
-      required: ['readings'],
-    },
+      fields: { readings: { items: { ref: 'HvacReading' } }, client: { ref: 'ReadingClient' } },
+    }),
     ReadingsAccepted: {
       type: 'object',
       properties: { accepted: { type: 'integer', minimum: 0, description: 'Number stored' } },
