@@ -71,7 +71,8 @@ const hubEntityReportItem = yup
       .typeError(at('must be a string'))
       .required(at('is required'))
       .max(ENTITY_ID_MAX_LENGTH, at(`must be at most ${ENTITY_ID_MAX_LENGTH} characters`))
-      .test('entity-id', at('must be an entity id such as climate.living_room'), (v) => v.length > ENTITY_ID_MAX_LENGTH || ENTITY_ID_PATTERN.test(v)),
+      .test('entity-id', at('must be an entity id such as climate.living_room'), (v) => v.length > ENTITY_ID_MAX_LENGTH || ENTITY_ID_PATTERN.test(v))
+      .meta({ openapi: { pattern: ENTITY_ID_PATTERN.source } }),
     friendly_name: optionalText(HUB_ENTITY_LIMITS.friendlyNameMaxChars),
     unit_of_measurement: optionalText(HUB_ENTITY_LIMITS.unitMaxChars),
     device_class: optionalText(HUB_ENTITY_LIMITS.deviceClassMaxChars),

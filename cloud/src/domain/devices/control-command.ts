@@ -33,7 +33,7 @@ export const controlCommandSchema = yup.object({
   mode: modeField(),
   target_temp_f: yup.number().strict().typeError('target_temp_f must be a number').optional(),
   fan: fanField(),
-  hold: booleanField('hold'),
+  hold: booleanField('hold').meta({ openapi: { default: false } }),
 });
 
 export type ControlFields = yup.InferType<typeof controlCommandSchema>;

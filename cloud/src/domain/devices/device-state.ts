@@ -14,7 +14,8 @@ export const SOURCE_INVALID_DETAIL = `source must be one of ${STATE_SOURCES.join
 const integer = (field: string, min: number, max: number, message: string) =>
   yup.number().strict().typeError(message).integer(message).min(min, message).max(max, message).optional();
 
-const stateFieldsSchema = yup.object({
+/** The report's fields besides `source`, which is checked before them. */
+export const stateFieldsSchema = yup.object({
   mode: modeField(),
   target_temp_f: yup
     .number()

@@ -9,9 +9,9 @@ import {
   refreshRequestSchema,
   signupRequestSchema,
 } from '../../contract/index.js';
-import { json, operation, orNull, queryParam, ref, type ApiModule, type Schema } from './builders.js';
+import { json, operation, orNull, queryParam, ref, type ApiModule } from './builders.js';
 import { UUID } from './components.js';
-import { fromYup } from './from-yup.js';
+import { fromYup, propertyOf } from './from-yup.js';
 
 const TAG = 'Auth';
 const TOO_MANY = 'Too many attempts; try again in N seconds';
@@ -49,11 +49,6 @@ const PATCH = fromYup(profilePatchSchema, {
     max_import_kw: { description: 'The import limit, kW; null clears (no limit). A change re-plans the home' },
   },
 });
-/** A request field's schema, as a profile field states it, with its own description. */
-const field = (body: Schema, name: string, description?: string): Schema => {
-  const schema = (body.properties as Record<string, Schema>)[name]!;
-  return description ? { ...schema, description } : schema;
-};
 
 /** Accounts and sessions and the email confirmation link. */
 export const authApi: ApiModule = {
@@ -95,9 +90,9 @@ export const authApi: ApiModule = {
       properties: {
         user_id: { ...UUID, description: 'Equals the token subject' },
         email: { type: 'string' },
-        location_zip: field(SIGNUP, 'location_zip'),
-        home_size_sqft: field(SIGNUP, 'home_size_sqft'),
-        pricing_location: field(SIGNUP, 'pricing_location'),
+        location_zip: propertyOf(SIGNUP, 'location_zip'),
+        home_size_sqft: propertyOf(SIGNUP, 'home_size_sqft'),
+        pricing_location: propertyOf(SIGNUP, 'pricing_location'),
         timezone: { type: 'string', description: "IANA time zone in effect: the stored one, else the ZIP's zone, else `UTC`" },
         subscription_tier: { type: 'string', enum: ['free', 'premium'], description: 'Default `free`' },
         weather_entity_id: { type: 'string', description: 'A `weather.*` entity id; empty when unset (a fallback weather source is then used)' },
@@ -105,7 +100,7 @@ export const authApi: ApiModule = {
           type: 'string',
           description: 'The whole-home power `sensor.*` (W or kW) the add-on pushes to /api/v1/household-load/readings; null when unset',
         }),
-        max_import_kw: field(
+        max_import_kw: propertyOf(
           PATCH,
           'max_import_kw',
           "The service's import limit, kW; every slot's planned grid draw stays within it (docs/home-plan.md); null: none",

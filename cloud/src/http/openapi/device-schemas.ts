@@ -1,12 +1,36 @@
-import { HVAC_TYPES } from '../../contract/index.js';
+import { claimRequestSchema } from '../../contract/index.js';
+import { ACTIONABLE_FIELDS, controlCommandSchema } from '../../domain/devices/control-command.js';
+import { STATE_SOURCES, stateFieldsSchema } from '../../domain/devices/device-state.js';
 import { orNull, ref, type Schema } from './builders.js';
 import { DATE_TIME, UUID, slots48 } from './components.js';
+import { fromYup, propertyOf } from './from-yup.js';
 
-const MODE: Schema = { type: 'string', enum: ['COOL', 'HEAT', 'OFF'] };
-const FAN: Schema = { type: 'string', enum: ['low', 'high', 'auto'] };
-const SETPOINT_BOUND: Schema = { type: 'integer', minimum: 40, maximum: 99 };
-const HVAC_TYPE: Schema = { type: 'string', enum: [...HVAC_TYPES] };
-const DEVICE_ID: Schema = { type: 'string', minLength: 3, maxLength: 128, description: 'Factory serial, 3-128 characters' };
+const CLAIM = fromYup(claimRequestSchema, {
+  fields: {
+    enroll_token: { description: 'The claim code' },
+    device_id: { description: 'Factory serial, 3-128 characters' },
+    ir_protocol: { description: 'Opaque infrared protocol label' },
+    setpoint_min_f: { description: '40-99 inclusive' },
+    setpoint_max_f: { description: '40-99 inclusive; at least setpoint_min_f. With both bounds, every schedule the device pulls is clamped to them' },
+  },
+});
+const COMMAND = fromYup(controlCommandSchema, {
+  description: `All optional, but at least one of ${ACTIONABLE_FIELDS.join(', ')} must be present.`,
+  fields: {
+    target_temp_f: { description: "Validated against the appliance's setpoint range (claimed bounds, else 61-86)" },
+    hold: { description: 'true holds until the user changes it; false holds only until the next slot boundary' },
+  },
+});
+const MODE = propertyOf(COMMAND, 'mode');
+const FAN = propertyOf(COMMAND, 'fan');
+const STATE_FIELDS = fromYup(stateFieldsSchema, {
+  fields: {
+    power: { description: 'An explicit false records the unit as OFF regardless of mode' },
+    command_id: { description: 'Acknowledges that command' },
+    firmware_version: { description: 'Stored on the device record' },
+    rssi: { description: 'dBm; stored on the device record' },
+  },
+});
 
 /** Satellite devices, claim flow, device plane and commands. */
 export const DEVICE_SCHEMAS: Record<string, Schema> = {
@@ -14,7 +38,7 @@ export const DEVICE_SCHEMAS: Record<string, Schema> = {
     type: 'object',
     description: 'A claimed satellite device.',
     properties: {
-      device_id: DEVICE_ID,
+      device_id: propertyOf(CLAIM, 'device_id'),
       appliance_id: orNull({
         ...UUID,
         description: 'The HVAC appliance it is bound to; null only after that appliance was deleted (the device stays claimed until removed)',
@@ -58,22 +82,7 @@ export const DEVICE_SCHEMAS: Record<string, Schema> = {
     },
     required: ['enroll_token', 'expires_at'],
   },
-  ClaimRequest: {
-    type: 'object',
-    properties: {
-      enroll_token: { type: 'string', description: 'The claim code' },
-      device_id: DEVICE_ID,
-      name: { type: 'string', minLength: 1, maxLength: 200 },
-      hvac_type: HVAC_TYPE,
-      ir_protocol: { type: 'string', maxLength: 100, description: 'Opaque infrared protocol label' },
-      setpoint_min_f: { ...SETPOINT_BOUND, description: '40-99 inclusive' },
-      setpoint_max_f: {
-        ...SETPOINT_BOUND,
-        description: '40-99 inclusive; at least setpoint_min_f. With both bounds, every schedule the device pulls is clamped to them',
-      },
-    },
-    required: ['enroll_token', 'device_id', 'name', 'hvac_type'],
-  },
+  ClaimRequest: CLAIM,
   ClaimResponse: {
     type: 'object',
     description: 'Returned once.',
@@ -116,17 +125,8 @@ export const DEVICE_SCHEMAS: Record<string, Schema> = {
     ],
   },
   DeviceStateRequest: {
-    type: 'object',
-    properties: {
-      source: { type: 'string', enum: ['schedule', 'command', 'override', 'watchdog'] },
-      mode: MODE,
-      target_temp_f: { type: 'number' },
-      fan: FAN,
-      power: { type: 'boolean', description: 'An explicit false records the unit as OFF regardless of mode' },
-      command_id: { type: 'integer', description: 'Acknowledges that command' },
-      firmware_version: { type: 'string', description: 'Stored on the device record' },
-      rssi: { type: 'integer', description: 'dBm; stored on the device record' },
-    },
+    ...STATE_FIELDS,
+    properties: { source: { type: 'string', enum: [...STATE_SOURCES] }, ...(STATE_FIELDS.properties as Record<string, Schema>) },
     required: ['source'],
   },
   DeviceStateResponse: {
@@ -138,18 +138,7 @@ export const DEVICE_SCHEMAS: Record<string, Schema> = {
     },
     required: ['status', 'command_acked', 'reading_written'],
   },
-  ApplianceCommand: {
-    type: 'object',
-    description: 'All optional, but at least one of power, mode, target_temp_f, fan must be present.',
-    properties: {
-      power: { type: 'boolean' },
-      mode: MODE,
-      target_temp_f: { type: 'number', description: "Validated against the appliance's setpoint range (claimed bounds, else 61-86)" },
-      fan: FAN,
-      hold: { type: 'boolean', default: false, description: 'true holds until the user changes it; false holds only until the next slot boundary' },
-    },
-    anyOf: ['power', 'mode', 'target_temp_f', 'fan'].map((field) => ({ required: [field] })),
-  },
+  ApplianceCommand: { ...COMMAND, anyOf: ACTIONABLE_FIELDS.map((field) => ({ required: [field] })) },
   CommandQueued: { type: 'object', properties: { command_id: { type: 'integer' } }, required: ['command_id'] },
   DeviceCommandList: { type: 'array', items: ref('DeviceCommand'), description: 'Oldest first; empty on timeout' },
 };

@@ -83,3 +83,10 @@ function convert(d: Description, notes: Notes, path: string): Schema {
 export function fromYup(schema: yup.Schema, notes: Notes = {}, context?: object): Schema {
   return convert(schema.describe({ value: {}, context }) as Description, notes, 'body');
 }
+
+/** One property of a derived object schema, to state the same field in a response; `description` replaces its own. */
+export function propertyOf(schema: Schema, name: string, description?: string): Schema {
+  const property = (schema.properties as Record<string, Schema> | undefined)?.[name];
+  if (!property) throw new Error(`propertyOf: no property ${name}`);
+  return description ? { ...property, description } : property;
+}

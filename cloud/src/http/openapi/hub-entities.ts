@@ -1,23 +1,27 @@
-import { HUB_ENTITY_LIMITS } from '../../contract/index.js';
-import { ENTITY_ID_MAX_LENGTH } from '../../domain/appliance-types/fields.js';
+import { HUB_ENTITY_LIMITS, hubEntitiesReportSchema } from '../../contract/index.js';
 import { json, operation, orNull, ref, type ApiModule, type Schema } from './builders.js';
 import { DATE_TIME } from './components.js';
+import { fromYup, propertyOf } from './from-yup.js';
 
 const TAG = 'Hub entities';
-const { maxEntities, friendlyNameMaxChars, unitMaxChars, deviceClassMaxChars } = HUB_ENTITY_LIMITS;
-const ENTITY_ID: Schema = {
-  type: 'string',
-  maxLength: ENTITY_ID_MAX_LENGTH,
-  pattern: '^[a-z0-9_]+\\.[a-z0-9_]+$',
-  description: 'A hub entity id, e.g. climate.living_room',
-};
-const text = (maxLength: number, description: string): Schema => orNull({ type: 'string', maxLength, description });
-const ENTITY_FIELDS = {
-  entity_id: ENTITY_ID,
-  friendly_name: text(friendlyNameMaxChars, 'The name the hub shows'),
-  unit_of_measurement: text(unitMaxChars, 'The unit of its state (sensors), e.g. °F, %, W'),
-  device_class: text(deviceClassMaxChars, 'What it measures or controls, e.g. temperature, battery, power'),
-};
+const { maxEntities, friendlyNameMaxChars } = HUB_ENTITY_LIMITS;
+const REPORT = fromYup(hubEntitiesReportSchema, {
+  fields: {
+    entities: {
+      description: 'The whole list; each entity_id once',
+      items: {
+        fields: {
+          entity_id: { description: 'A hub entity id, e.g. climate.living_room' },
+          friendly_name: { description: 'The name the hub shows' },
+          unit_of_measurement: { description: 'The unit of its state (sensors), e.g. °F, %, W' },
+          device_class: { description: 'What it measures or controls, e.g. temperature, battery, power' },
+        },
+      },
+    },
+  },
+});
+/** An entity's fields as reported, stated again in the list. */
+const ENTITY_FIELDS = (propertyOf(REPORT, 'entities').items as Schema).properties as Record<string, Schema>;
 
 /** The hub's entities (docs/hub-entities.md), an addition to the base contract. */
 export const hubEntitiesApi: ApiModule = {
@@ -27,18 +31,7 @@ export const hubEntitiesApi: ApiModule = {
       'Additive. The entities of the home-automation hub that Offpeak fields can name, as the hub integration last reported them; the dashboard offers them in the appliance forms.',
   },
   schemas: {
-    HubEntitiesReport: {
-      type: 'object',
-      properties: {
-        entities: {
-          type: 'array',
-          maxItems: maxEntities,
-          description: 'The whole list; each entity_id once',
-          items: { type: 'object', properties: ENTITY_FIELDS, required: ['entity_id'] },
-        },
-      },
-      required: ['entities'],
-    },
+    HubEntitiesReport: REPORT,
     HubEntitiesReported: {
       type: 'object',
       properties: { accepted: { type: 'integer', minimum: 0 }, reported_at: { ...DATE_TIME, description: 'UTC ISO 8601' } },
