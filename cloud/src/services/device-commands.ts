@@ -261,6 +261,11 @@ export function createDeviceCommandsService(
 
     requeue,
 
+    /** Waits until no hand-over is open and no put-back is under way: every delivered mark of an answer already sent is stored. */
+    async quiet(): Promise<void> {
+      while (handingOver.size > 0 || requeueing.size > 0) await Promise.all([...handingOver, ...requeueing]);
+    },
+
     /** Shutdown: waits for open hand-overs, stops retrying put-backs forever and waits for those under way (before the pool closes). */
     async settled(): Promise<void> {
       while (handingOver.size > 0) await Promise.all([...handingOver]);

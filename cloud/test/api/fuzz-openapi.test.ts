@@ -117,7 +117,10 @@ describe('fuzzing every OpenAPI operation', () => {
       seed: SEED,
       runs: RUNS,
       store,
-      settle: () => cloud.services.recomputeQueue.settled(),
+      // A device's delivered mark commits just after its answer is written: wait for it too.
+      settle: async () => {
+        await Promise.all([cloud.services.recomputeQueue.settled(), cloud.services.deviceCommands.quiet()]);
+      },
       foreign,
       only: ONLY,
     });
