@@ -29,13 +29,19 @@ const reading = yup
       .strict()
       .typeError('timestamp must be a string')
       .required('timestamp is required')
-      .test('iso', 'timestamp must be an ISO 8601 date-time with a time zone, e.g. 2024-07-01T14:05:00Z', (v) => isIsoTimestamp(v)),
+      .test('iso', 'timestamp must be an ISO 8601 date-time with a time zone, e.g. 2024-07-01T14:05:00Z', (v) => isIsoTimestamp(v))
+      .meta({ openapi: { format: 'date-time' } }),
     value: yup
       .number()
       .strict()
       .typeError('value must be a number')
       .required('value is required')
-      .test('range', `value must be between 0 and ${MAX_HOUSEHOLD_WATTS}`, (v) => Number.isFinite(v) && v >= 0 && v <= MAX_HOUSEHOLD_WATTS),
+      .test({
+        name: 'range',
+        message: `value must be between 0 and ${MAX_HOUSEHOLD_WATTS}`,
+        params: { min: 0, max: MAX_HOUSEHOLD_WATTS },
+        test: (v) => Number.isFinite(v) && v >= 0 && v <= MAX_HOUSEHOLD_WATTS,
+      }),
   })
   .typeError('each reading must be an object')
   .nonNullable('each reading must be an object');

@@ -1,8 +1,10 @@
+import { MAX_HOUSEHOLD_LOAD_KW, householdLoadReadingsRequestSchema } from '../../contract/index.js';
 import { json, operation, orNull, ref, type ApiModule } from './builders.js';
 import { slots48 } from './components.js';
+import { fromYup } from './from-yup.js';
 
 const TAG = 'Household load';
-const LOAD_48 = slots48({ type: 'number', minimum: 0, maximum: 100 }, '48 half-hourly kW values of the local day (slot 0 = 00:00)');
+const LOAD_48 = slots48({ type: 'number', minimum: 0, maximum: MAX_HOUSEHOLD_LOAD_KW }, '48 half-hourly kW values of the local day (slot 0 = 00:00)');
 
 /** The household's own load (docs/home-plan.md). */
 export const householdLoadApi: ApiModule = {
@@ -27,28 +29,21 @@ export const householdLoadApi: ApiModule = {
     },
     HouseholdLoadUpdate: {
       type: 'object',
-      properties: { load_kw_48: orNull({ ...LOAD_48, description: '48 numbers, each 0-100 kW; null clears the set profile' }) },
+      properties: { load_kw_48: orNull({ ...LOAD_48, description: `48 numbers, each 0-${MAX_HOUSEHOLD_LOAD_KW} kW; null clears the set profile` }) },
       required: ['load_kw_48'],
     },
-    HouseholdLoadReadingsRequest: {
-      type: 'object',
-      properties: {
+    HouseholdLoadReadingsRequest: fromYup(householdLoadReadingsRequestSchema, {
+      fields: {
         readings: {
-          type: 'array',
-          minItems: 1,
-          maxItems: 100,
           items: {
-            type: 'object',
-            properties: {
-              timestamp: { type: 'string', format: 'date-time', description: 'ISO 8601 with a zone; at most the usual skew in the future' },
-              value: { type: 'number', minimum: 0, maximum: 100000, description: 'Whole-home consumption, W, before solar' },
+            fields: {
+              timestamp: { description: 'ISO 8601 with a zone; at most the usual skew in the future' },
+              value: { description: 'Whole-home consumption, W, before solar' },
             },
-            required: ['timestamp', 'value'],
           },
         },
       },
-      required: ['readings'],
-    },
+    }),
   },
   paths: {
     '/api/v1/household-load': {

@@ -1,12 +1,14 @@
+import { WEATHER_LIMITS } from '../../contract/index.js';
 import { json, operation, orNull, ref, type ApiModule, type Schema } from './builders.js';
 import { DATE_TIME } from './components.js';
 
 const TAG = 'Weather';
-const hourly = (minimum: number, maximum: number, description: string): Schema => ({
+const { minHours, maxHours, tempF, humidityPct, windMph } = WEATHER_LIMITS;
+const hourly = ([minimum, maximum]: readonly [number, number], description: string): Schema => ({
   type: 'array',
   items: { type: 'number', minimum, maximum },
-  minItems: 24,
-  maxItems: 72,
+  minItems: minHours,
+  maxItems: maxHours,
   description,
 });
 
@@ -14,15 +16,16 @@ const hourly = (minimum: number, maximum: number, description: string): Schema =
 export const weatherApi: ApiModule = {
   tag: { name: TAG, description: 'Hourly forecasts pushed by the client; fresh for 24 hours, else a fallback source is used.' },
   schemas: {
+    // The forecast is checked by hand (forecastProblem, one detail in a fixed order), so its schema is stated here from the same limits.
     WeatherPush: {
       type: 'object',
       properties: {
         forecast: {
           type: 'object',
           properties: {
-            hourly_temps_f: hourly(-50, 150, '24-72 finite values, F, starting at hour 0 of the push date'),
-            hourly_humidity: orNull(hourly(0, 100, 'Same length as hourly_temps_f; %')),
-            hourly_wind_mph: orNull(hourly(0, 200, 'Same length as hourly_temps_f; mph')),
+            hourly_temps_f: hourly(tempF, `${minHours}-${maxHours} finite values, F, starting at hour 0 of the push date`),
+            hourly_humidity: orNull(hourly(humidityPct, 'Same length as hourly_temps_f; %')),
+            hourly_wind_mph: orNull(hourly(windMph, 'Same length as hourly_temps_f; mph')),
           },
           required: ['hourly_temps_f'],
         },
