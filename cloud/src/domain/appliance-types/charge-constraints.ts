@@ -1,6 +1,5 @@
 // Constraint fields shared by the battery-like types (ev_charger, home_battery, robot).
 import * as yup from 'yup';
-import { apiHhMm, apiPercent } from './api-fields.js';
 import { hhMmField, numberField } from './fields.js';
 import type { ValueRange } from './spec.js';
 
@@ -44,9 +43,9 @@ export function targetAtMostMax(
 /** Robots report their battery like an EV: a charge in percent. */
 export const PERCENT_READING: ValueRange = { min: 0, max: 100, unit: 'percent', detail: 'EV/battery value must be 0-100 (percent)' };
 
-/** The OpenAPI fragments of the charge constraint fields that read the same for every type that takes them. */
+/** What the charge constraint fields mean, the same for every type that takes them (the OpenAPI description). */
 export const CHARGE_FIELDS_API = {
-  min_charge_pct: apiPercent('never go below'),
-  deadline_time: apiHhMm('the target must be met by then; a deadline earlier than now means the same time on the next day'),
-  current_charge_pct: apiPercent('fallback state of charge, used only when no recent state-of-charge reading exists'),
+  min_charge_pct: 'never go below',
+  deadline_time: 'the target must be met by then; a deadline earlier than now means the same time on the next day',
+  current_charge_pct: 'fallback state of charge, used only when no recent state-of-charge reading exists',
 };

@@ -1,8 +1,6 @@
 import * as yup from 'yup';
 import { noFacts } from '../metrics/plan-facts.js';
 import { dehumidifierPlanner } from '../planners/dehumidifier.js';
-import { orNull } from '../validation/json-schema.js';
-import { apiEntity, apiNumber, apiOptionalEntity } from './api-fields.js';
 import { entityIdField, fieldMessage, numberField, pickEntities } from './fields.js';
 import type { ApplianceTypeSpec } from './spec.js';
 
@@ -31,16 +29,14 @@ export const dehumidifier: ApplianceTypeSpec<DehumidifierConfig, never, 'dehumid
   metrics: { facts: noFacts, flexibility: null },
   api: {
     config: {
-      type: 'object',
       description: 'dehumidifier config (data collection only in v1; no schedule is produced).',
-      properties: {
-        entity_id: apiEntity('`humidifier.*` entity'),
-        indoor_temp_entity_id: apiEntity('`sensor.*` in F'),
-        indoor_humidity_entity_id: apiOptionalEntity("`sensor.*` RH; falls back to the entity's current_humidity"),
-        power_sensor_entity_id: apiOptionalEntity('`sensor.*` in watts'),
-        capacity_pints_per_day: orNull(apiNumber(0, 200, 'Informational')),
+      fields: {
+        entity_id: '`humidifier.*` entity',
+        indoor_temp_entity_id: '`sensor.*` in F',
+        indoor_humidity_entity_id: "`sensor.*` RH; falls back to the entity's current_humidity",
+        power_sensor_entity_id: '`sensor.*` in watts',
+        capacity_pints_per_day: 'Informational',
       },
-      required: ['entity_id', 'indoor_temp_entity_id'],
     },
     constraints: null,
   },

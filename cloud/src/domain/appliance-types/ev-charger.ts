@@ -1,7 +1,6 @@
 import * as yup from 'yup';
 import { evChargerFacts } from '../metrics/plan-facts.js';
 import { evChargerPlanner } from '../planners/ev-charger.js';
-import { apiEntity, apiNumber, apiOptionalEntity, apiPercent } from './api-fields.js';
 import { CHARGE_FIELDS_API, PERCENT_READING, chargeConstraintSchema, percentField } from './charge-constraints.js';
 import { entityIdField, fieldMessage, numberField, pickEntities } from './fields.js';
 import type { ApplianceTypeSpec } from './spec.js';
@@ -33,17 +32,15 @@ export const evCharger: ApplianceTypeSpec<EvChargerConfig, EvChargerConstraints,
   metrics: { facts: evChargerFacts, flexibility: 'charge_window' },
   api: {
     config: {
-      type: 'object',
       description: 'ev_charger config.',
-      properties: {
-        battery_capacity_kwh: apiNumber(0, 300, 'kWh'),
-        max_charge_rate_kw: apiNumber(0, 50, 'kW drawn from the grid while charging'),
-        efficiency: apiNumber(0.5, 1, 'Share of the drawn energy the battery gains'),
-        entity_id: apiEntity('`switch.*` entity toggled to start/stop charging'),
-        soc_entity_id: apiOptionalEntity('`sensor.*` with 0-100 % state of charge; when set the poller pushes SoC every 5 minutes'),
+      fields: {
+        battery_capacity_kwh: 'kWh',
+        max_charge_rate_kw: 'kW drawn from the grid while charging',
+        efficiency: 'Share of the drawn energy the battery gains',
+        entity_id: '`switch.*` entity toggled to start/stop charging',
+        soc_entity_id: '`sensor.*` with 0-100 % state of charge; when set the poller pushes SoC every 5 minutes',
       },
-      required: ['entity_id'],
     },
-    constraints: { target_charge_pct: apiPercent('charge to reach by the deadline'), ...CHARGE_FIELDS_API },
+    constraints: { target_charge_pct: 'charge to reach by the deadline', ...CHARGE_FIELDS_API },
   },
 };

@@ -2,6 +2,7 @@
 // its errors the same way: `<field>: <message>`.
 import * as yup from 'yup';
 import { isHhMm } from '../time/slot-grid.js';
+import { HH_MM_SCHEMA } from '../validation/json-schema.js';
 
 type Message = (params: { path: string }) => string;
 
@@ -102,7 +103,8 @@ export function hhMmField() {
     .strict()
     .typeError(message)
     .nullable()
-    .test('hh-mm', message, (v) => v == null || isHhMm(v));
+    .test('hh-mm', message, (v) => v == null || isHhMm(v))
+    .meta({ openapi: { pattern: HH_MM_SCHEMA.pattern } });
 }
 
 /** The keys of `config` among `keys` whose value is a non-empty string (the entities-block rule). */

@@ -1,7 +1,6 @@
 import * as yup from 'yup';
 import { homeBatteryFacts } from '../metrics/plan-facts.js';
 import { homeBatteryPlanner } from '../planners/home-battery-solar.js';
-import { apiEntity, apiNumber, apiOptionalEntity, apiPercent } from './api-fields.js';
 import { CHARGE_FIELDS_API, PERCENT_READING, chargeConstraintSchema, percentField, targetAtMostMax } from './charge-constraints.js';
 import { entityIdField, fieldMessage, numberField, pickEntities } from './fields.js';
 import type { ApplianceTypeSpec } from './spec.js';
@@ -43,24 +42,22 @@ export const homeBattery: ApplianceTypeSpec<HomeBatteryConfig, HomeBatteryConstr
   metrics: { facts: homeBatteryFacts, flexibility: 'charge_window' },
   api: {
     config: {
-      type: 'object',
       description: 'home_battery config.',
-      properties: {
-        capacity_kwh: apiNumber(0, 300, 'kWh'),
-        max_charge_rate_kw: apiNumber(0, 50, 'kW'),
-        max_discharge_rate_kw: apiNumber(0, 50, 'kW'),
-        charge_efficiency: apiNumber(0.5, 1, 'Share of grid energy stored; default 0.95'),
-        discharge_efficiency: apiNumber(0.5, 1, 'Share of stored energy delivered; default 0.95'),
-        entity_id: apiEntity('switch / button / select entity toggling charge mode'),
-        soc_entity_id: apiOptionalEntity('`sensor.*` battery SoC %'),
+      fields: {
+        capacity_kwh: 'kWh',
+        max_charge_rate_kw: 'kW',
+        max_discharge_rate_kw: 'kW',
+        charge_efficiency: 'Share of grid energy stored; default 0.95',
+        discharge_efficiency: 'Share of stored energy delivered; default 0.95',
+        entity_id: 'switch / button / select entity toggling charge mode',
+        soc_entity_id: '`sensor.*` battery SoC %',
       },
-      required: ['entity_id'],
     },
     constraints: {
-      target_charge_pct: apiPercent('a floor at the deadline, never a ceiling; without one the battery ends the day no lower than it started'),
+      target_charge_pct: 'a floor at the deadline, never a ceiling; without one the battery ends the day no lower than it started',
       min_charge_pct: CHARGE_FIELDS_API.min_charge_pct,
       deadline_time: CHARGE_FIELDS_API.deadline_time,
-      max_charge_pct: apiPercent('the highest charge the plan takes it to; default 100; target_charge_pct and min_charge_pct must be at most it'),
+      max_charge_pct: 'the highest charge the plan takes it to; default 100; target_charge_pct and min_charge_pct must be at most it',
     },
   },
 };

@@ -1,7 +1,6 @@
 import * as yup from 'yup';
 import { noFacts } from '../metrics/plan-facts.js';
 import { planHvac } from '../planners/hvac.js';
-import { apiEntity, apiNumber, apiOptionalEntity } from './api-fields.js';
 import { entityIdField, fieldMessage, numberField, oneOfField, pickEntities, textField } from './fields.js';
 import type { ApplianceTypeSpec, ConfigContext } from './spec.js';
 
@@ -56,17 +55,15 @@ export const hvac: ApplianceTypeSpec<HvacConfig, never, 'hvac'> = {
   metrics: { facts: noFacts, flexibility: 'comfort_band' },
   api: {
     config: {
-      type: 'object',
       description:
         'hvac config. `entity_id` is required when created through POST /api/v1/appliances; an HVAC created by a satellite claim has no entity_id (a PUT of its config does not require one) and keeps ir_protocol, setpoint_min_f and setpoint_max_f.',
-      properties: {
-        hvac_type: { type: 'string', enum: [...HVAC_TYPES] },
-        home_size_sqft: apiNumber(100, 20000, 'Square feet', 'integer'),
-        entity_id: apiEntity('`climate.*` entity accepting set_temperature'),
-        indoor_temp_entity_id: apiOptionalEntity('`sensor.*` in F, fallback when the climate entity reports no current temperature'),
-        ir_protocol: { type: 'string', maxLength: 100, description: 'Satellite-claimed units only: opaque infrared protocol label' },
-        setpoint_min_f: apiNumber(40, 99, 'Satellite-claimed units only: lowest setpoint, F', 'integer'),
-        setpoint_max_f: apiNumber(40, 99, 'Satellite-claimed units only: highest setpoint, F; at least setpoint_min_f', 'integer'),
+      fields: {
+        home_size_sqft: 'Square feet',
+        entity_id: '`climate.*` entity accepting set_temperature',
+        indoor_temp_entity_id: '`sensor.*` in F, fallback when the climate entity reports no current temperature',
+        ir_protocol: 'Satellite-claimed units only: opaque infrared protocol label',
+        setpoint_min_f: 'Satellite-claimed units only: lowest setpoint, F',
+        setpoint_max_f: 'Satellite-claimed units only: highest setpoint, F; at least setpoint_min_f',
       },
     },
     constraints: null,

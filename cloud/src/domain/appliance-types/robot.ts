@@ -1,7 +1,6 @@
 import * as yup from 'yup';
 import { robotFacts } from '../metrics/plan-facts.js';
 import { robotPlanner } from '../planners/robot.js';
-import { apiEntity, apiHhMm, apiOptionalEntity, apiPercent } from './api-fields.js';
 import { CHARGE_FIELDS_API, PERCENT_READING, minAtMostTarget, percentField } from './charge-constraints.js';
 import { entityIdField, fieldMessage, hhMmField, numberField, pickEntities } from './fields.js';
 import type { ApplianceTypeSpec } from './spec.js';
@@ -59,23 +58,21 @@ export const robot: ApplianceTypeSpec<RobotConfig, RobotConstraints, 'robot'> = 
   metrics: { facts: robotFacts, flexibility: null },
   api: {
     config: {
-      type: 'object',
       description:
         'robot config (vacuum or mower). Docking is the charging proxy: the schedule says when the robot should be on its dock; the integration only ever commands return-to-dock.',
-      properties: {
-        battery_capacity_kwh: { type: 'number', exclusiveMinimum: 0, maximum: 10, description: 'kWh; greater than 0, up to 10' },
-        max_charge_rate_kw: { type: 'number', exclusiveMinimum: 0, maximum: 2, description: 'kW; greater than 0, up to 2' },
-        entity_id: apiEntity('`vacuum.*` or `lawn_mower.*` (domain not enforced)'),
-        soc_entity_id: apiOptionalEntity("`sensor.*` (or the entity's battery attribute), 0-100 %"),
+      fields: {
+        battery_capacity_kwh: 'kWh; greater than 0, up to 10',
+        max_charge_rate_kw: 'kW; greater than 0, up to 2',
+        entity_id: '`vacuum.*` or `lawn_mower.*` (domain not enforced)',
+        soc_entity_id: "`sensor.*` (or the entity's battery attribute), 0-100 %",
       },
-      required: ['entity_id'],
     },
     constraints: {
-      target_charge_pct: apiPercent('charge to reach before the tasks window'),
+      target_charge_pct: 'charge to reach before the tasks window',
       min_charge_pct: CHARGE_FIELDS_API.min_charge_pct,
       current_charge_pct: CHARGE_FIELDS_API.current_charge_pct,
-      tasks_window_start: apiHhMm('start of the daily off-dock window (half-open, may wrap midnight)'),
-      tasks_window_end: apiHhMm('end of the daily off-dock window'),
+      tasks_window_start: 'start of the daily off-dock window (half-open, may wrap midnight)',
+      tasks_window_end: 'end of the daily off-dock window',
     },
   },
 };

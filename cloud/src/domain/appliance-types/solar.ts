@@ -2,7 +2,6 @@ import * as yup from 'yup';
 import { noFacts } from '../metrics/plan-facts.js';
 import { solarPlanner } from '../planners/solar.js';
 import { DEFAULT_AZIMUTH_DEGREES } from '../solar/array-forecast.js';
-import { apiNumber, apiOptionalEntity } from './api-fields.js';
 import { entityIdField, numberField } from './fields.js';
 import type { ApplianceTypeSpec } from './spec.js';
 
@@ -10,7 +9,9 @@ export { DEFAULT_AZIMUTH_DEGREES } from '../solar/array-forecast.js';
 
 const configSchema = yup.object({
   system_size_kw: numberField(0, 100).optional(),
-  azimuth_degrees: numberField(0, 360, { integer: true }).optional(),
+  azimuth_degrees: numberField(0, 360, { integer: true })
+    .meta({ openapi: { default: DEFAULT_AZIMUTH_DEGREES } })
+    .optional(),
   tilt_degrees: numberField(0, 90, { integer: true }).optional(),
   production_sensor_entity_id: entityIdField(['sensor'], { nullable: true }).optional(),
 });
@@ -32,14 +33,13 @@ export const solar: ApplianceTypeSpec<SolarConfig, never, 'solar'> = {
   metrics: { facts: noFacts, flexibility: null },
   api: {
     config: {
-      type: 'object',
       description:
         'solar config. No control entity: the system size and orientation discount the effective price curve other appliances see in daylight; readings are accepted when a production sensor is set.',
-      properties: {
-        system_size_kw: apiNumber(0, 100, 'kW DC nameplate'),
-        azimuth_degrees: { ...apiNumber(0, 360, 'Degrees; 180 = south', 'integer'), default: DEFAULT_AZIMUTH_DEGREES },
-        tilt_degrees: apiNumber(0, 90, 'Degrees', 'integer'),
-        production_sensor_entity_id: apiOptionalEntity('`sensor.*` with instantaneous production in W or kW'),
+      fields: {
+        system_size_kw: 'kW DC nameplate',
+        azimuth_degrees: 'Degrees; 180 = south',
+        tilt_degrees: 'Degrees',
+        production_sensor_entity_id: '`sensor.*` with instantaneous production in W or kW',
       },
     },
     constraints: null,

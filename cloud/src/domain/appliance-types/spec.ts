@@ -3,6 +3,7 @@ import type * as yup from 'yup';
 import type { PlanFacts } from '../metrics/day-input.js';
 import type { SolarConsumer } from '../planners/solar.js';
 import type { Planner } from '../planners/types.js';
+import type { SchemaNotes } from '../validation/json-schema.js';
 
 /** The appliance types of the contract, in the order the error text lists them. */
 export const APPLIANCE_TYPES = ['hvac', 'ev_charger', 'home_battery', 'water_heater', 'solar', 'dehumidifier', 'robot'] as const;
@@ -20,9 +21,6 @@ export interface EntitiesBlock {
 export interface ConfigContext {
   previous?: Record<string, unknown>;
 }
-
-/** A JSON Schema object as OpenAPI 3.1 embeds it (the http layer's `Schema`, plain data here). */
-export type ApiSchema = { [keyword: string]: unknown };
 
 /** The allowed `value` of an appliance reading, bounds inclusive, and the contract's 400 detail outside them. */
 export interface ValueRange {
@@ -60,12 +58,15 @@ export interface Allocation {
   rank: number;
 }
 
-/** The type's part of the OpenAPI description: its config component and its constraint fields. */
+/**
+ * The type's prose in the OpenAPI description; the fields' types, bounds and enums come from
+ * `configSchema` and `constraintSchema` (http/openapi/from-yup.ts).
+ */
 export interface ApiDescription<Constraints extends object> {
-  /** The `<Type>Config` component; `schemas-match.test.ts` holds it to `configSchema`. */
-  config: ApiSchema;
-  /** One property schema per constraint field, its description saying what the field means for this type; null without constraints. */
-  constraints: [Constraints] extends [never] ? null : { [K in keyof Constraints & string]-?: ApiSchema };
+  /** What the `<Type>Config` component and its fields say. */
+  config: SchemaNotes;
+  /** What each constraint field means for this type; null without constraints. */
+  constraints: [Constraints] extends [never] ? null : { [K in keyof Constraints & string]-?: string };
 }
 
 /**

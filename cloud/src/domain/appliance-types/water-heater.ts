@@ -1,7 +1,6 @@
 import * as yup from 'yup';
 import { waterHeaterFacts } from '../metrics/plan-facts.js';
 import { waterHeaterPlanner } from '../planners/water-heater.js';
-import { apiEntity, apiNumber, apiOptionalEntity } from './api-fields.js';
 import { entityIdField, fieldMessage, numberField, pickEntities } from './fields.js';
 import type { ApplianceTypeSpec } from './spec.js';
 
@@ -47,20 +46,18 @@ export const waterHeater: ApplianceTypeSpec<WaterHeaterConfig, WaterHeaterConstr
   metrics: { facts: waterHeaterFacts, flexibility: 'tank_range' },
   api: {
     config: {
-      type: 'object',
       description: 'water_heater config.',
-      properties: {
-        tank_size_gallons: apiNumber(0, 200, 'Gallons', 'integer'),
-        element_watts: apiNumber(0, 10000, 'Watts', 'integer'),
-        insulation_factor: apiNumber(0.01, 0.05, 'Heat-loss factor'),
-        entity_id: apiEntity('`switch.*` (resistive) or `climate.*` (smart tank)'),
-        temp_entity_id: apiOptionalEntity('`sensor.*` tank temperature in F'),
+      fields: {
+        tank_size_gallons: 'Gallons',
+        element_watts: 'Watts',
+        insulation_factor: 'Heat-loss factor',
+        entity_id: '`switch.*` (resistive) or `climate.*` (smart tank)',
+        temp_entity_id: '`sensor.*` tank temperature in F',
       },
-      required: ['entity_id'],
     },
     constraints: {
-      max_temp_f: apiNumber(TANK_TEMP_MIN_F, TANK_TEMP_MAX_F, 'highest tank temperature, F'),
-      min_temp_f: apiNumber(TANK_TEMP_MIN_F, TANK_TEMP_MAX_F, 'lowest tank temperature, F'),
+      max_temp_f: 'highest tank temperature, F',
+      min_temp_f: 'lowest tank temperature, F',
     },
   },
 };

@@ -1,8 +1,21 @@
-// JSON Schema as plain data, for the parts of the OpenAPI description that sit beside the pure
-// schemas they describe (each appliance type's config and constraints, domain/appliance-types/).
+// JSON Schema as plain data, and the prose of the OpenAPI description that sits beside the pure
+// schemas it describes (each appliance type's config and constraints, domain/appliance-types/).
 
 /** A JSON Schema 2020-12 object, as OpenAPI 3.1 embeds it. */
 export type JsonSchema = { [keyword: string]: unknown };
+
+/**
+ * The prose of a schema derived from a yup schema (http/openapi/from-yup.ts): nothing here states a
+ * type, bound or enum. A field's notes may be just its description.
+ */
+export interface SchemaNotes {
+  description?: string;
+  examples?: unknown[];
+  /** Stand the derived schema in by a reference to this component (itself derived from the same yup schema). */
+  ref?: string;
+  fields?: Record<string, SchemaNotes | string>;
+  items?: SchemaNotes;
+}
 
 /** The schema, or null. */
 export function orNull(schema: JsonSchema): JsonSchema {

@@ -1,8 +1,9 @@
-// The per-type parts of the appliance description, assembled from each type's `api` fragment in
-// the registry (domain/appliance-types/), so a new type brings its own description.
+// The per-type parts of the appliance description, derived from each type's config and constraint
+// schemas with the prose of its `api` part (domain/appliance-types/), so a new type brings its own description.
 import { APPLIANCE_TYPES, applianceTypes, type ApplianceType } from '../../domain/appliance-types/index.js';
 import { HH_MM_SCHEMA } from '../../domain/validation/json-schema.js';
 import type { Schema } from './builders.js';
+import { fromYup, propertyOf } from './from-yup.js';
 
 /** The config component of a type: `ev_charger` -> `EvChargerConfig`. */
 export const configComponentName = (type: ApplianceType): string =>
@@ -17,16 +18,28 @@ export const CONFIG_BY_TYPE: Record<ApplianceType, string> = Object.fromEntries(
   string
 >;
 
-/** The per-type appliance config shapes; out-of-range or missing required fields give 400 naming the field. */
+/**
+ * The per-type appliance config shapes; out-of-range or missing required fields give 400 naming the
+ * field. Stated as for an update of a unit without a hub entity (a satellite's HVAC): ApplianceCreate
+ * adds what a new unit requires.
+ */
 export const APPLIANCE_CONFIG_SCHEMAS: Record<string, Schema> = Object.fromEntries(
-  APPLIANCE_TYPES.map((t) => [configComponentName(t), applianceTypes[t].api.config]),
+  APPLIANCE_TYPES.map((t) => [
+    configComponentName(t),
+    fromYup(applianceTypes[t].configSchema, applianceTypes[t].api.config, { previous: { entity_id: null } }),
+  ]),
 );
 
 /** Each constraint field's fragment per type that takes it, in the contract's type order. */
 function constraintFragments(): Map<string, [ApplianceType, Schema][]> {
   const out = new Map<string, [ApplianceType, Schema][]>();
   for (const type of APPLIANCE_TYPES) {
-    for (const [field, schema] of Object.entries(applianceTypes[type].api.constraints ?? {})) out.set(field, [...(out.get(field) ?? []), [type, schema]]);
+    const { constraintSchema, api } = applianceTypes[type];
+    if (!constraintSchema) continue;
+    const derived = fromYup(constraintSchema);
+    for (const [field, description] of Object.entries(api.constraints ?? {})) {
+      out.set(field, [...(out.get(field) ?? []), [type, propertyOf(derived, field, description as string)]]);
+    }
   }
   return out;
 }

@@ -83,7 +83,7 @@ describe('fromYup', () => {
       },
       required: ['items'],
     });
-    expect(fromYup(item, { fields: { at: { description: 'When' } } }).properties).toEqual({ at: { type: 'string', description: 'When' } });
+    expect(fromYup(item, { fields: { at: 'When' } }).properties).toEqual({ at: { type: 'string', description: 'When' } });
   });
 
   it('refuses a note on a field the schema does not have', () => {

@@ -4,19 +4,10 @@
 // service checks) rides on the field as `.meta({ openapi: {...} })`; the prose stays here, in
 // `Notes` handed to `fromYup`, which refuses a note on a field the schema does not have.
 import type * as yup from 'yup';
+import type { SchemaNotes as Notes } from '../../domain/validation/json-schema.js';
 import { orNull, ref, type Schema } from './builders.js';
 
 type Description = yup.SchemaDescription & { fields?: Record<string, Description>; innerType?: Description };
-
-/** Prose and references for a derived schema: nothing here states a type, bound or enum. */
-export interface Notes {
-  description?: string;
-  examples?: unknown[];
-  /** Stand the derived schema in by a reference to this component (itself derived from the same yup schema). */
-  ref?: string;
-  fields?: Record<string, Notes>;
-  items?: Notes;
-}
 
 /** What `.meta({ openapi })` adds to a field; `required` marks a field the service requires after yup. */
 const metaFacts = (d: Description): Record<string, unknown> => (d.meta as { openapi?: Record<string, unknown> } | undefined)?.openapi ?? {};
@@ -55,7 +46,8 @@ function typeOf(d: Description): Schema {
   return {};
 }
 
-function convert(d: Description, notes: Notes, path: string): Schema {
+function convert(d: Description, given: Notes | string, path: string): Schema {
+  const notes = typeof given === 'string' ? { description: given } : given;
   const { required: _required, ...facts } = metaFacts(d);
   const values = enumOf(d);
   const schema: Schema = { ...typeOf(d), ...fromTests(d), ...(values.length > 0 && { enum: values }), ...facts };
