@@ -1,6 +1,6 @@
-// The OpenAPI description is hand-written beside the yup schemas that enforce the contract; this
-// test keeps the two from drifting. For every request schema it walks the yup description and the
-// OpenAPI component side by side and compares what a client relies on: each enum, each bound
+// The request components are derived from the yup schemas that enforce the contract (from-yup.ts),
+// or, for a body checked by hand, written beside them; this test walks each yup description on its
+// own and compares it with the served component, field by field: each enum, each bound
 // (minimum/maximum, exclusive or not, minLength/maxLength, minItems/maxItems), the integer flag
 // and the required list. Descriptions and examples stay free text.
 import type * as yup from 'yup';
