@@ -1,6 +1,6 @@
 // The uncertainty of a predicted trajectory: how far the home's temperature lands from the
 // prediction, by how far ahead, learned from the fit's held-out free runs. The plan shows it as a
-// per-slot band around its predicted temperature. See thermal-model.md "Prediction band".
+// per-slot band around its predicted temperature. See thermal-model.md "What the trajectory shows".
 import { quantile } from '../statistics.js';
 import { predictEnd } from './evaluate.js';
 import type { ThermalSample } from './resample.js';
