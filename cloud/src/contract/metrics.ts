@@ -40,8 +40,9 @@ export const metricsWindowQuerySchema = yup
       .mixed<number>((v): v is number => typeof v === 'number' && !Number.isNaN(v))
       .transform((value: unknown) => (typeof value === 'string' ? (DECIMAL.test(value) ? Number(value) : Number.NaN) : value))
       .typeError(METRICS_DETAIL.windowInvalid)
-      .test('integer', METRICS_DETAIL.windowInvalid, (v) => v === undefined || (Number.isInteger(v) && v >= 1))
-      .test('max', METRICS_DETAIL.windowTooLong, (v) => v === undefined || v <= MAX_WINDOW_DAYS)
+      .test({ name: 'integer', message: METRICS_DETAIL.windowInvalid, params: { min: 1 }, test: (v) => v === undefined || (Number.isInteger(v) && v >= 1) })
+      .test({ name: 'max', message: METRICS_DETAIL.windowTooLong, params: { max: MAX_WINDOW_DAYS }, test: (v) => v === undefined || v <= MAX_WINDOW_DAYS })
+      .meta({ openapi: { type: 'integer' } })
       .default(DEFAULT_METRICS_WINDOW_DAYS),
   })
   .typeError('query must be an object');

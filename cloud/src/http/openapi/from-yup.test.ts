@@ -64,6 +64,11 @@ describe('fromYup', () => {
   it("adds a field's meta facts, and a field required by the service after yup is listed as required", () => {
     const schema = yup.object({ password: yup.mixed().meta({ openapi: { required: true, type: 'string', minLength: 6 } }) });
     expect(fromYup(schema)).toEqual({ type: 'object', properties: { password: { type: 'string', minLength: 6 } }, required: ['password'] });
+    const window = yup
+      .mixed()
+      .test({ name: 'max', params: { max: 90 }, test: () => true })
+      .meta({ openapi: { type: 'integer' } });
+    expect(fromYup(yup.object({ window })).properties).toEqual({ window: { type: 'integer', maximum: 90 } });
   });
 
   it('nests objects and arrays, with the notes’ prose and references at each level', () => {
@@ -84,6 +89,10 @@ describe('fromYup', () => {
       required: ['items'],
     });
     expect(fromYup(item, { fields: { at: 'When' } }).properties).toEqual({ at: { type: 'string', description: 'When' } });
+  });
+
+  it("states a leaf's default, and none on an object", () => {
+    expect(fromYup(yup.object({ window: yup.number().default(30) }))).toEqual({ type: 'object', properties: { window: { type: 'number', default: 30 } } });
   });
 
   it('refuses a note on a field the schema does not have', () => {

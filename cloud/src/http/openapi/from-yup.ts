@@ -7,7 +7,7 @@ import type * as yup from 'yup';
 import type { SchemaNotes as Notes } from '../../domain/validation/json-schema.js';
 import { orNull, ref, type Schema } from './builders.js';
 
-type Description = yup.SchemaDescription & { fields?: Record<string, Description>; innerType?: Description };
+type Description = yup.SchemaDescription & { default?: unknown; fields?: Record<string, Description>; innerType?: Description };
 
 /** What `.meta({ openapi })` adds to a field; `required` marks a field the service requires after yup. */
 const metaFacts = (d: Description): Record<string, unknown> => (d.meta as { openapi?: Record<string, unknown> } | undefined)?.openapi ?? {};
@@ -16,10 +16,10 @@ const LOWER = { number: 'minimum', string: 'minLength', array: 'minItems' } as c
 const UPPER = { number: 'maximum', string: 'maxLength', array: 'maxItems' } as const;
 const FORMATS: Record<string, string> = { email: 'email', url: 'uri', uuid: 'uuid' };
 
-/** The bounds, formats and pattern yup's tests state through their names and params. */
-function fromTests(d: Description): Schema {
+/** The bounds (of a number, string or array, as `type` says), formats and pattern yup's tests state through their names and params. */
+function fromTests(d: Description, type: unknown): Schema {
   const out: Schema = {};
-  const kind = d.type === 'number' || d.type === 'array' ? d.type : 'string';
+  const kind = type === 'number' || type === 'integer' ? 'number' : type === 'array' ? 'array' : 'string';
   for (const test of d.tests) {
     const p = (test.params ?? {}) as Record<string, unknown>;
     if (typeof p.more === 'number') out.exclusiveMinimum = p.more;
@@ -50,7 +50,10 @@ function convert(d: Description, given: Notes | string, path: string): Schema {
   const notes = typeof given === 'string' ? { description: given } : given;
   const { required: _required, ...facts } = metaFacts(d);
   const values = enumOf(d);
-  const schema: Schema = { ...typeOf(d), ...fromTests(d), ...(values.length > 0 && { enum: values }), ...facts };
+  // A leaf's default (an object's is only its fields' defaults, stated on them).
+  const fallback = d.type !== 'object' && d.type !== 'array' && d.default !== undefined ? { default: d.default } : {};
+  const type = typeOf(d);
+  const schema: Schema = { ...type, ...fromTests(d, facts.type ?? type.type), ...(values.length > 0 && { enum: values }), ...fallback, ...facts };
   if (d.type === 'object' && d.fields) {
     for (const key of Object.keys(notes.fields ?? {})) if (!(key in d.fields)) throw new Error(`fromYup: a note names ${path}.${key}, which the schema lacks`);
     schema.properties = Object.fromEntries(Object.entries(d.fields).map(([key, f]) => [key, convert(f, notes.fields?.[key] ?? {}, `${path}.${key}`)]));

@@ -1,9 +1,11 @@
+import { metricsWindowQuerySchema } from '../../contract/index.js';
+import { fromYup, propertyOf } from './from-yup.js';
 import { json, operation, pathParam, queryParam, ref, type ApiModule, type Parameter } from './builders.js';
 import { DATE, UUID, WINDOW_ERRORS } from './components.js';
 import { METRIC_SCHEMAS } from './metric-schemas.js';
 
 const TAG = 'Metrics';
-const WINDOW_PARAM: Parameter = queryParam('window', 'Trailing days; above 90 gives 400', { type: 'integer', minimum: 1, maximum: 90, default: 30 });
+const WINDOW_PARAM: Parameter = queryParam('window', 'Trailing days; above 90 gives 400', propertyOf(fromYup(metricsWindowQuerySchema), 'window'));
 const WINDOW_DETAIL = ['window exceeds 90 days', 'window must be an integer between 1 and 90'];
 
 /** Customer metrics derived once a day, read-only. */
