@@ -9,8 +9,9 @@ import { BODY_NOT_OBJECT_DETAIL, isPlainObject } from '../validation/plain-objec
 /** Outcome of validating a PUT body: the settings to store, or the first failing rule's detail. */
 export type RateUpdateResult = { ok: true; next: StoredRateSettings } | { ok: false; detail: string };
 
-const MAX_RATE = 200;
-const MAX_ADDER = 50;
+/** Highest custom hourly rate and per-user dynamic adder, cents/kWh. */
+export const MAX_RATE = 200;
+export const MAX_ADDER = 50;
 
 /** Renders a list the way Python's repr does (the error texts were specified in that style). */
 export function pyList(items: readonly (string | number)[]): string {

@@ -1,16 +1,25 @@
+import { HOURS_PER_DAY } from '../../domain/tariffs/custom-curve.js';
+import { MAX_EXPORT_RATE, MIN_EXPORT_RATE } from '../../domain/tariffs/export-update.js';
+import { EXPORT_PRICINGS, PRICING_SOURCES } from '../../domain/tariffs/rate-settings.js';
+import { MAX_ADDER, MAX_RATE } from '../../domain/tariffs/rate-update.js';
 import { json, operation, orNull, ref, type ApiModule, type Schema } from './builders.js';
 import { fixedArray, slots48 } from './components.js';
 
+// The rates body is checked by hand (rate-update.ts, export-update.ts); its schema states the same constants.
 const TAG = 'Rates';
-const PRICING_SOURCE: Schema = { type: 'string', enum: ['zone', 'custom', 'dynamic'] };
-const HOURLY_RATES: Schema = fixedArray(24, { type: 'number', minimum: 0, maximum: 200 }, '24 hourly values (00:00 to 23:00), each 0-200 cents/kWh');
-const EXPORT_PRICING: Schema = { type: 'string', enum: ['none', 'net_metering', 'custom'] };
-const EXPORT_HOURLY_RATES: Schema = fixedArray(
-  24,
-  { type: 'number', minimum: -100, maximum: 500 },
-  '24 hourly export prices (00:00 to 23:00), each -100 to 500 cents/kWh',
+const PRICING_SOURCE: Schema = { type: 'string', enum: [...PRICING_SOURCES] };
+const HOURLY_RATES: Schema = fixedArray(
+  HOURS_PER_DAY,
+  { type: 'number', minimum: 0, maximum: MAX_RATE },
+  `${HOURS_PER_DAY} hourly values (00:00 to 23:00), each 0-${MAX_RATE} cents/kWh`,
 );
-const ADDER: Schema = { type: 'number', minimum: 0, maximum: 50, description: 'Per-user flat adder on dynamic prices, cents/kWh' };
+const EXPORT_PRICING: Schema = { type: 'string', enum: [...EXPORT_PRICINGS] };
+const EXPORT_HOURLY_RATES: Schema = fixedArray(
+  HOURS_PER_DAY,
+  { type: 'number', minimum: MIN_EXPORT_RATE, maximum: MAX_EXPORT_RATE },
+  `${HOURS_PER_DAY} hourly export prices (00:00 to 23:00), each ${MIN_EXPORT_RATE} to ${MAX_EXPORT_RATE} cents/kWh`,
+);
+const ADDER: Schema = { type: 'number', minimum: 0, maximum: MAX_ADDER, description: 'Per-user flat adder on dynamic prices, cents/kWh' };
 const DB_ERRORS = { 503: ['Database not configured'] };
 
 /** The caller's electricity price curve and its source. */
@@ -103,7 +112,7 @@ export const ratesApi: ApiModule = {
           type: 'string',
           description: 'Slug from available_dynamic_zones, case-insensitive; required (sent or stored) when pricing_source is `dynamic`',
         }),
-        pricing_adder_cents_per_kwh: orNull({ ...ADDER, description: 'In [0, 50]; null clears the per-user override' }),
+        pricing_adder_cents_per_kwh: orNull({ ...ADDER, description: `In [0, ${MAX_ADDER}]; null clears the per-user override` }),
         pricing_location: { type: 'integer', description: 'Must be an id in available_pricing_zones' },
         export_pricing: orNull({
           ...EXPORT_PRICING,
