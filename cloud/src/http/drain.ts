@@ -5,7 +5,7 @@ import type { RequestHandler, Response } from 'express';
  * to the others. While draining, `/readyz` answers 503 (the balancer's health check takes the
  * instance out of rotation) and every response, including those of requests already in flight,
  * closes its connection, so no keep-alive connection is left for a proxy to reuse when the listener
- * closes. docs/deployment.md "Rolling out a new version".
+ * closes. docs/deployment.md "Rolling out a version".
  */
 export function createDrain() {
   let draining = false;
