@@ -2,7 +2,8 @@
 // real minute, an hour of simulated time, then started again on the same cluster and port. The
 // cloud keeps running: it answers 503 `Database unavailable` meanwhile and serves again by itself.
 // The add-on and the satellite keep their readings and send them again. Counted: readings lost or
-// doubled, commands lost or delivered twice, answers other than 503 during the outage, seconds to
+// doubled, commands lost or applied twice (one handed over again when its delivered mark did not commit is
+// counted, not a fault: the device tells it by id), answers other than 503 during the outage, seconds to
 // recover.
 import { expect, test } from '@playwright/test';
 import { request } from './support/homes.js';
@@ -83,7 +84,7 @@ test('PostgreSQL stopped for a minute: 503 Database unavailable meanwhile, recov
     .filter((l) => l.includes('request failed'));
   console.log(
     `PostgreSQL stopped ${down.toFixed(1)} s: answers during the outage ${JSON.stringify(Object.fromEntries(outageAnswers))}; ` +
-      `buffered at the restart: add-on ${queuedA}, satellite ${bufferedB}; commands sent ${commands.sent}, lost ${commands.lost}, doubled ${commands.doubled}; ` +
+      `buffered at the restart: add-on ${queuedA}, satellite ${bufferedB}; commands sent ${commands.sent}, lost ${commands.lost}, doubled ${commands.doubled}, handed over again ${commands.repeated}; ` +
       `readings home A expected ${a.expected}, lost ${a.lost}, doubled ${a.doubled}; home B expected ${b.expected}, lost ${b.lost}, doubled ${b.doubled}; ` +
       `recovery after the restart: API ${apiBackS.toFixed(1)} s, satellite (commands acked) ${satelliteBackS.toFixed(1)} s, add-on (buffer sent) ${addonBackS.toFixed(1)} s; ` +
       `satellite readings pushed after the restart ${homeB.sim.state().readings.pushed - pushedBefore}`,
@@ -92,7 +93,7 @@ test('PostgreSQL stopped for a minute: 503 Database unavailable meanwhile, recov
   expect({ addon: queuedA > 0, satellite: bufferedB > 0 }, 'readings buffered during the outage').toEqual({ addon: true, satellite: true });
   expect([...outageAnswers.keys()], 'statuses answered during the outage').toEqual([503]);
   expect(failedRequests, 'requests answered 500').toEqual([]);
-  expect(commands, 'satellite commands').toEqual({ sent: sent.length, lost: 0, doubled: 0 });
+  expect(commands, 'satellite commands').toMatchObject({ sent: sent.length, lost: 0, doubled: 0 });
   expect({ lost: a.lost, doubled: a.doubled, gaps: a.gaps }, 'home A (add-on) readings').toEqual({ lost: 0, doubled: 0, gaps: [] });
   expect({ lost: b.lost, doubled: b.doubled, gaps: b.gaps }, 'home B (satellite) readings').toEqual({ lost: 0, doubled: 0, gaps: [] });
 });

@@ -313,7 +313,9 @@ export async function startSimulator(options: SimulatorOptions): Promise<Running
       waitS,
       onCommands: (commands) => {
         for (const command of commands) {
-          log('command', { id: command.id, payload: command.payload });
+          // A command handed over again (its delivered mark did not commit) is acknowledged, not applied again.
+          const repeat = device.appliedCommands.includes(command.id);
+          log('command', { id: command.id, payload: command.payload, ...(repeat && { repeat }) });
           dispatch({ type: 'command', command });
         }
       },

@@ -45,16 +45,31 @@ export async function tallyReadings(db: Database, applianceId: string, fromMs: n
   }
 }
 
-/** Command ids the satellite received (its `command` log lines), with how often each arrived. */
-export function deliveries(home: HomeB): Map<number, number> {
-  const seen = new Map<number, number>();
-  for (const e of home.events) if (e.event === 'command') seen.set(Number(e.id), (seen.get(Number(e.id)) ?? 0) + 1);
+/** Command ids the satellite received (its `command` log lines), with how often each arrived and how often it was applied. */
+export function deliveries(home: HomeB): Map<number, { received: number; applied: number }> {
+  const seen = new Map<number, { received: number; applied: number }>();
+  for (const e of home.events) {
+    if (e.event !== 'command') continue;
+    const tally = seen.get(Number(e.id)) ?? { received: 0, applied: 0 };
+    tally.received++;
+    if (!e.repeat) tally.applied++;
+    seen.set(Number(e.id), tally);
+  }
   return seen;
 }
 
-export function tallyCommands(home: HomeB, sent: number[]): { sent: number; lost: number; doubled: number } {
+/**
+ * Lost: never received. Doubled: applied more than once. Repeated: handed over again and only
+ * acknowledged, as the cloud does when a delivered mark did not commit (the device tells it by id).
+ */
+export function tallyCommands(home: HomeB, sent: number[]): { sent: number; lost: number; doubled: number; repeated: number } {
   const seen = deliveries(home);
-  return { sent: sent.length, lost: sent.filter((id) => !seen.has(id)).length, doubled: sent.filter((id) => (seen.get(id) ?? 0) > 1).length };
+  return {
+    sent: sent.length,
+    lost: sent.filter((id) => !seen.has(id)).length,
+    doubled: sent.filter((id) => (seen.get(id)?.applied ?? 0) > 1).length,
+    repeated: sent.filter((id) => (seen.get(id)?.received ?? 0) > 1).length,
+  };
 }
 
 /** Where each command stands in the database (for a failure message: pending, handed over, acknowledged). */
