@@ -3,18 +3,17 @@
 // written when it changes (checked every minute: a new plan, a new slot's action), and every
 // state again at each half hour and after Home Assistant reconnects: states written this way
 // belong to no integration, so a restarted Home Assistant has forgotten them.
-import type { DayLedger } from '@offpeak/cloud/contract';
+import { slotStartsUtc, type DayLedger } from '@offpeak/cloud/contract';
 import type { TimerHandle } from '@offpeak/client-kit';
 import type { AddonContext, Stop } from '../context.js';
 import { describe } from '../ha.js';
 import { postState, restBase } from '../ha-rest.js';
 import { httpFetch, type FetchLike } from '../http-fetch.js';
-import { localSlotAt, slotStartMs } from '../local-time.js';
+import { localSlotAt } from '../local-time.js';
 import { planEntities } from '../plan-entities.js';
 
 /** How often the entities are compared with what was written. */
 export const PUBLISH_CHECK_MS = 60_000;
-const SLOT_MS = 30 * 60_000;
 
 const dayBefore = (date: string) => new Date(Date.parse(`${date}T12:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
 
@@ -44,11 +43,14 @@ export function startPublishEntities(ctx: AddonContext, fetch: FetchLike = httpF
         ctx.log.warn("yesterday's account not read", { error: describe(e) });
       }
     }
-    const start = slotStartMs(now, ctx.state.timezone);
+    const view = ctx.state.view;
+    // The cloud's grid: on a DST day a skipped slot starts where the gap ends and a repeated
+    // stretch belongs to the slot before the clock goes back.
+    const starts = view ? slotStartsUtc(view.date, ctx.state.timezone) : [];
     const entities = planEntities({
-      view: ctx.state.view,
+      view,
       slotIndex: slot.index,
-      slotStart: (i) => new Date(start + (i - slot.index) * SLOT_MS).toISOString(),
+      slotStart: (i) => starts[i]!.toISOString(),
       ledger: ledger?.body ?? null,
       isCloudLinked: ctx.state.links.cloud.state === 'ok',
     });
