@@ -15,7 +15,9 @@ import { badRequest, notFound, tooManyRequests } from '../errors.js';
 import type { ApplianceRow, CeilingCharge, NewHvacReading, Store } from '../store/index.js';
 import { effectiveTimeZone } from '../domain/account-time-zone.js';
 import { chargeDeparts } from '../domain/planning/charge-departure.js';
-import { localDateOf, slotIndexOf } from '../domain/time/slot-grid.js';
+import { temperatureDeparts } from '../domain/planning/temperature-departure.js';
+import { addDays, localDateOf, slotIndexOf } from '../domain/time/slot-grid.js';
+import { CURRENT_WINDOW_MS } from '../domain/thermal/current-temperature.js';
 import type { PlanningEvents } from './planning-events.js';
 import type { ProfilesService } from './profiles.js';
 
@@ -45,6 +47,24 @@ export function createReadingsService(store: Store, opts: { dailyLimitPerApplian
     const trajectory = row?.schedule.value_trajectory;
     if (Array.isArray(trajectory) && chargeDeparts(trajectory, slotIndexOf(newest.ts, timeZone), newest.value))
       opts.planningEvents.changed(userId, 'measured_state');
+  }
+
+  /**
+   * Asks for a re-plan of the rest of the day (paced per account) when the mean indoor temperature
+   * of the half hour up to the HVAC's newest reading in this push, taken within the last half hour,
+   * lies outside the plan's widened prediction band (domain/planning/temperature-departure.ts).
+   */
+  async function checkTemperature(userId: string, applianceId: string, rows: readonly { ts: Date }[], now: Date): Promise<void> {
+    const newest = rows.reduce((a, b) => (b.ts > a.ts ? b : a)).ts;
+    if (now.getTime() - newest.getTime() > CURRENT_WINDOW_MS) return;
+    // The local date is one of the UTC date and its neighbours; the one statement fetches all three.
+    const utcDate = localDateOf(newest, 'UTC');
+    const since = new Date(newest.getTime() - CURRENT_WINDOW_MS);
+    const found = await store.readings.indoorAgainstPlan(userId, applianceId, { since, until: newest }, [addDays(utcDate, -1), utcDate, addDays(utcDate, 1)]);
+    if (!found.zone || found.meanF == null) return;
+    const timeZone = effectiveTimeZone(found.zone);
+    const plan = found.plans.find((p) => p.local_date === localDateOf(newest, timeZone));
+    if (plan && temperatureDeparts(plan.predicted, slotIndexOf(newest, timeZone), found.meanF)) opts.planningEvents.changed(userId, 'measured_state');
   }
 
   /**
@@ -80,6 +100,10 @@ export function createReadingsService(store: Store, opts: { dailyLimitPerApplian
         rows[i]!.appliance_id = target.applianceId;
       });
       await chargedInsert(caller.userId, appliances, rows.length, now, (charge) => store.readings.insertHvacCharged(rows, charge));
+      for (const hvac of appliances.filter((a) => a.appliance_type === 'hvac')) {
+        const own = rows.filter((r) => r.appliance_id === hvac.id);
+        if (own.length > 0) await checkTemperature(caller.userId, hvac.id, own, now);
+      }
       return { accepted: rows.length };
     },
 

@@ -1,5 +1,7 @@
 import type { Transaction } from 'sequelize';
 import type { ReadingWindowStats } from '../domain/link-health.js';
+import type { PredictedTemperatures } from '../domain/planning/temperature-departure.js';
+import type { LocalDate } from '../domain/time/slot-grid.js';
 import type { NewApplianceReading, NewHvacReading } from './models/index.js';
 import { chargedInsertSql, WHEN_CHARGED, type CeilingCharge } from './reading-ceiling-sql.js';
 import type { Sql } from './sql.js';
@@ -41,6 +43,31 @@ const WINDOW_SQL = `
    WHERE a.user_id = $1 AND a.appliance_type = 'hvac'
    GROUP BY a.id
    ORDER BY a.created_at, a.id`;
+
+/** What checking an HVAC's indoor temperature against its plan needs (readings.ts). */
+export interface IndoorAgainstPlan {
+  /** The account's time-zone fields; null before its profile exists. */
+  zone: { timezone: string | null; location_zip: string } | null;
+  /** Mean indoor temperature of the HVAC's readings in the window, F; null without any. */
+  meanF: number | null;
+  /** The newest schedule row's predicted temperatures on each asked date that has one. */
+  plans: { local_date: LocalDate; predicted: PredictedTemperatures }[];
+}
+
+// One statement on the (appliance_id, ts) and (appliance_id, local_date) indexes; of each row only
+// the three predicted arrays travel.
+const INDOOR_AGAINST_PLAN_SQL = `
+  SELECT p.user_id IS NOT NULL AS has_profile, p.timezone, p.location_zip,
+         (SELECT avg(indoor_temp) FROM hvac_readings
+           WHERE appliance_id = $2 AND user_id = $1 AND ts > $3 AND ts <= $4) AS mean_f,
+         (SELECT coalesce(json_agg(json_build_object('local_date', d.local_date::text, 'predicted', d.predicted)), '[]')
+            FROM (SELECT DISTINCT ON (local_date) local_date,
+                         json_build_object('temp_trajectory', schedule->'temp_trajectory',
+                                           'trajectory_low_temps', schedule->'trajectory_low_temps',
+                                           'trajectory_high_temps', schedule->'trajectory_high_temps') AS predicted
+                    FROM schedules WHERE appliance_id = $2 AND user_id = $1 AND local_date = ANY($5::date[])
+                   ORDER BY local_date, created_at DESC, id DESC) d) AS plans
+    FROM (SELECT $1::uuid AS id) u LEFT JOIN profiles p ON p.user_id = u.id`;
 
 // Batches go in as one INSERT ... SELECT FROM unnest(arrays): one statement and one round trip
 // whatever the batch size, with none of bulkCreate's per-row model building (a 100-reading push
@@ -140,6 +167,27 @@ export function createReadingsRepo(sql: Sql) {
     async insertHvac(rows: NewHvacReading[], opts: { transaction: Transaction }): Promise<void> {
       const { sql: text, bind } = unnestInsert('hvac_readings', HVAC_COLUMNS, rows);
       await sql.run(text, bind, opts);
+    },
+
+    /** The account's zone, the HVAC's mean indoor temperature in (since, until] and its newest plans on `dates`, in one statement. */
+    async indoorAgainstPlan(
+      userId: string,
+      applianceId: string,
+      window: { since: Date; until: Date },
+      dates: readonly LocalDate[],
+    ): Promise<IndoorAgainstPlan> {
+      const [row] = await sql.rows<{
+        has_profile: boolean;
+        timezone: string | null;
+        location_zip: string;
+        mean_f: number | null;
+        plans: IndoorAgainstPlan['plans'];
+      }>(INDOOR_AGAINST_PLAN_SQL, [userId, applianceId, window.since, window.until, dates]);
+      return {
+        zone: row!.has_profile ? { timezone: row!.timezone, location_zip: row!.location_zip } : null,
+        meanF: row!.mean_f,
+        plans: row!.plans,
+      };
     },
 
     /** Every HVAC of the account (oldest first) with its readings in (since, until], aggregated; flat* only from flatSince. */
