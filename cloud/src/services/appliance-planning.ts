@@ -40,6 +40,7 @@ function homeContext(home: HomeShare): HomeContext | undefined {
     householdLoadDaysKw: home.householdLoadDaysKw,
     loadSource: home.loadSource,
     chargeHeadroomKw: home.headroomKw ? home.headroomKw.map((h) => Math.max(0, h)) : null,
+    solarKw: home.solar?.generationKw ?? null,
   };
 }
 
@@ -76,6 +77,8 @@ export const appliancePlanning = {
   home_battery: regular('home_battery', {
     // The battery's charging is capped at the headroom itself (it can charge at any power).
     inputs: (facts, home) => homeBatteryInputs(facts, homeContext(home)),
+    // Behind the same meter as the arrays: it stores their surplus and covers the load net of them.
+    seesSolar: true,
     drawKw: (i) => i.maxChargeRateKw,
     // The trajectory is rounded to 0.01 %: the planner kept charging within its rate and headroom
     // exactly, and without an export curve delivering within the household load.

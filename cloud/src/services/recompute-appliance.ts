@@ -24,9 +24,11 @@ export interface HomeShare {
   loadSource: string;
   /** 48 kW left under the import limit after the load and the appliances planned before, or null without a limit. */
   headroomKw: readonly number[] | null;
+  /** The day's solar forecast (48 kW) and the tariff's prices before its surplus discount, or null without an array. */
+  solar: { generationKw: readonly number[]; tariffPricesCentsPerKwh: readonly number[] } | null;
 }
 
-export const NO_LIMIT_HOME: HomeShare = { householdLoadKw: [], householdLoadDaysKw: null, loadSource: 'typical', headroomKw: null };
+export const NO_LIMIT_HOME: HomeShare = { householdLoadKw: [], householdLoadDaysKw: null, loadSource: 'typical', headroomKw: null, solar: null };
 
 /** Everything planning one appliance may use. */
 export interface UnitArgs {
@@ -51,6 +53,11 @@ export interface RegularType<T extends ApplianceType> {
   drawKw: ((input: PlanInputs[T]) => number) | null;
   /** The signed grid flow per slot of a plan (kW; a battery delivering is negative), for the import limit and the home block. */
   flowKw: (input: PlanInputs[T], schedule: Record<string, unknown>, ctx: DayContext) => number[];
+  /**
+   * True for a type planned against the solar forecast itself (a battery behind the same meter):
+   * it gets the tariff's prices, since the surplus discount would count the sun twice.
+   */
+  seesSolar?: boolean;
 }
 
 /** What to store for an appliance planned today: the schedule body and its figures. */
@@ -94,7 +101,8 @@ export function planRegular<T extends ApplianceType>(
     dayStartPct: ctx.fromSlot > 0 ? dayStartPct(earlier) : null,
   };
   const built = spec.inputs(facts, home);
-  const result: PlanResult = planner(ctx, built.input);
+  const day = spec.seesSolar && home.solar ? { ...ctx, pricesCentsPerKwh: [...home.solar.tariffPricesCentsPerKwh] } : ctx;
+  const result: PlanResult = planner(day, built.input);
   const kw = spec.drawKw?.(built.input) ?? 0;
   const intervals = result.schedule.intervals;
   return {
@@ -110,7 +118,7 @@ export function planRegular<T extends ApplianceType>(
       missed: result.missed,
     },
     ...(kw > 0 && Array.isArray(intervals) && { loadKw: intervals.map((on) => (on === true ? kw : 0)) }),
-    flowKw: spec.flowKw(built.input, result.schedule as Record<string, unknown>, ctx),
+    flowKw: spec.flowKw(built.input, result.schedule as Record<string, unknown>, day),
   };
 }
 

@@ -93,7 +93,7 @@ async function dayContext(deps: DayDeps, account: AccountInputs, day: PlanningDa
     export_rates_set: base.exportPricesCentsPerKwh !== null,
     tomorrow_prices_known: tomorrow !== null,
   };
-  return { ctx, solarInput, common, tariffPrices: base.pricesCentsPerKwh };
+  return { ctx, solarInput, common, tariffPrices: base.pricesCentsPerKwh, generationKw: firstPass?.schedule.generation_kw_48 ?? null };
 }
 
 /** Plans every active appliance of the account for `day`; never throws for one appliance's failure. */
@@ -107,7 +107,8 @@ export async function planAccountDay(
 ): Promise<DayPlan> {
   const active = account.appliances.filter((a) => a.is_active);
   const solar = active.filter((a) => a.appliance_type === 'solar');
-  const { ctx, solarInput, common, tariffPrices } = await dayContext(deps, account, day, solar, now);
+  const { ctx, solarInput, common, tariffPrices, generationKw: forecastKw } = await dayContext(deps, account, day, solar, now);
+  const solarShare = forecastKw ? { generationKw: forecastKw, tariffPricesCentsPerKwh: tariffPrices } : null;
   const isToday = day.date === localDateOf(now, account.timeZone);
   const load = householdLoadFor(account.householdMeans, account.profile?.household_load_kw_48 ?? null, account.timeZone, day.date);
   // The measured days behind the load: the spread a battery is planned for (null unless measured).
@@ -128,6 +129,7 @@ export async function planAccountDay(
       householdLoadDaysKw: loadDays,
       loadSource: load.source,
       headroomKw: headroomKw(maxImportKw, load.loadKw48, flows),
+      solar: solarShare,
     };
     const unit = await planUnit(deps, account, appliance, ctx, now, isToday, home, previous.get(appliance.id) ?? null);
     planned.set(appliance.id, unit);

@@ -94,11 +94,16 @@ describe('planning with export rates', () => {
     const exportSlots = exported.flatMap((kwh, i) => (kwh > 1e-3 ? [i] : []));
     expect(exportSlots.length).toBeGreaterThan(0);
     expect(exportSlots.every((i) => PEAK.includes(i))).toBe(true);
-    // All 12 kWh above the minimum leave at the peak, where the house takes at most 7.2 kWh (how
-    // they split between the house and the grid does not matter at net metering).
-    expect(battery.schedule.value_trajectory[33]).toBe(80);
+    // The plan sees the array: its surplus fills the battery past max_charge_pct (which caps grid
+    // charging only), and all 16 kWh above the minimum leave at the peak, where the house takes at
+    // most 7.2 kWh (how they split between the house and the grid does not matter at net metering).
+    expect(battery.schedule.value_trajectory[33]).toBe(100);
     expect(battery.schedule.value_trajectory[41]).toBe(20);
-    expect(exported.reduce((s, x) => s + Math.max(0, x), 0)).toBeGreaterThan(12 - 7.2 - 1e-3);
+    expect(exported.reduce((s, x) => s + Math.max(0, x), 0)).toBeGreaterThan(16 - 7.2 - 1e-3);
+    // The slots it exports in say so, for the add-on to carry out.
+    const planned = (battery.schedule.export_intervals as boolean[]).flatMap((isOn, i) => (isOn ? [i] : []));
+    expect(planned.length).toBeGreaterThan(0);
+    expect(planned.every((i) => PEAK.includes(i))).toBe(true);
 
     const solar = await newestRow(user.solar);
     expect(solar.constraints_used.export_rates_set).toBe(true);

@@ -31,10 +31,14 @@ export function executedBatteryOf(input: HomeBatteryInput): ExecutedBattery {
   };
 }
 
-/** The planned slots: `intervals` charge, `discharge_intervals` cover the house, `value_trajectory` the planned charge % at each slot's end. */
+/**
+ * The planned slots: `intervals` charge, `discharge_intervals` cover the house, `export_intervals`
+ * discharge past it (absent: none), `value_trajectory` the planned charge % at each slot's end.
+ */
 export interface PlannedBatteryDay {
   intervals: readonly boolean[];
   discharge_intervals: readonly boolean[];
+  export_intervals?: readonly boolean[];
   value_trajectory: readonly number[];
 }
 
@@ -48,9 +52,11 @@ export interface BatteryExecution {
 /**
  * Executes slots `fromSlot`..47 of a planned day on `loadKw` (and, with solar, `solarKw` behind
  * the same meter): a slot planned to charge charges up to the planned charge (within the rate;
- * never down); a slot planned to discharge runs the battery in self-consumption: it covers the
- * house's real load net of solar (within the rate, above the minimum) and stores a real surplus
- * (within the rate, up to full); any other slot leaves the battery alone.
+ * never down); a slot planned to export discharges down to the planned charge (within the rate,
+ * never up), the house taking what it needs and the rest exported; a slot planned to discharge
+ * runs the battery in self-consumption: it covers the house's real load net of solar (within the
+ * rate, above the minimum) and stores a real surplus (within the rate, up to full); any other slot
+ * leaves the battery alone.
  */
 export function executeBatteryDay(
   plan: PlannedBatteryDay,
@@ -69,12 +75,16 @@ export function executeBatteryDay(
   for (let s = 0; s < SLOTS; s++) {
     const h = hours[s] ?? 0.5;
     const net = Math.max(0, loadKw[s] ?? 0) * h - Math.max(0, solarKw?.[s] ?? 0) * h;
+    const planned = ((plan.value_trajectory[s] ?? 0) / 100) * capacityKwh;
     let grid = net;
     if (s >= fromSlot && plan.intervals[s]) {
-      const planned = ((plan.value_trajectory[s] ?? 0) / 100) * capacityKwh;
       const stored = Math.min(Math.max(0, planned - soc), Math.max(0, battery.chargeKw[s] ?? 0) * h * etaIn);
       soc += stored;
       grid += stored / etaIn;
+    } else if (s >= fromSlot && plan.export_intervals?.[s] && etaOut > 0) {
+      const delivered = Math.min(dischargeKw * h, Math.max(0, soc - Math.max(minKwh, planned)) * etaOut);
+      soc -= delivered / etaOut;
+      grid -= delivered;
     } else if (s >= fromSlot && plan.discharge_intervals[s] && net >= 0) {
       const delivered = Math.min(net, dischargeKw * h, Math.max(0, soc - minKwh) * etaOut);
       if (etaOut > 0) soc -= delivered / etaOut;

@@ -63,6 +63,23 @@ describe('home battery with solar', () => {
     const cost = (d: typeof exact.schedule) => executionCostCents(executeBatteryDay(d, flat(1), flat(0.5), battery, 0, SUN), 1, flat(30), 0, 0, flat(10));
     expect(cost(r.schedule)).toBeLessThan(cost(exact.schedule) - 1);
   });
+
+  it('still exports where exporting pays more: net metering with an evening peak sends the stored sun out at the peak, and so does the day that comes', () => {
+    // 30 c, 60 c 17:00-21:00 (slots 34-41), exports credited the import price.
+    const peak = priced(30, block(34, 41, 60));
+    const netMetering = day(peak, { exportPricesCentsPerKwh: peak });
+    const r = homeBatteryPlanner(netMetering, { ...BATTERY, solarKw: SUN });
+    const exporting = on(r.schedule.export_intervals);
+    expect(exporting.length).toBeGreaterThan(0);
+    expect(exporting.every((s) => s >= 34 && s <= 41 && r.schedule.discharge_intervals[s])).toBe(true);
+    // Full before the peak, at the minimum after it: 9 kWh out, at most 4 of them to the house.
+    expect(r.schedule.value_trajectory[33]).toBe(100);
+    expect(r.schedule.value_trajectory[41]).toBe(10);
+    const run = executeBatteryDay(r.schedule, flat(1), flat(0.5), executedBatteryOf(BATTERY), 0, SUN);
+    const exportedKwh = range(34, 41).reduce((sum, s) => sum - Math.min(0, run.gridKwh[s]!), 0);
+    expect(exportedKwh).toBeGreaterThan(5 - 1e-6);
+    expect(run.endKwh[41]).toBeCloseTo(1, 6);
+  });
 });
 
 describe('home battery with tomorrow known', () => {

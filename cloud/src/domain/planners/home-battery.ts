@@ -9,9 +9,14 @@ import { slotDpReasons, type MoveKind } from './slot-reasons.js';
 import { deadlineEnd, endLabel, horizon, isTomorrow, slotValue, todayArray, total, type HorizonSlot } from './slots.js';
 import { SLOTS, type DayContext, type HomeBatteryInput, type PlanResult } from './types.js';
 
-/** The home_battery schedule body: the charging fields plus `discharge_intervals` (true = the battery covers the house). */
+/**
+ * The home_battery schedule body: the charging fields plus `discharge_intervals` (true = the
+ * battery covers the house) and `export_intervals` (true = it also discharges past the house, down
+ * to the slot's planned level, exporting what the house does not take; a subset of the former).
+ */
 export type HomeBatterySchedule = ChargeSchedule & {
   discharge_intervals: boolean[];
+  export_intervals: boolean[];
 };
 
 /** Charging from the grid by any amount up to the full rate, never above the ceiling (max_charge_pct). */
@@ -130,6 +135,8 @@ export function planHomeBattery(day: DayContext, input: HomeBatteryInput): PlanR
   // Storing a surplus is the battery's self-consumption, as covering the house is: both are `discharge_intervals`.
   const selfConsumed = plan.states.map((x, k) => (rose[k]! && surpluses[k]! > 0) || x < (k > 0 ? plan.states[k - 1]! : start) - tol.x);
   const gridCharged = rose.map((r, k) => r && surpluses[k]! === 0);
+  // Exporting: more delivered in the slot than the house takes net of solar.
+  const exported = plan.states.map((x, k) => ((k > 0 ? plan.states[k - 1]! : start) - x) * etaOut > loads[k]! + tol.x);
   const deadline = slots[deadlineSlot];
   const missed = [
     ...missedMin(scale.pct(Math.min(...plan.states)), minPct),
@@ -151,6 +158,7 @@ export function planHomeBattery(day: DayContext, input: HomeBatteryInput): PlanR
     schedule: {
       ...chargeSchedule(day.fromSlot, scale.pct(start), slots, plan, gridCharged, scale.pct),
       discharge_intervals: todayArray(day.fromSlot, selfConsumed.slice(0, todayCount), false, false),
+      export_intervals: todayArray(day.fromSlot, exported.slice(0, todayCount), false, false),
       reasons_48: reasons,
       summary: batterySummary(reasons, baselineCostCents, optimizedCostCents, missed),
     },

@@ -111,6 +111,8 @@ export interface HomeContext {
   loadSource: string;
   /** 48 caps on charging's grid draw, kW, or null without an import limit. */
   chargeHeadroomKw: readonly number[] | null;
+  /** The day's solar generation forecast, 48 kW, or null/absent without an array. */
+  solarKw?: readonly number[] | null;
 }
 
 const TYPICAL_HOME: HomeContext = { householdLoadKw: TYPICAL_HOUSEHOLD_LOAD_KW, loadSource: 'typical', chargeHeadroomKw: null };
@@ -138,6 +140,7 @@ export function homeBatteryInputs(facts: ApplianceFacts, home: HomeContext = TYP
     householdLoadKw: [...home.householdLoadKw],
     householdLoadDaysKw: home.householdLoadDaysKw ? home.householdLoadDaysKw.map((d) => [...d]) : null,
     chargeHeadroomKw: home.chargeHeadroomKw ? [...home.chargeHeadroomKw] : null,
+    solarKw: home.solarKw ? [...home.solarKw] : null,
   };
   return {
     input,

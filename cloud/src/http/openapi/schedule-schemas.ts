@@ -23,6 +23,10 @@ const chargeSchedule = (onMeans: string): Schema => ({
     value_trajectory: slots48(NUM, 'Predicted charge, 0-100 %'),
     unit: { type: 'string', const: 'percent' },
     discharge_intervals: slots48({ type: 'boolean' }, 'home_battery only: true = the battery covers the house'),
+    export_intervals: slots48(
+      { type: 'boolean' },
+      'home_battery only, a subset of discharge_intervals: true = the battery also discharges past the house down to the planned charge, exporting the rest (only with an export-rate curve)',
+    ),
     ...REASONS,
   },
   required: ['intervals', 'value_trajectory', 'unit'],
