@@ -6,7 +6,7 @@ import type { MetricsDailyEntry } from '../domain/metrics/summary.js';
 import { MAX_WINDOW_DAYS, WINDOW_DETAIL } from '../domain/planning/history-window.js';
 
 export type { MetricsDayView, MetricsEpisode } from '../domain/metrics/day-view.js';
-export type { DayLedger, ForecastError, ForecastErrors, LedgerLine } from '../domain/ledger/day-ledger.js';
+export type { DayLedger, ForecastError, ForecastErrors, LedgerLine, SolarLine } from '../domain/ledger/day-ledger.js';
 export type { CohortKind, Ranking, RankedMetric, RankingsResponse } from '../domain/metrics/rankings.js';
 export { COHORT_LABELS, RANKED_METRICS } from '../domain/metrics/rankings.js';
 export type {

@@ -53,6 +53,12 @@ export async function ledgerOfDay(deps: { store: Store; profiles: ProfilesServic
       slotStarts,
       readings.filter((r) => r.applianceId === id),
     );
+  const ofType = (type: string) => appliances.filter((a) => a.appliance_type === type);
+  // The arrays' production (readings' values, W), summed per slot over the arrays read in it.
+  const arrays = ofType('solar').map((a) => seriesOf(a.id).meanValue);
+  const solarKw = Array.from({ length: SLOTS_PER_DAY }, (_, i) =>
+    arrays.some((s) => s[i] !== null) ? arrays.reduce((t, s) => t + (s[i] ?? 0), 0) / 1000 : null,
+  );
   // The outdoor temperatures the HVACs reported that day (the first that reported any).
   const outdoor = hvacIds.map((id) => filledSeries(seriesOf(id).outdoorF)).find((o) => o !== null) ?? null;
   const day: LedgerDay = {
@@ -62,12 +68,13 @@ export async function ledgerOfDay(deps: { store: Store; profiles: ProfilesServic
       slotStarts,
       slotHours,
       pricesCentsPerKwh: curve.rates_cents_per_kwh,
-      exportPricesCentsPerKwh: null,
+      exportPricesCentsPerKwh: curve.export_rates_cents_per_kwh,
       outdoorTempF: outdoor ?? Array<number>(SLOTS_PER_DAY).fill(SEASONLESS_OUTDOOR_F),
       fromSlot: 0,
     },
     outdoorMeasured: outdoor !== null,
     householdKw,
+    solarKw,
   };
   const accountPrefs = accounts[0]?.accountPrefs ?? {};
   const thermalOf = (a: (typeof appliances)[number]) => {
@@ -85,6 +92,7 @@ export async function ledgerOfDay(deps: { store: Store; profiles: ProfilesServic
       constraints: a.constraints ?? {},
       valueAtEnd: series.lastValue,
       powerKw: series.powerKw,
+      meanValue: series.meanValue,
       plan:
         row && row.source === 'optimization'
           ? { schedule: row.schedule, baselineCents: row.baseline_cost_cents, optimizedCents: row.optimized_cost_cents }
@@ -96,20 +104,13 @@ export async function ledgerOfDay(deps: { store: Store; profiles: ProfilesServic
 
   const measured = householdKw.some((kw) => kw !== null);
   const householdCents = measured ? householdKw.reduce<number>((s, kw, i) => s + (kw ?? 0) * slotHours[i]! * curve.rates_cents_per_kwh[i]!, 0) : null;
-  const ofType = (type: string) => appliances.filter((a) => a.appliance_type === type);
-  const solarKw = (() => {
-    const arrays = ofType('solar');
-    if (arrays.length === 0) return null;
-    const series = arrays.map((a) => seriesOf(a.id).powerKw);
-    return Array.from({ length: SLOTS_PER_DAY }, (_, i) => (series.every((s) => s[i] !== null) ? series.reduce((t, s) => t + s[i]!, 0) : null));
-  })();
   const firstHvac = ofType('hvac')[0];
   const solarRow = ofType('solar')
     .map((a) => rowOf(a.id))
     .find((r) => r !== null);
   return dayLedger(date, lines, householdCents, {
     household_load_kw: forecastError(home?.load_kw_48 ?? null, householdKw),
-    solar_kw: solarKw ? forecastError(numbers(solarRow?.schedule.generation_kw_48), solarKw) : null,
+    solar_kw: forecastError(numbers(solarRow?.schedule.generation_kw_48), solarKw),
     hvac_temperature_f: firstHvac ? forecastError(numbers(rowOf(firstHvac.id)?.schedule.temp_trajectory), seriesOf(firstHvac.id).meanValue) : null,
   });
 }

@@ -79,6 +79,12 @@ function LedgerBody({ ledger }: { ledger: DayLedger }) {
                   <td>{a.hindsight_cost === null ? 'not computed' : usd(a.hindsight_cost)}</td>
                   <td>
                     {a.baseline}
+                    {a.solar && (
+                      <span class="muted">
+                        . Made {fmt(a.solar.generation_kwh, 1)} kWh: {fmt(a.solar.self_consumed_kwh, 1)} used at home ({usd(a.solar.self_consumed_value)}),{' '}
+                        {fmt(a.solar.exported_kwh, 1)} exported ({usd(a.solar.export_value)})
+                      </span>
+                    )}
                     {a.note && <span class="muted">. {a.note}</span>}
                   </td>
                 </tr>

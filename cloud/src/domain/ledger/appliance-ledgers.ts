@@ -13,6 +13,7 @@ import { evChargerInputs, homeBatteryInputs, robotInputs } from '../planning/cha
 import { hvacInputs, type HvacFacts } from '../planning/hvac-inputs.js';
 import { waterHeaterInputs } from '../planning/water-heater-inputs.js';
 import { SLOTS_PER_DAY, SLOT_MINUTES } from '../time/slot-grid.js';
+import { solarFigures, type SolarFigures } from './solar-ledger.js';
 
 /** Where an appliance's actual cost comes from. */
 export type CostBasis = 'readings' | 'metered' | 'planned';
@@ -26,6 +27,8 @@ export interface ApplianceLedger {
   /** What the baseline is, in words. */
   baseline: string;
   note: string | null;
+  /** A solar array's production and what it was worth. */
+  solar?: SolarFigures;
 }
 
 /** One appliance's day: its settings, per-slot readings and the day's newest plan. */
@@ -36,6 +39,8 @@ export interface ApplianceDay {
   valueAtEnd: readonly (number | null)[];
   /** Per slot, the mean metered power, kW, or null. */
   powerKw: readonly (number | null)[];
+  /** Per slot, the mean value read (a solar array's production, W), or null. */
+  meanValue: readonly (number | null)[];
   /** The day's newest schedule row, or null. */
   plan: { schedule: Record<string, unknown>; baselineCents: number; optimizedCents: number } | null;
   /** An HVAC's fitted model, preferences and the home's size, when it has a model. */
@@ -44,11 +49,13 @@ export interface ApplianceDay {
 
 /** The day as the ledger prices it: the tariff in force (no solar discount) and the measured household load where known. */
 export interface LedgerDay {
-  /** The day's prices and slots; its outdoor temperatures are the measured ones (null: none measured). */
+  /** The day's import and export prices and slots; its outdoor temperatures are the measured ones (null: none measured). */
   day: DayContext;
   outdoorMeasured: boolean;
-  /** Per slot, the household's measured load, kW, or null. */
+  /** Per slot, the household's measured load (the whole home's consumption, before solar), kW, or null. */
   householdKw: readonly (number | null)[];
+  /** Per slot, the production of all the home's solar arrays, kW, or null where none was read. */
+  solarKw: readonly (number | null)[];
 }
 
 type Ledger = (day: LedgerDay, appliance: ApplianceDay) => ApplianceLedger | null;
@@ -254,15 +261,44 @@ function meteredCents(day: DayContext, powerKw: readonly (number | null)[], coun
   return metered ? cents : null;
 }
 
-const none: Ledger = () => null;
+/**
+ * The dehumidifier on its own humidistat: its planner observes it and plans nothing, so without
+ * Offpeak, and in hindsight, it would have run as it did. Its metered power, else no line.
+ */
+const dehumidifier: Ledger = ({ day }, a) => {
+  const metered = meteredCents(day, a.powerKw, () => true);
+  if (metered === null) return null;
+  return { actualCents: metered, baselineCents: metered, hindsightCents: metered, basis: 'metered', baseline: 'running on its own humidistat', note: null };
+};
 
-/** Each type's ledger; solar produces and the dehumidifier is observed only: neither is accounted. */
+/**
+ * A solar array credits the home with what its production was worth (a negative cost). Offpeak
+ * switches nothing on it and the household's load is the same in all three costs, so its
+ * baseline and hindsight are that same credit.
+ */
+const solar: Ledger = (ledgerDay, a) => {
+  const producedKw = a.meanValue.map((w) => (w === null ? null : w / 1000));
+  if (producedKw.every((kw) => kw === null)) return null;
+  const f = solarFigures(ledgerDay, producedKw);
+  const credit = -(f.selfConsumedCents + f.exportCents);
+  return {
+    actualCents: credit,
+    baselineCents: credit,
+    hindsightCents: credit,
+    basis: 'metered',
+    baseline: 'the same production: Offpeak switches nothing on the panels',
+    note: f.slotsWithoutLoad > 0 ? `${f.slotsWithoutLoad} producing half-hours had no household load measured: their production counts as exported` : null,
+    solar: f,
+  };
+};
+
+/** Each type's ledger, keyed by the type union like the registry. */
 export const APPLIANCE_LEDGERS = {
   hvac,
   ev_charger: evCharger,
   home_battery: homeBattery,
   water_heater: waterHeater,
-  solar: none,
-  dehumidifier: none,
+  solar,
+  dehumidifier,
   robot,
 } satisfies { [T in ApplianceType]: Ledger };

@@ -2,6 +2,7 @@
 // the forecast errors of the day, and a reason beside any negative saving. docs/ledger.md.
 import { dollarsFromCents } from '../planning/costs.js';
 import type { ApplianceLedger } from './appliance-ledgers.js';
+import type { SolarFigures } from './solar-ledger.js';
 
 /** How far a forecast was from what was measured, over the slots that have both. */
 export interface ForecastError {
@@ -32,6 +33,19 @@ export interface LedgerLine {
   basis: string;
   baseline: string;
   note: string | null;
+  /** A solar array's production, how the home used it and what it was worth; null for every other type. */
+  solar: SolarLine | null;
+}
+
+/** A solar array's day: kWh produced, used by the home and exported, and their values in dollars. */
+export interface SolarLine {
+  generation_kwh: number;
+  self_consumed_kwh: number;
+  exported_kwh: number;
+  /** The self-consumed energy at the import prices. */
+  self_consumed_value: number;
+  /** The exported energy at the export prices (nothing without an export-rate curve). */
+  export_value: number;
 }
 
 /** GET /api/v1/me/metrics/ledger/{date}. */
@@ -69,6 +83,17 @@ export function forecastError(forecast: readonly (number | null)[] | null, measu
 }
 
 const dollars = dollarsFromCents;
+const kwh = (v: number) => Math.round(v * 1000) / 1000;
+
+function solarLine(f: SolarFigures): SolarLine {
+  return {
+    generation_kwh: kwh(f.generationKwh),
+    self_consumed_kwh: kwh(f.selfConsumedKwh),
+    exported_kwh: kwh(f.exportedKwh),
+    self_consumed_value: dollars(f.selfConsumedCents),
+    export_value: dollars(f.exportCents),
+  };
+}
 
 /** Less than half a cent either way is no saving at all. */
 const NOTHING_CENTS = 0.5;
@@ -130,6 +155,7 @@ export function dayLedger(
       basis: l.basis,
       baseline: l.baseline,
       note: lineNote(l, errors),
+      solar: l.solar ? solarLine(l.solar) : null,
     })),
     forecast_errors: errors,
   };

@@ -99,6 +99,14 @@ export const METRIC_SCHEMAS: Record<string, Schema> = {
     },
     baseline: { type: 'string', description: 'The baseline in words' },
     note: orNull({ type: 'string', description: 'What the figures rest on, and why a negative saving happened' }),
+    solar: { ...orNull(ref('SolarLine')), description: "A solar array's production and what it was worth; null for every other type" },
+  }),
+  SolarLine: obj({
+    generation_kwh: { type: 'number', description: 'What the array produced that day (its readings), kWh' },
+    self_consumed_kwh: { type: 'number', description: "What the home used of it (up to the household's measured load in each half hour), kWh" },
+    exported_kwh: { type: 'number', description: 'The rest, exported, kWh' },
+    self_consumed_value: { type: 'number', description: 'The self-consumed energy at the import prices, dollars' },
+    export_value: { type: 'number', description: 'The exported energy at the export prices (0 without an export-rate curve), dollars' },
   }),
   DayLedger: {
     ...obj({
