@@ -51,12 +51,14 @@ export function plannedLevelPct(schedule: Record<string, unknown>, idx: number, 
 }
 
 /**
- * Whether a charge slot has reached its planned level, given whether it had at the last check in
- * this slot (`wasReached`, false at the slot's start). Without a SOC or a level nothing changes:
- * a slot that starts without a reading charges, as the plan says, until a reading shows the level.
+ * Whether a charge slot (an export slot: `falling`) has reached its planned level, given whether
+ * it had at the last check in this slot (`wasReached`, false at the slot's start). Without a SOC or
+ * a level nothing changes: a slot that starts without a reading charges (exports), as the plan
+ * says, until a reading shows the level.
  */
-export function levelReached(soc: number | null, level: number | null, wasReached: boolean): boolean {
+export function levelReached(soc: number | null, level: number | null, wasReached: boolean, falling = false): boolean {
   if (soc === null || level === null) return wasReached;
+  if (falling) return soc <= (wasReached ? level + RESUME_BELOW_PCT : level);
   return soc >= (wasReached ? level - RESUME_BELOW_PCT : level);
 }
 

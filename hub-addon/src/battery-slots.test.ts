@@ -25,6 +25,11 @@ describe('batterySlotMode', () => {
     expect([1, 2, 3, 4].map((s) => batterySlotMode(noisy, s))).toEqual(['hold', 'hold', 'discharge', 'hold']);
   });
 
+  it('reads export off export_intervals, which the cloud sets within the discharge slots', () => {
+    const export_intervals = levels.map((_, s) => s >= 38 && s < 42);
+    expect(modes({ ...plan, export_intervals })).toEqual(expected.map((m, s) => (export_intervals[s] ? 'export' : m)));
+  });
+
   it('keeps the former behaviour without a trajectory, and is null without intervals', () => {
     expect(batterySlotMode({ intervals: Array(48).fill(false) }, 7)).toBe('discharge');
     expect(batterySlotMode({}, 7)).toBeNull();

@@ -1,9 +1,10 @@
 // What a home battery's plan means in one slot (cloud/src/domain/planners/home-battery.md,
-// "Execution"): charge, discharge (cover the house) or hold (leave the charge for a dearer slot).
+// "Execution"): charge, export (discharge past the house), discharge (cover the house) or hold
+// (leave the charge for a dearer slot).
 // Pure.
 import type { HubAppliance } from './appliances.js';
 
-export type BatterySlotMode = 'charge' | 'discharge' | 'hold';
+export type BatterySlotMode = 'charge' | 'export' | 'discharge' | 'hold';
 
 /** Planned charge changes smaller than this (percentage points) are rounding, not a discharge. */
 const FLAT_PCT = 0.01;
@@ -14,7 +15,7 @@ const at = <T>(schedule: Record<string, unknown>, key: string, idx: number, kind
 };
 
 /**
- * The mode of slot `idx`: `intervals` true charges; otherwise `discharge_intervals` says discharge
+ * The mode of slot `idx`: `intervals` true charges, `export_intervals` true exports; otherwise `discharge_intervals` says discharge
  * or hold when the schedule carries it (the cloud sends it for batteries), else the planned charge
  * (`value_trajectory`, % at each slot's end) tells: falling across the slot is a discharge, flat
  * or rising a hold. Without a level to compare (slot 0, or no trajectory) it is a discharge, the
@@ -24,6 +25,7 @@ export function batterySlotMode(schedule: Record<string, unknown>, idx: number):
   const charge = at<boolean>(schedule, 'intervals', idx, 'boolean');
   if (charge === null) return null;
   if (charge) return 'charge';
+  if (at<boolean>(schedule, 'export_intervals', idx, 'boolean')) return 'export';
   const discharge = at<boolean>(schedule, 'discharge_intervals', idx, 'boolean');
   if (discharge !== null) return discharge ? 'discharge' : 'hold';
   const end = at<number>(schedule, 'value_trajectory', idx, 'number');

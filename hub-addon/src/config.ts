@@ -21,6 +21,8 @@ export interface ApplianceOverride {
   idle_option?: string;
   /** For a `select.*` battery entity: the option that keeps the charge (backup, standby), taken in slots the plan holds. */
   hold_option?: string;
+  /** For a `select.*` battery entity: the option that discharges past the house (forced discharge, export), taken in slots the plan exports. */
+  export_option?: string;
 }
 
 /** The ingress panel's listener: under the Supervisor on the ingress port, reachable from its proxy only. */
@@ -84,6 +86,7 @@ const OVERRIDE_KEYS = [
   'charge_option',
   'idle_option',
   'hold_option',
+  'export_option',
 ];
 
 /** The WebSocket URL of Core from an http(s) or ws(s) base: `/api/websocket` is added to a bare host. */
@@ -129,7 +132,7 @@ function parseOverrides(raw: unknown, problems: string[]): ApplianceOverride[] {
       if (o[k] !== undefined && o[k] !== null && !(typeof o[k] === 'string' && ENTITY.test(o[k])))
         problems.push(`${at}.${k}: must be an entity id such as switch.ev_charger`);
     }
-    for (const k of ['charge_option', 'idle_option', 'hold_option']) {
+    for (const k of ['charge_option', 'idle_option', 'hold_option', 'export_option']) {
       if (o[k] !== undefined && o[k] !== null && typeof o[k] !== 'string')
         problems.push(`${at}.${k}: must be the text of an option of the battery's select entity`);
     }

@@ -1,7 +1,7 @@
 // What to do with one appliance in one slot: pure translation of a schedule entry into a Home
 // Assistant service call. HVAC: setpoint_temps[idx], or the band midpoint on defaults
 // and legacy rows, in the system unit on the entity's step and inside its min/max; EV and battery:
-// charge on or off, and a battery's hold option where the plan holds its charge (battery-slots.ts);
+// charge on or off, and a battery's hold option where the plan holds its charge and export option where it exports (battery-slots.ts);
 // water heater: element on or off; robots: return to the dock when the slot says "docked" and
 // nothing else, ever. `expect` says what the entity should show afterwards, so a later
 // difference not caused by us is a person's override.
@@ -96,18 +96,26 @@ function switchAction(entity: HassEntity, on: boolean, why: string): PlannedActi
 }
 
 /**
- * The charge switching of an EV or battery entity (switch, input_boolean, select, button). `hold`:
- * a select takes the battery's `hold_option` instead of its idle one (the caller checks it is set).
+ * The charge switching of an EV or battery entity (switch, input_boolean, select, button). `role`:
+ * the option a select takes when not charging, a battery's `hold` or `export` instead of its idle
+ * one (the caller checks the battery has it).
  */
-function chargeAction(entity: HassEntity, on: boolean, appliance: HubAppliance, lastOn: boolean | null, why: string, hold = false): SlotDecision {
+function chargeAction(
+  entity: HassEntity,
+  on: boolean,
+  appliance: HubAppliance,
+  lastOn: boolean | null,
+  why: string,
+  role: Exclude<OptionRole, 'charge'> = 'idle',
+): SlotDecision {
   const domain = domainOf(entity.entity_id);
   if (SWITCH_DOMAINS.has(domain)) return { action: switchAction(entity, on, why) };
   if (domain === 'select' || domain === 'input_select') {
-    const role: OptionRole = on ? 'charge' : hold ? 'hold' : 'idle';
-    const option = selectOption(entity, role, appliance);
+    const wanted: OptionRole = on ? 'charge' : role;
+    const option = selectOption(entity, wanted, appliance);
     if (!option)
       return {
-        skip: `no ${role} option among ${JSON.stringify(entity.attributes.options ?? [])}; set ${role}_option in the add-on options`,
+        skip: `no ${wanted} option among ${JSON.stringify(entity.attributes.options ?? [])}; set ${wanted}_option in the add-on options`,
       };
     return {
       action: {
@@ -202,7 +210,9 @@ function chargeSlot({ appliance, schedule, idx, entity, lastOn }: SlotInput): Sl
 
 /**
  * A battery's slot: charge on in charge slots until `levelReached` (the SOC is at the slot's planned
- * level, features/charge-level.ts); in a slot the plan holds, and in a charge slot once the level is
+ * level, features/charge-level.ts); in export slots until the level, a select entity takes its
+ * export option (`export_option`, else a forced discharge or export mode) and without one covers
+ * the house only; in a slot the plan holds, and in a charge or export slot once the level is
  * reached, a select entity takes `hold_option` when it is set; otherwise (discharge slots, switches,
  * buttons, no hold_option) charge off, i.e. the idle option. `why` names the mode and ends in "on"
  * or "off" (button toggling).
@@ -210,10 +220,13 @@ function chargeSlot({ appliance, schedule, idx, entity, lastOn }: SlotInput): Sl
 function batterySlot({ appliance, schedule, idx, entity, entityId, lastOn, levelReached }: SlotInput): SlotDecision {
   const mode = batterySlotMode(schedule, idx);
   if (mode === null) return { skip: 'the schedule has no intervals' };
+  const moving = mode === 'charge' || mode === 'export';
   const on = mode === 'charge' && !levelReached;
-  const hold = (mode === 'hold' || (mode === 'charge' && levelReached)) && Boolean(appliance.override?.hold_option) && takesOptions(entityId);
-  const what = mode === 'charge' && levelReached ? 'charge, planned level reached' : mode;
-  return chargeAction(entity, on, appliance, lastOn, `slot ${idx} ${what}: charge ${on ? 'on' : 'off'}`, hold);
+  const exporting = mode === 'export' && !levelReached && takesOptions(entityId) && selectOption(entity, 'export', appliance) !== null;
+  const hold = (mode === 'hold' || (moving && levelReached)) && Boolean(appliance.override?.hold_option) && takesOptions(entityId);
+  const what =
+    moving && levelReached ? `${mode}, planned level reached` : mode === 'export' && !exporting ? 'export, no export option: covering the house only' : mode;
+  return chargeAction(entity, on, appliance, lastOn, `slot ${idx} ${what}: charge ${on ? 'on' : 'off'}`, exporting ? 'export' : hold ? 'hold' : 'idle');
 }
 
 /**

@@ -50,6 +50,15 @@ describe('selectOption', () => {
     expect(pick('home_battery', ['Force discharge', 'Self use'], 'charge')).toBeNull();
   });
 
+  it("takes a battery's forced discharge or export mode as its export option, else export_option, and none for an EV", () => {
+    expect(pick('home_battery', ['Self use', 'Force charge', 'Force discharge'], 'export')).toBe('Force discharge');
+    expect(pick('home_battery', ['Auto', 'Grid export'], 'export')).toBe('Grid export');
+    expect(pick('home_battery', ['Self use', 'Force charge', 'Backup'], 'export')).toBeNull();
+    expect(pick('ev_charger', ['Standby', 'Charging', 'Discharging'], 'export')).toBeNull();
+    const configured = appliance('home_battery', { appliance: 'A', export_option: 'Feed in' });
+    expect(selectOption(select(['Self use', 'Feed in']), 'export', configured)).toBe('Feed in');
+  });
+
   it('never guesses a hold option: a battery holds only with hold_option', () => {
     expect(pick('home_battery', ['Self use', 'Backup', 'Standby'], 'hold')).toBeNull();
     const holding = appliance('home_battery', { appliance: 'A', hold_option: 'Standby' });

@@ -22,7 +22,7 @@ export interface ControlState {
   overrideSlotKey: string | null;
   /** The comfort guard commanded this slot (cloud unreachable, house outside its band). */
   guardActive: boolean;
-  /** A home battery's charge slot: whether it reached its planned level (battery-level.ts), and in which slot. */
+  /** A home battery's charge or export slot: whether it reached its planned level (battery-level.ts), and in which slot. */
   level: { slotKey: string; reached: boolean } | null;
 }
 

@@ -12,6 +12,7 @@ const onOff = (on: boolean | null, yes: string, no: string) => (on === null ? nu
 
 const BATTERY: Record<BatterySlotMode, string> = {
   charge: 'Charge from the grid',
+  export: 'Discharge past the house and export the rest',
   discharge: 'Cover the house from the battery',
   hold: 'Keep the charge for a dearer half hour',
 };

@@ -1,4 +1,4 @@
-// A home battery's charge slot stops at its planned level (battery-level.ts): the SOC sensor is
+// A home battery's charge or export slot stops at its planned level (battery-level.ts): the SOC sensor is
 // followed through the Home Assistant link's entity subscription (the same subscribe_entities that
 // carries every state, no polling), and when it crosses the level the slot is applied again, which
 // then selects hold (hold_option, else the idle option) or, fallen well below it, charge.
@@ -16,7 +16,7 @@ export interface ChargeLevel {
   levelPct: number | null;
 }
 
-/** The charge level of `appliance` in `slot` now; null unless it is a battery with a SOC sensor in a charge slot. */
+/** The charge level of `appliance` in `slot` now; null unless it is a battery with a SOC sensor in a charge or export slot. */
 export function chargeLevelNow(
   ctx: AddonContext,
   appliance: HubAppliance,
@@ -24,12 +24,14 @@ export function chargeLevelNow(
   slot: { index: number; key: string },
 ): ChargeLevel | null {
   const socId = appliance.entities.soc_entity_id;
-  if (appliance.type !== 'home_battery' || !socId || batterySlotMode(schedule, slot.index) !== 'charge') return null;
+  const mode = appliance.type === 'home_battery' ? batterySlotMode(schedule, slot.index) : null;
+  if (!socId || (mode !== 'charge' && mode !== 'export')) return null;
   const capacity = capacityOf(appliance);
   const soc = socPct(ctx.ha.entity(socId), capacity);
   const level = plannedLevelPct(schedule, slot.index, capacity);
   const c = controlOf(ctx.state, appliance.id);
-  return { reached: levelReached(soc, level, c.level?.slotKey === slot.key && c.level.reached), socPct: soc, levelPct: level };
+  const wasReached = c.level?.slotKey === slot.key && c.level.reached;
+  return { reached: levelReached(soc, level, wasReached, mode === 'export'), socPct: soc, levelPct: level };
 }
 
 /**
@@ -56,7 +58,8 @@ export function watchChargeLevels(ctx: AddonContext, apply: (appliance: HubAppli
       const now = entry ? chargeLevelNow(ctx, appliance, entry.schedule, slot) : null;
       if (!now || now.reached === c.level.reached) continue;
       pending.add(appliance.id);
-      const reason = now.reached ? 'planned level reached' : 'below the planned level';
+      const charging = batterySlotMode(entry!.schedule, slot.index) === 'charge';
+      const reason = now.reached ? 'planned level reached' : charging ? 'below the planned level' : 'above the planned level';
       ctx.tasks.run(() => ctx.commands.push(() => apply(appliance, reason)).finally(() => pending.delete(appliance.id)));
     }
   });

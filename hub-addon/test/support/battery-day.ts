@@ -80,13 +80,13 @@ export function batteryDayForFile(): { readonly cloud: CloudProcess; readonly da
   return file;
 }
 
-/** The house fixture with the battery mode select offering a backup mode, in `state`, and the battery's SOC sensor at `soc`. */
+/** The house fixture with the battery mode select offering `options` (a backup mode by default), in `state`, and the battery's SOC sensor at `soc`. */
 export const batteryFixture =
-  (state: string, soc = '55') =>
+  (state: string, soc = '55', options = ['self_consumption', 'force_charge', 'backup']) =>
   (now: number) => {
     const f = houseFixture(now);
     const mode = f.entities.find((e) => e.entity_id === 'select.battery_mode')!;
-    Object.assign(mode, { state, attributes: { ...mode.attributes, options: ['self_consumption', 'force_charge', 'backup'] } });
+    Object.assign(mode, { state, attributes: { ...mode.attributes, options } });
     f.entities.find((e) => e.entity_id === 'sensor.battery_soc')!.state = soc;
     return f;
   };
