@@ -3,8 +3,16 @@
 // and why they are what they are: docs/readings-and-link-health.md.
 import { MAX_FUTURE_SKEW_MS } from './readings/reading-time.js';
 import { MINUTE_MS } from './time/durations.js';
+import * as t from './validation/typed-schema.js';
 
-export type LinkStatus = 'healthy' | 'stale_data' | 'frozen_sensor' | 'no_data';
+export const linkStatus = t.component(
+  'HealthStatus',
+  t.oneOf(['healthy', 'stale_data', 'frozen_sensor', 'no_data'], {
+    description:
+      'healthy: recent readings, indoor temperature varying; stale_data: last reading more than 30 minutes old; frozen_sensor: readings on cadence but indoor temperature flat; no_data: zero readings in the lookback window',
+  }),
+);
+export type LinkStatus = t.Infer<typeof linkStatus>;
 
 export const LOOKBACK_HOURS = 6;
 export const STALE_AFTER_MINUTES = 30;
@@ -56,25 +64,35 @@ export interface SatelliteRules {
 /** The interface's default push interval (8. Limits); the service passes the configured one. */
 export const DEFAULT_SATELLITE_RULES: SatelliteRules = { pushIntervalS: 3600 };
 
-/** The status fields shared by the account block and each HVAC entry. */
-export interface LinkHealthFields {
-  status: LinkStatus;
-  last_reading_at: string | null;
-  last_reading_age_seconds: number | null;
-  sample_count: number;
-  message: string;
-  lookback_hours: number;
-}
+/** The status fields of a verdict, shared by the account block and each HVAC entry. */
+const VERDICT = {
+  status: t.ref(linkStatus),
+  last_reading_at: t.nullable(t.dateTime('Latest reading in the window')),
+  last_reading_age_seconds: t.nullable(t.integer()),
+  sample_count: t.integer({ minimum: 0, description: 'Readings in the window' }),
+  message: t.string('Human-readable, safe to render verbatim'),
+  lookback_hours: t.integer('Window inspected; currently 6'),
+};
+export type LinkHealthFields = t.InferFields<typeof VERDICT>;
 
-export interface ApplianceLinkHealth extends LinkHealthFields {
-  appliance_id: string;
-  name: string;
-}
+export const applianceLinkHealth = t.component(
+  'ApplianceHealth',
+  t.object({ appliance_id: t.uuid(), name: t.string(), ...VERDICT }, 'The verdict of one HVAC unit.'),
+);
+export type ApplianceLinkHealth = t.Infer<typeof applianceLinkHealth>;
 
 /** The health block. */
-export interface LinkHealth extends LinkHealthFields {
-  appliances: ApplianceLinkHealth[];
-}
+export const linkHealthBlock = t.component(
+  'HealthBlock',
+  t.object(
+    {
+      ...VERDICT,
+      appliances: t.array(t.ref(applianceLinkHealth), 'Per-HVAC breakdown; non-HVAC units omitted; empty when no HVAC is registered'),
+    },
+    'Overall link health: the worst per-HVAC status (no_data, stale_data, frozen_sensor, healthy); `no_data` with no HVAC.',
+  ),
+);
+export type LinkHealth = t.Infer<typeof linkHealthBlock>;
 
 /** The status of one HVAC's stream at `now`, with a message written for the homeowner. */
 export function assessLink(stats: ReadingWindowStats, now: Date, satellite: SatelliteRules = DEFAULT_SATELLITE_RULES): LinkHealthFields {

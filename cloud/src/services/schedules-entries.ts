@@ -1,5 +1,5 @@
 // Stored schedule rows shaped as the contract's entries and history rows.
-import type { IntegrationHealth, ScheduleEntry, ScheduleHistoryRow } from '../contract/index.js';
+import type { ApplianceSchedule, IntegrationHealth, ScheduleEntry, ScheduleHistoryRow } from '../contract/index.js';
 import { entitiesOf, isApplianceType } from '../domain/appliance-types/index.js';
 import type { MissedLimit } from '../domain/planners/types.js';
 import { dollarsFromCents } from '../domain/planning/costs.js';
@@ -25,7 +25,8 @@ export function scheduleEntry(appliance: ApplianceRow, row: ScheduleRow | null, 
     appliance_id: appliance.id,
     appliance_type: appliance.appliance_type,
     name: appliance.name,
-    schedule: row ? withReasons(isHvac ? clampSetpoints(row.schedule, appliance.config) : row.schedule, row.source) : {},
+    // A stored schedule is the body its type's planner wrote.
+    schedule: row ? (withReasons(isHvac ? clampSetpoints(row.schedule, appliance.config) : row.schedule, row.source) as ApplianceSchedule) : {},
     savings_pct: row?.savings_pct ?? 0,
     source: row?.source ?? 'defaults',
     ...(entities && { entities }),
@@ -40,7 +41,7 @@ export function historyRow(row: ScheduleRow): ScheduleHistoryRow {
     id: row.id,
     appliance_id: row.appliance_id,
     date: row.local_date,
-    schedule: withReasons(row.schedule, row.source),
+    schedule: withReasons(row.schedule, row.source) as ApplianceSchedule,
     source: row.source,
     baseline_cost: dollarsFromCents(row.baseline_cost_cents),
     optimized_cost: dollarsFromCents(row.optimized_cost_cents),

@@ -16,7 +16,15 @@ import { APPLIANCE_TYPES, type AnySpec, type ApplianceType, type ApplianceTypeSp
 import { waterHeater } from './water-heater.js';
 import { passGate } from '../validation/schema-gate.js';
 
-export { APPLIANCE_TYPES, type ApplianceType, type ApplianceTypeSpec, type EntitiesBlock, type ValueRange } from './spec.js';
+export {
+  APPLIANCE_TYPES,
+  applianceTypeSchema,
+  entitiesBlockSchema,
+  type ApplianceType,
+  type ApplianceTypeSpec,
+  type EntitiesBlock,
+  type ValueRange,
+} from './spec.js';
 export { HVAC_TYPES, type HvacType } from './hvac.js';
 export { TANK_TEMP_MAX_F, TANK_TEMP_MIN_F } from './water-heater.js';
 export { DEFAULT_AZIMUTH_DEGREES } from './solar.js';

@@ -4,18 +4,28 @@ import type { PlanFacts } from '../metrics/day-input.js';
 import type { SolarConsumer } from '../planners/solar.js';
 import type { Planner } from '../planners/types.js';
 import type { SchemaNotes } from '../validation/json-schema.js';
+import * as t from '../validation/typed-schema.js';
 
 /** The appliance types of the contract, in the order the error text lists them. */
 export const APPLIANCE_TYPES = ['hvac', 'ev_charger', 'home_battery', 'water_heater', 'solar', 'dehumidifier', 'robot'] as const;
 export type ApplianceType = (typeof APPLIANCE_TYPES)[number];
 
+export const applianceTypeSchema = t.component('ApplianceType', t.oneOf(APPLIANCE_TYPES));
+
 /** The entities block: only the keys set in the appliance's config. */
-export interface EntitiesBlock {
-  entity_id?: string;
-  soc_entity_id?: string;
-  temp_entity_id?: string;
-  indoor_temp_entity_id?: string;
-}
+export const entitiesBlockSchema = t.component(
+  'Entities',
+  t.object(
+    {
+      entity_id: t.optional(t.string('All types except solar')),
+      soc_entity_id: t.optional(t.string('EV, battery')),
+      temp_entity_id: t.optional(t.string('Water heater')),
+      indoor_temp_entity_id: t.optional(t.string('HVAC')),
+    },
+    'Entity ids needed to apply the schedule; only keys set in the config are included.',
+  ),
+);
+export type EntitiesBlock = t.Infer<typeof entitiesBlockSchema>;
 
 /** Context a config schema may read as `$previous`: the stored config on a PUT, absent on a POST. */
 export interface ConfigContext {

@@ -2,7 +2,9 @@
 // user set, else the typical profile. docs/home-plan.md.
 import { TYPICAL_HOUSEHOLD_LOAD_KW } from '../planning/household-load.js';
 
-export type LoadSource = 'measured' | 'set' | 'typical';
+/** Where the household load comes from, strongest first. */
+export const LOAD_SOURCES = ['measured', 'set', 'typical'] as const;
+export type LoadSource = (typeof LOAD_SOURCES)[number];
 
 export interface HouseholdLoad {
   source: LoadSource;

@@ -1,21 +1,15 @@
 // What the EV, home-battery and robot planners share: the battery state in kWh, charging that stops
 // at a ceiling, the schedule arrays, and the target and minimum limits a plan may miss.
 import type { Tolerance } from './piecewise-linear.js';
-import type { PlanExplanation } from './reason-codes.js';
+import type { ChargeSchedule, PlanExplanation } from './schedule-bodies.js';
 import type { Transition } from './slot-actions.js';
 import type { DpPlan } from './slot-dp.js';
 import { isTomorrow, round2, todayArray, type HorizonSlot } from './slots.js';
 import type { MissedLimit } from './types.js';
 
-/** The ev_charger, home_battery and robot schedule arrays; value_trajectory[i] is the charge at the END of slot i. */
-export type ChargeArrays = {
-  intervals: boolean[];
-  value_trajectory: number[];
-  unit: 'percent';
-};
-
-/** The ev_charger, home_battery and robot schedule body: the arrays and the plan's reasons. */
-export type ChargeSchedule = ChargeArrays & PlanExplanation;
+/** The ev_charger, home_battery and robot schedule arrays (without the plan's reasons). */
+export type ChargeArrays = Omit<ChargeSchedule, keyof PlanExplanation | 'discharge_intervals' | 'export_intervals'>;
+export type { ChargeSchedule } from './schedule-bodies.js';
 
 /** Differences below this many percent are rounding, not a missed limit. */
 const PCT_TOLERANCE = 1e-6;

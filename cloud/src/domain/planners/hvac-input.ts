@@ -2,7 +2,6 @@
 import type { ComfortBand } from '../preferences/comfort-band.js';
 import type { OptimizationMode } from '../preferences/defaults.js';
 import type { ThermalParams } from '../thermal/thermal-model.js';
-import type { PlanExplanation } from './reason-codes.js';
 
 export interface HvacPlanInput {
   /** The day's comfort band, 48 slots (comfortBand(preferences)). */
@@ -31,18 +30,4 @@ export type FanSpeed = (typeof FAN_SPEEDS)[number];
 export const SLOT_MODES = ['COOL', 'HEAT', 'OFF'] as const;
 export type SlotMode = (typeof SLOT_MODES)[number];
 
-/** The hvac schedule body, plus the optional fan and mode schedules. */
-export type HvacSchedule = {
-  intervals: number[];
-  high_temps: number[];
-  low_temps: number[];
-  setpoint_temps: number[] | null;
-  temp_trajectory: number[] | null;
-  /** Present when optimize_hvac_fan is on: a fan speed per slot. */
-  fan_schedule?: FanSpeed[];
-  /** Present when optimize_hvac_mode is on: the HVAC mode per slot. */
-  mode_schedule?: SlotMode[];
-  /** With a trajectory and a learned prediction band: the 80 % band around temp_trajectory per slot, F (lower, upper). */
-  trajectory_low_temps?: number[];
-  trajectory_high_temps?: number[];
-} & PlanExplanation;
+export type { HvacSchedule } from './schedule-bodies.js';

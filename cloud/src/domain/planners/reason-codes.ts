@@ -1,6 +1,7 @@
 // Why a plan does what it does in each slot: one code per slot from this table, with the figures
 // that decide it. The planners set them from their own decision (slot-reasons.ts, hvac-reasons.ts);
 // the API, the dashboard and the docs read the table. docs/plan-reasons.md lists the codes.
+import type { PlanExplanation } from './schedule-bodies.js';
 import { SLOTS } from './types.js';
 
 /** What a code means, for the API description, and whether the appliance acts (draws, heats, charges, discharges) in a slot with it. */
@@ -35,28 +36,7 @@ export const REASON_CODES = {
 
 export type ReasonCode = keyof typeof REASON_CODES;
 
-/** The reason of one slot: its code and the figures that decide it. */
-export type SlotReason = {
-  code: ReasonCode;
-  /** This slot's import price the plan used, cents/kWh (the tariff, discounted by forecast solar surplus); null when not planned. */
-  price_cents: number | null;
-  /** The price it avoids or waits for, cents/kWh: what the energy moved by this slot is worth elsewhere in the plan. */
-  compared_cents?: number;
-  /** Wall-clock start (HH:MM) of the slot whose price `compared_cents` is. */
-  compared_at?: string;
-  /** The export price, cents/kWh (`exports` only). */
-  export_cents?: number;
-  /** The limit that binds (`target_charge_pct`, `min_charge_pct`, `min_temp_f`, `comfort_band`). */
-  limit?: string;
-  /** Wall-clock time (HH:MM, or "HH:MM tomorrow") by which `limit` must be met. */
-  by?: string;
-};
-
-/** What a planner says about its plan: a reason per slot and one sentence for the appliance. */
-export type PlanExplanation = {
-  reasons_48: SlotReason[];
-  summary: string;
-};
+export type { PlanExplanation, SlotReason } from './schedule-bodies.js';
 
 /** True when a slot with this reason has the appliance acting. */
 export const isActing = (code: ReasonCode): boolean => REASON_CODES[code].acts;

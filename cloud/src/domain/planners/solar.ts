@@ -5,8 +5,9 @@ import { HOUR_MS } from '../forecast/hourly-series.js';
 import type { SlotIrradiance } from '../forecast/outdoor-forecast.js';
 import { forecastArray, SOLAR_TIERS, type ArrayForecast, type SolarArrayInput, type SolarTier } from '../solar/array-forecast.js';
 import { sunPosition } from '../solar/sun-position.js';
-import { notPlanned, type PlanExplanation } from './reason-codes.js';
+import { notPlanned } from './reason-codes.js';
 import type { DayContext, PlanResult, Planner } from './types.js';
+import type { SolarConstraintsUsed, SolarSchedule } from './schedule-bodies.js';
 
 /**
  * Who gets solar surplus, in order: storage first (it can move the energy to expensive hours),
@@ -31,36 +32,7 @@ export interface SolarInput {
   plannedLoadsKw?: Partial<Record<SolarConsumer, number[]>>;
 }
 
-/** The solar schedule body. */
-export type SolarSchedule = {
-  generation_kw_48: number[];
-  self_consumed_kw_48: number[];
-  surplus_kw_48: number[];
-  generation_kwh: number;
-  self_consumed_kwh: number;
-  surplus_kwh: number;
-  /** Value of the surplus at the export prices, cents; null without an export-rate curve. */
-  export_value_cents: number | null;
-  unit: 'kW';
-  /** The weakest tier across the arrays. */
-  source: SolarTier;
-  /** The household's base load (fridge, lights) is not subtracted: the service does not know it. */
-  surplus_basis: 'before_household_base_load';
-  allocation_order: string[];
-} & PlanExplanation;
-
-/** `constraints_used` of one array's history row. */
-export type SolarConstraintsUsed = {
-  nameplate_kw: number;
-  tilt_degrees: number;
-  azimuth_degrees: number;
-  yield_kw_per_wm2: number | null;
-  yield_source: SolarTier;
-  shading_applied: boolean;
-  model_fit: { r_squared: number; n_pairs: number; n_days: number; holdout_rmse_kw: number; calculated_at: string } | null;
-  irradiance_peak_wm2: number | null;
-  export_rates_set: boolean;
-};
+export type { SolarConstraintsUsed, SolarSchedule };
 
 /** The solar plan plus each array's `constraints_used`, by appliance id. */
 export interface SolarPlanResult extends PlanResult<SolarSchedule> {

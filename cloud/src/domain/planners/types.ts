@@ -4,6 +4,7 @@ import type { ApplianceType } from '../appliance-types/index.js';
 import { SLOTS_PER_DAY, type LocalDate } from '../time/slot-grid.js';
 import type { HvacPlanInput } from './hvac-input.js';
 import type { PlanExplanation } from './reason-codes.js';
+import type { MissedLimit } from './schedule-bodies.js';
 
 /** The slots of a plan: the slot grid's day (slot-grid.ts). */
 export const SLOTS = SLOTS_PER_DAY;
@@ -36,15 +37,7 @@ export interface DayContext {
   fromSlot: number;
 }
 
-/** A limit a plan could not meet (plans never fail for infeasibility: they come as close as possible). */
-export interface MissedLimit {
-  /** Which limit, e.g. `target_charge_pct`, `min_charge_pct`, `min_temp_f`, `comfort_band`. */
-  limit: string;
-  /** Human-readable, safe to render, e.g. "reaches 64 % by 07:00, short of the 80 % target". */
-  message: string;
-  /** The value the plan reaches, in the limit's unit, when one applies. */
-  achieved?: number;
-}
+export type { MissedLimit };
 
 /** What every planner returns. */
 export interface PlanResult<S extends PlanExplanation = Record<string, unknown> & PlanExplanation> {

@@ -2,18 +2,14 @@
 // falls below its minimum, at the least cost. Tank physics, baseline and why it is exact: water-heater.md.
 import type { RangeTransition, Transition } from './slot-actions.js';
 import { actionSummary } from './plan-summary.js';
-import { notPlanned, type PlanExplanation } from './reason-codes.js';
+import { notPlanned } from './reason-codes.js';
 import { planSlots } from './slot-dp.js';
 import { slotDpReasons } from './slot-reasons.js';
 import { horizon, round2, todayArray, type HorizonSlot } from './slots.js';
 import { SLOTS, type DayContext, type MissedLimit, type PlanResult, type Planner, type WaterHeaterInput } from './types.js';
+import type { WaterHeaterSchedule } from './schedule-bodies.js';
 
-/** The water_heater schedule body; temp_trajectory[i] is the tank temperature at the END of slot i. */
-export type WaterHeaterSchedule = {
-  intervals: boolean[];
-  temp_trajectory: number[];
-  unit: 'fahrenheit';
-} & PlanExplanation;
+export type { WaterHeaterSchedule };
 
 /** Energy to warm one gallon of water by 1 °F: 8.34 BTU at 3412.14 BTU per kWh (about 0.002444 kWh). */
 export const KWH_PER_GALLON_F = 8.34 / 3412.14;

@@ -1,7 +1,9 @@
 // The home as one system (docs/home-plan.md): in which order appliances get the import
 // limit's capacity, what each one draws per slot, and the home's grid import, export and cost.
 import { applianceTypes, isApplianceType } from '../appliance-types/index.js';
+import { LOAD_SOURCES, type LoadSource } from '../household/load-source.js';
 import { SLOTS } from '../planners/types.js';
+import * as t from '../validation/typed-schema.js';
 
 /** Where a type stands in the order (its spec's `allocation`); a type without one goes last. */
 function allocationOf(type: string): { comfort: boolean; rank: number } {
@@ -63,17 +65,26 @@ export function batteryFlowKw(
   });
 }
 
+const kwPerSlot = (description: string) => t.slots48(t.number({ minimum: 0 }), description);
+
 /** The `home` block of GET /schedules and the recompute answer. */
-export interface HomeBlock {
-  load_kw_48: number[];
-  grid_import_kw_48: number[];
-  export_kw_48: number[];
-  source: string;
-  /** The day's expected cost of the whole home's import less export earnings, cents. */
-  expected_cost_cents: number;
-  /** The import limit planned against, kW, or null. */
-  max_import_kw: number | null;
-}
+export const homeBlockSchema = t.component(
+  'HomePlan',
+  t.object(
+    {
+      load_kw_48: kwPerSlot('Household load planned with, kW (before solar)'),
+      grid_import_kw_48: kwPerSlot(
+        'Planned grid import: load + appliance draws (HVAC planned power, EV, water heater, battery charging) - battery delivery - solar, kW',
+      ),
+      export_kw_48: kwPerSlot('Planned export (what is left below zero), kW'),
+      source: t.oneOf(LOAD_SOURCES, 'Where the household load came from'),
+      expected_cost_cents: t.number("The day's expected cost of the home's import at the tariff, less what exports earn, cents"),
+      max_import_kw: t.nullable(t.number('The import limit planned against (profile max_import_kw), kW')),
+    },
+    'The home as one system for the day (docs/home-plan.md). null before the first plan of the day. Slots are local half hours 0-47.',
+  ),
+);
+export type HomeBlock = t.Infer<typeof homeBlockSchema>;
 
 const r3 = (v: number) => Math.round(v * 1000) / 1000;
 
@@ -85,7 +96,7 @@ const r3 = (v: number) => Math.round(v * 1000) / 1000;
  */
 export function homeBlock(args: {
   loadKw: readonly number[];
-  source: string;
+  source: LoadSource;
   flowsKw: readonly (readonly number[])[];
   generationKw: readonly number[] | null;
   pricesCentsPerKwh: readonly number[];

@@ -1,12 +1,13 @@
 import {
   APPLIANCE_TYPE_DETAIL,
-  APPLIANCE_TYPES,
   DETAIL,
   applianceCreateSchema,
   applianceReadingSchema,
   applianceReadingsRequestSchema,
   applianceUpdateSchema,
 } from '../../contract/index.js';
+import { applianceTypeSchema } from '../../domain/appliance-types/index.js';
+import { componentSchemas } from '../../domain/validation/typed-schema.js';
 import { APPLIANCE_CONFIG_SCHEMAS, CONFIG_BY_TYPE, readingValues } from './appliance-configs.js';
 import { empty, json, operation, ref, type ApiModule, type Schema } from './builders.js';
 import { APPLIANCE_ID_PARAM, DATE_TIME, UUID } from './components.js';
@@ -30,7 +31,7 @@ export const appliancesApi: ApiModule = {
   tag: { name: TAG, description: "The caller's household machines." },
   schemas: {
     ...APPLIANCE_CONFIG_SCHEMAS,
-    ApplianceType: { type: 'string', enum: [...APPLIANCE_TYPES] },
+    ...componentSchemas([applianceTypeSchema]),
     ApplianceConfig: {
       description: 'A per-type config object; it must match the appliance_type.',
       anyOf: Object.values(CONFIG_BY_TYPE).map(ref),

@@ -64,8 +64,8 @@ export interface OperationSpec {
   notes?: Record<number, string>;
 }
 
-/** A reference to a schema under components.schemas. */
-export const ref = (name: string): Schema => ({ $ref: `#/components/schemas/${name}` });
+/** A reference to a schema under components.schemas, by its name or its typed component. */
+export const ref = (target: string | { name: string }): Schema => ({ $ref: `#/components/schemas/${typeof target === 'string' ? target : target.name}` });
 
 export { orNull } from '../../domain/validation/json-schema.js';
 

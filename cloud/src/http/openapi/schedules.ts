@@ -1,8 +1,31 @@
-import { DETAIL, SCHEDULE_DETAIL } from '../../contract/index.js';
+import {
+  DETAIL,
+  SCHEDULE_DETAIL,
+  applianceSchedule,
+  applianceScheduleResponse,
+  hvacScheduleResponse,
+  recomputeResponse,
+  recomputeResult,
+  scheduleEntry,
+  scheduleHistory,
+  scheduleHistoryRow,
+  schedulesUpdatedAt,
+  schedulesView,
+} from '../../contract/index.js';
+import { entitiesBlockSchema } from '../../domain/appliance-types/index.js';
+import {
+  chargeSchedule,
+  hvacSchedule,
+  missedLimit,
+  slotReason,
+  solarConstraintsUsed,
+  solarSchedule,
+  waterHeaterSchedule,
+} from '../../domain/planners/schedule-bodies.js';
+import { homeBlockSchema } from '../../domain/planning/home-plan.js';
+import { componentSchemas } from '../../domain/validation/typed-schema.js';
 import { json, operation, queryParam, ref, type ApiModule } from './builders.js';
 import { APPLIANCE_ID_PARAM, DATE, UUID, WINDOW_ERRORS } from './components.js';
-import { SCHEDULE_HISTORY_SCHEMAS } from './schedule-history-schemas.js';
-import { SCHEDULE_SCHEMAS } from './schedule-schemas.js';
 
 const TAG = 'Schedules';
 
@@ -13,7 +36,27 @@ export const schedulesApi: ApiModule = {
     description:
       '48 half-hour slots per local day (index 0 = 00:00-00:30 local, current slot = hour * 2 + (minute >= 30 ? 1 : 0)). Fetch at start and once a day after the overnight run; poll /schedules/updated-at for changes.',
   },
-  schemas: { ...SCHEDULE_SCHEMAS, ...SCHEDULE_HISTORY_SCHEMAS },
+  schemas: componentSchemas([
+    hvacSchedule,
+    chargeSchedule,
+    waterHeaterSchedule,
+    solarSchedule,
+    slotReason,
+    applianceSchedule,
+    entitiesBlockSchema,
+    hvacScheduleResponse,
+    scheduleEntry,
+    missedLimit,
+    applianceScheduleResponse,
+    schedulesView,
+    homeBlockSchema,
+    recomputeResult,
+    recomputeResponse,
+    solarConstraintsUsed,
+    scheduleHistoryRow,
+    scheduleHistory,
+    schedulesUpdatedAt,
+  ]),
   paths: {
     '/api/v1/schedule': {
       get: operation({
@@ -24,7 +67,7 @@ export const schedulesApi: ApiModule = {
           "With no schedule today, the prior day's most recent one is returned with `stale` = true. A device token reads its own bound appliance. An account with no HVAC gets 404.",
         auth: 'userOrDevice',
         params: [queryParam('appliance_id', 'HVAC appliance; required when the account has 2 or more HVAC units', UUID)],
-        ok: { 200: json("The HVAC unit's schedule", ref('HvacScheduleResponse')) },
+        ok: { 200: json("The HVAC unit's schedule", ref(hvacScheduleResponse)) },
         errors: { 400: [SCHEDULE_DETAIL.multipleHvac], 403: [SCHEDULE_DETAIL.foreignDevice], 404: [DETAIL.applianceNotFound] },
         notes: { 403: "A device token named an appliance_id other than the device's own bound appliance" },
       }),
@@ -37,7 +80,7 @@ export const schedulesApi: ApiModule = {
         description: 'When none exists: `source` = `defaults`, `savings_pct` = 0.0, `schedule` = `{}`. HVAC entries carry integration_health.',
         auth: 'userOrDevice',
         params: [APPLIANCE_ID_PARAM],
-        ok: { 200: json('The schedule entry', ref('ApplianceScheduleResponse')) },
+        ok: { 200: json('The schedule entry', ref(applianceScheduleResponse)) },
         errors: { 403: [SCHEDULE_DETAIL.foreignDevice], 404: [DETAIL.applianceNotFound] },
         notes: { 403: "A device token asked for an appliance other than the device's own bound appliance" },
       }),
@@ -48,7 +91,7 @@ export const schedulesApi: ApiModule = {
         tag: TAG,
         summary: "Unified view of today's schedules of all appliances",
         auth: 'user',
-        ok: { 200: json('Every appliance with its schedule', ref('SchedulesView')) },
+        ok: { 200: json('Every appliance with its schedule', ref(schedulesView)) },
       }),
     },
     '/api/v1/schedule/recompute': {
@@ -59,7 +102,7 @@ export const schedulesApi: ApiModule = {
         description:
           'No body. The remaining slots of today are re-planned from the current state (indoor temperature, state of charge); past slots stay as they were. When the next day is already planned (the nightly run), it is re-planned too.',
         auth: 'user',
-        ok: { 200: json('The unified view plus per-appliance results', ref('RecomputeResponse')) },
+        ok: { 200: json('The unified view plus per-appliance results', ref(recomputeResponse)) },
         errors: { 429: ['Too many recomputes: at most <n> a minute per account; try again in <s> seconds'] },
       }),
     },
@@ -75,7 +118,7 @@ export const schedulesApi: ApiModule = {
           queryParam('start', 'ISO date; default end minus 14 days', DATE),
           queryParam('end', "ISO date; default today (the account's local date)", DATE),
         ],
-        ok: { 200: json('The history per appliance', ref('ScheduleHistory')) },
+        ok: { 200: json('The history per appliance', ref(scheduleHistory)) },
         errors: { 400: [...WINDOW_ERRORS, SCHEDULE_DETAIL.startNotDate, SCHEDULE_DETAIL.endNotDate], 404: [SCHEDULE_DETAIL.historyApplianceNotFound] },
       }),
     },
@@ -85,7 +128,7 @@ export const schedulesApi: ApiModule = {
         tag: TAG,
         summary: 'When a schedule was last written for the account today',
         auth: 'user',
-        ok: { 200: json('The latest write time', ref('SchedulesUpdatedAt')) },
+        ok: { 200: json('The latest write time', ref(schedulesUpdatedAt)) },
       }),
     },
   },
