@@ -6,7 +6,7 @@ import type { RunningCloud } from '../../src/server.js';
 import { createAppliance } from '../support/appliances.js';
 import { apiClient, type ApiClient } from '../support/http.js';
 import { getLedger, householdReadings, hvacReadings, ledgerAccount, PRICES, valueReadings, DAY } from '../support/ledger-day.js';
-import { insertRow, saveModel } from '../support/schedules.js';
+import { insertRow, saveModel, TEST_MODEL } from '../support/schedules.js';
 import { startTestCloud } from '../support/test-cloud.js';
 
 let cloud: RunningCloud;
@@ -23,6 +23,25 @@ const lineOf = (body: any, id: string) => body.appliances.find((a: any) => a.app
 const sumPrices = (from: number, to: number) => PRICES.slice(from, to).reduce((a, b) => a + b, 0);
 
 describe('GET /api/v1/me/metrics/ledger/{date}: metered types and solar', () => {
+  it('water heater (baseline: its own thermostat at the maximum): a cold tank at 22:10 heats at full power to the end of the day', async () => {
+    const { user, token } = await ledgerAccount(api);
+    const tank = await createAppliance(cloud, user, 'water_heater', { name: 'Tank' });
+    await api.put(`/api/v1/appliances/${tank}`, { config: { entity_id: 'switch.water_heater', tank_size_gallons: 50, element_watts: 4500 } }, token);
+    // 100 F at 22:10; the element on at full power from 23:00 to midnight.
+    await valueReadings(api, token, tank, [
+      [45, 100, 0],
+      [46, 118, 4500],
+      [47, 135, 4500],
+    ]);
+    const res = await ledger(token);
+    const line = lineOf(res.body, tank);
+    // Below 130 F (the 140 F maximum less its 10 F deadband) the thermostat runs the element until the
+    // tank reaches 140 F, which its 18.4 F a half hour cannot do by midnight: 2 × 4.5 kW × 0.5 h at 30 c.
+    expect(line).toMatchObject({ basis: 'metered', baseline: 'its own thermostat at 140 F', actual_cost: 1.35, baseline_cost: 1.35 });
+    expect(line.hindsight_cost).toBeLessThanOrEqual(line.actual_cost);
+    expect(res.body).toMatchObject({ saving: 0, note: null });
+  });
+
   it('water heater (baseline: its thermostat) heated in the peak: the negative saving comes with its reason', async () => {
     const { user, token } = await ledgerAccount(api);
     const tank = await createAppliance(cloud, user, 'water_heater', { name: 'Tank' });
@@ -65,19 +84,26 @@ describe('GET /api/v1/me/metrics/ledger/{date}: metered types and solar', () => 
     expect(res.body.forecast_errors).toEqual({ household_load_kw: null, solar_kw: null, hvac_temperature_f: { mae: 1, bias: -1, slots: 48 } });
   });
 
-  it('HVAC with a fitted model on a measured hot day: baseline and hindsight from the thermal model, hindsight at most the baseline', async () => {
+  it('HVAC with a fitted model (baseline: the base setpoint held): holding 75 F against 90 F outside costs its steady duty at every price', async () => {
     const { user, token } = await ledgerAccount(api);
     const hvac = await createAppliance(cloud, user, 'hvac', { name: 'Living room' });
-    await saveModel(cloud, hvac);
-    // 75 F inside from 00:10, 90 F outside all day, the unit drawing 2 kW from 12:00 to 18:00.
-    await hvacReadings(api, token, hvac, (i) => ({ indoor_temp: 75, outdoor_temp: 90, hvac_state: 'COOL', power_watts: i >= 24 && i < 36 ? 2000 : 0 }));
+    // A band of 73-77 F all day: its middle, the base setpoint, is 75 F. The unit draws 2 kW at full duty.
+    expect(
+      (await api.put(`/api/v1/appliances/${hvac}/preferences`, { hourly_high_temps_f: Array(24).fill(77), hourly_low_temps_f: Array(24).fill(73) }, token))
+        .status,
+    ).toBe(200);
+    await saveModel(cloud, hvac, { ...TEST_MODEL, ratedPowerW: { cool: 2000, heat: null } });
+    // Held at 75 F all day with 90 F outside: the model loses 0.1 × 15 F and gains 0.8 F an hour, and
+    // cools 4 F an hour at full duty, so holding takes (1.5 + 0.8) / 4 = 57.5 % duty, 1.15 kW.
+    await hvacReadings(api, token, hvac, () => ({ indoor_temp: 75, outdoor_temp: 90, hvac_state: 'COOL', power_watts: 1150 }));
     const res = await ledger(token);
-    const line = res.body.appliances.find((a: any) => a.appliance_id === hvac);
-    expect(line).toMatchObject({ basis: 'metered', baseline: expect.stringMatching(/base setpoint/), note: expect.stringMatching(/thermal model/) });
-    expect(line.actual_cost).toBeCloseTo((12 * 2 * 0.5 * (PRICES.slice(24, 36).reduce((a, b) => a + b, 0) / 12)) / 100, 6);
-    expect(line.baseline_cost).toBeGreaterThan(0);
-    expect(line.hindsight_cost).toBeLessThanOrEqual(line.baseline_cost);
-    expect(res.body.hindsight_cost).toBe(line.hindsight_cost);
+    const cents = 1.15 * 0.5 * sumPrices(0, 48);
+    const line = lineOf(res.body, hvac);
+    expect(line).toMatchObject({ basis: 'metered', actual_cost: cents / 100 });
+    expect(line.baseline_cost).toBeCloseTo(cents / 100, 4);
+    // Hindsight pre-cools in the cheap hours and drifts up through the peak, within the band.
+    expect(line.hindsight_cost).toBeLessThan(line.actual_cost);
+    expect(res.body.note).toBeNull();
   });
 
   it('solar (baseline: the same production): what it made, used at home at the import price and exported at the export price, and its forecast error', async () => {

@@ -229,10 +229,12 @@ const hvac: Ledger = ({ day, outdoorMeasured }, a) => {
   if (a.thermal && outdoorMeasured && t && t.first < SLOTS) {
     const { input } = hvacInputs({ config: a.config, ...a.thermal, indoorTempF: t.start }, t.first);
     const best = planHvac(dayFrom(day, t.first), { ...input, optimizeFan: false, optimizeMode: false });
+    // The slots before the first indoor reading count as they ran in all three costs.
+    const before = meteredCents(day, a.powerKw, (i) => i < t.first) ?? 0;
     return {
       actualCents: actual,
-      baselineCents: best.baselineCostCents,
-      hindsightCents: best.optimizedCostCents,
+      baselineCents: best.baselineCostCents + before,
+      hindsightCents: best.optimizedCostCents + before,
       basis,
       baseline: HVAC_BASELINE,
       note: "baseline and hindsight are the thermal model on the day's measured outdoor temperatures, from the first indoor reading",
