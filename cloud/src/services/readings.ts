@@ -15,8 +15,9 @@ import { badRequest, notFound, tooManyRequests } from '../errors.js';
 import type { ApplianceRow, CeilingCharge, NewHvacReading, Store } from '../store/index.js';
 import { effectiveTimeZone } from '../domain/account-time-zone.js';
 import { chargeDeparts } from '../domain/planning/charge-departure.js';
+import { loadDeparts } from '../domain/planning/load-departure.js';
 import { temperatureDeparts } from '../domain/planning/temperature-departure.js';
-import { addDays, localDateOf, slotIndexOf } from '../domain/time/slot-grid.js';
+import { addDays, localDateOf, slotIndexOf, slotStartsUtc } from '../domain/time/slot-grid.js';
 import { CURRENT_WINDOW_MS } from '../domain/thermal/current-temperature.js';
 import type { PlanningEvents } from './planning-events.js';
 import type { ProfilesService } from './profiles.js';
@@ -25,7 +26,7 @@ export type { ReadingsCaller } from '../domain/readings/reading-target.js';
 
 /** The types whose readings are a state of charge the plans follow. */
 const REPLANNED_ON_CHARGE: ReadonlySet<string> = new Set(['home_battery', 'ev_charger']);
-/** A charge reading older than this (a backfill) re-plans nothing: the current one will say where the battery is. */
+/** A charge or production reading older than this (a backfill) re-plans nothing: the current one will say where things are. */
 const CHARGE_READING_FRESH_MS = 3_600_000;
 
 /**
@@ -65,6 +66,31 @@ export function createReadingsService(store: Store, opts: { dailyLimitPerApplian
     const timeZone = effectiveTimeZone(found.zone);
     const plan = found.plans.find((p) => p.local_date === localDateOf(newest, timeZone));
     if (plan && temperatureDeparts(plan.predicted, slotIndexOf(newest, timeZone), found.meanF)) opts.planningEvents.changed(userId, 'measured_state');
+  }
+
+  /**
+   * When this push of a solar appliance's production is the first to reach into a new half hour,
+   * compares the half hour just ended with the generation the day's plan forecast there, and asks
+   * for a re-plan of the rest of the day (paced per account) when it departs
+   * (domain/planning/load-departure.ts: the same margins as the household load).
+   */
+  async function checkSolar(userId: string, applianceId: string, rows: readonly { ts: Date }[], now: Date): Promise<void> {
+    const newest = rows.reduce((a, b) => (b.ts > a.ts ? b : a)).ts;
+    if (now.getTime() - newest.getTime() > CHARGE_READING_FRESH_MS) return;
+    const timeZone = effectiveTimeZone(await opts.profiles.ensure(userId));
+    const date = localDateOf(newest, timeZone);
+    const slot = slotIndexOf(newest, timeZone);
+    if (slot === 0) return;
+    const starts = slotStartsUtc(date, timeZone);
+    const [ended, current] = [starts[slot - 1]!, starts[slot]!];
+    const [{ meanValue, countAfter }, plans] = await Promise.all([
+      store.readings.halfHourMean(applianceId, ended, current),
+      store.schedules.newest([userId], [date]),
+    ]);
+    if (meanValue === null || countAfter > rows.filter((r) => r.ts >= current).length) return;
+    const planned = plans.find((r) => r.appliance_id === applianceId)?.schedule.generation_kw_48;
+    const plannedKw = Array.isArray(planned) ? planned[slot - 1] : undefined;
+    if (typeof plannedKw === 'number' && loadDeparts(plannedKw, meanValue / 1000)) opts.planningEvents.changed(userId, 'measured_state');
   }
 
   /**
@@ -129,6 +155,7 @@ export function createReadingsService(store: Store, opts: { dailyLimitPerApplian
       });
       await chargedInsert(userId, appliances, rows.length, now, (charge) => store.readings.insertForApplianceCharged(rows, charge));
       if (REPLANNED_ON_CHARGE.has(type)) await checkCharge(userId, appliance.id, rows, now);
+      else if (type === 'solar') await checkSolar(userId, appliance.id, rows, now);
       return { accepted: rows.length };
     },
   };

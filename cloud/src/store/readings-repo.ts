@@ -157,6 +157,19 @@ export function createReadingsRepo(sql: Sql) {
     insertForApplianceCharged: (rows: readonly NewApplianceReading[], charge: CeilingCharge) =>
       chargedInsert('appliance_readings', APPLIANCE_COLUMNS, rows, charge),
 
+    /**
+     * An appliance's readings of the half hour [start, end): their mean value (null without one),
+     * and how many of its readings lie at or after `end` (one statement, one index range).
+     */
+    async halfHourMean(applianceId: string, start: Date, end: Date): Promise<{ meanValue: number | null; countAfter: number }> {
+      const [row] = await sql.rows<{ mean_value: number | null; count_after: number }>(
+        `SELECT avg(value) FILTER (WHERE ts < $3) AS mean_value, count(*) FILTER (WHERE ts >= $3)::int AS count_after
+           FROM appliance_readings WHERE appliance_id = $1 AND ts >= $2`,
+        [applianceId, start, end],
+      );
+      return { meanValue: row?.mean_value == null ? null : Number(row.mean_value), countAfter: row?.count_after ?? 0 };
+    },
+
     /** The account's counter for a UTC day (0 before its first reading). */
     async dailyCount(userId: string, day: string): Promise<number> {
       const [row] = await sql.rows<{ count: number }>('SELECT count FROM reading_counts WHERE user_id = $1 AND day = $2::date', [userId, day]);

@@ -1,6 +1,6 @@
 // Re-plans from the measured state: a battery's charge reading off its planned trajectory, or a
-// household load off the plan's in the half hour just ended, re-plans the rest of the day by
-// itself, paced by the account's minimum interval.
+// household load or solar production off the plan's in the half hour just ended, re-plans the rest
+// of the day by itself, paced by the account's minimum interval.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHARGE_REPLAN_MARGIN_PCT } from '../../src/domain/planning/charge-departure.js';
 import { slotIndexOf } from '../../src/domain/time/slot-grid.js';
@@ -115,17 +115,18 @@ describe('re-plans from the measured state', () => {
   });
 });
 
+/** The half hour just ended at `kw` (six readings 5 minutes apart) and one reading of now, in watts. */
+function endedHalfHour(kw: number) {
+  const now = Date.now();
+  const slotStart = now - (now % 1_800_000) - 1_800_000;
+  const ended = Array.from({ length: 6 }, (_, i) => ({ timestamp: new Date(slotStart + i * 300_000).toISOString(), value: kw * 1000 }));
+  return [...ended, { timestamp: new Date(now).toISOString(), value: kw * 1000 }];
+}
+
 describe('re-plans from the household load', () => {
-  /** Pushes the half hour just ended at `kw` (six readings) and one reading of now, in one request. */
+  /** Pushes the half hour just ended at `kw` and one reading of now, in one request. */
   async function pushEndedHalfHour(token: string, kw: number) {
-    const now = Date.now();
-    const slotStart = now - (now % 1_800_000) - 1_800_000;
-    const ended = Array.from({ length: 6 }, (_, i) => ({ timestamp: new Date(slotStart + i * 300_000).toISOString(), value: kw * 1000 }));
-    const res = await api.post(
-      '/api/v1/household-load/readings',
-      { readings: [...ended, { timestamp: new Date(now).toISOString(), value: kw * 1000 }] },
-      { token },
-    );
+    const res = await api.post('/api/v1/household-load/readings', { readings: endedHalfHour(kw) }, { token });
     expect(res.status).toBe(201);
     await queue().settled();
   }
@@ -143,6 +144,42 @@ describe('re-plans from the household load', () => {
   it('a half hour at the planned load re-plans nothing', async () => {
     const home = await plannedBattery();
     await pushEndedHalfHour(home.token, await plannedLoadKw(home.userId));
+    expect(await stateJobs(home.userId)).toEqual([]);
+  });
+});
+
+describe('re-plans from solar production', () => {
+  /** A battery home with a 6 kW array whose plan is stored; pushes production readings. */
+  async function solarHome() {
+    const home = await plannedBattery();
+    const res = await api.post(
+      '/api/v1/appliances',
+      { appliance_type: 'solar', name: 'Roof', config: { system_size_kw: 6, production_sensor_entity_id: 'sensor.pv_power' } },
+      { token: home.token },
+    );
+    expect(res.status).toBe(201);
+    const solar = res.body.appliance_id as string;
+    await queue().settled();
+    await queue().runDue(later(10 * DEBOUNCE_MS));
+    const [row] = (await storedRows(cloud, solar)).slice(-1);
+    const plannedKw = (row!.schedule.generation_kw_48 as number[])[slotIndexOf(new Date(), ZONE) - 1]!;
+    const push = async (readings: { timestamp: string; value: number }[]) => {
+      const pushed = await api.post(`/api/v1/appliances/${solar}/readings`, { readings: readings.map((r) => ({ ...r, state: 'ON' })) }, { token: home.token });
+      expect(pushed.status).toBe(201);
+      await queue().settled();
+    };
+    return { ...home, plannedKw, push };
+  }
+
+  it('a half hour of production far off the forecast generation re-plans the rest of the day', async () => {
+    const home = await solarHome();
+    await home.push(endedHalfHour(home.plannedKw + 3));
+    expect(await stateJobs(home.userId)).toHaveLength(1);
+  });
+
+  it('a half hour at the forecast generation re-plans nothing', async () => {
+    const home = await solarHome();
+    await home.push(endedHalfHour(home.plannedKw));
     expect(await stateJobs(home.userId)).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
-// When the household load of the half hour just ended says the plan no longer holds: it departs
-// from the load the plan assumed by more than a margin, so the rest of the day is re-planned
-// (docs/schedules-and-recompute.md "Re-plans from the measured state").
+// When the household load (or a solar array's production) of the half hour just ended says the
+// plan no longer holds: it departs from what the plan assumed by more than a margin, so the rest of
+// the day is re-planned (docs/schedules-and-recompute.md "Re-plans from the measured state").
 
 /** The half hour's mean load must differ from the planned one by more than this, kW... */
 export const LOAD_REPLAN_MARGIN_KW = 0.5;
