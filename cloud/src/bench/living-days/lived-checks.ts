@@ -1,0 +1,53 @@
+// What the living-days harness checks in a lived day's schedule history, from outside the service:
+// a re-plan after each charge reading off the trajectory, the slots already past kept by every
+// re-plan, and the day's floor kept by every row. Pure.
+
+/** One row of GET /api/v1/schedules/history for a home battery. */
+export interface BatteryHistoryRow {
+  id: number;
+  from_slot: number;
+  /** When the row was stored, on the real clock (database stamps are real time). */
+  created_at: string;
+  schedule: { intervals: boolean[]; discharge_intervals: boolean[]; value_trajectory: number[] };
+  constraints_used: Record<string, unknown>;
+}
+
+/** Trajectories are stored to 0.01 %. */
+const PCT_TOLERANCE = 0.01;
+/** A departing reading at a slot's start must be followed by a re-plan of that slot or the next (the minimum interval is 15 minutes). */
+const REPLAN_WITHIN_SLOTS = 1;
+
+/** Each slot (of the departing readings') with no row re-planning from it or the slot after. */
+export function departuresWithoutReplan(rows: readonly BatteryHistoryRow[], departureSlots: readonly number[]): number[] {
+  return departureSlots.filter((s) => !rows.some((r) => r.from_slot >= s && r.from_slot <= s + REPLAN_WITHIN_SLOTS));
+}
+
+/** Problems where a row changed a slot that had already passed when it was made (slots before its `from_slot`). */
+export function pastSlotsChanged(rows: readonly BatteryHistoryRow[]): string[] {
+  const problems: string[] = [];
+  for (let k = 1; k < rows.length; k++) {
+    const [before, after] = [rows[k - 1]!.schedule, rows[k]!.schedule];
+    for (let s = 0; s < rows[k]!.from_slot; s++) {
+      const same =
+        before.intervals[s] === after.intervals[s] &&
+        before.discharge_intervals[s] === after.discharge_intervals[s] &&
+        Math.abs((before.value_trajectory[s] ?? NaN) - (after.value_trajectory[s] ?? NaN)) <= PCT_TOLERANCE;
+      if (!same) problems.push(`row ${rows[k]!.id} (from slot ${rows[k]!.from_slot}) changed past slot ${s}`);
+    }
+  }
+  return problems;
+}
+
+/**
+ * Problems where a row made during the day plans to end it below `dayStartPct`, the charge the
+ * battery held when the day began. A row made before the day (the nightly run, an evening re-plan
+ * of tomorrow) starts from the charge of its own moment, so only `madeDuring` rows are checked.
+ */
+export function floorMissed(rows: readonly BatteryHistoryRow[], dayStartPct: number, madeDuring: (row: BatteryHistoryRow) => boolean): string[] {
+  return rows.filter(madeDuring).flatMap((r) => {
+    const end = r.schedule.value_trajectory.at(-1) ?? NaN;
+    return end >= dayStartPct - PCT_TOLERANCE
+      ? []
+      : [`row ${r.id} (from slot ${r.from_slot}) ends the day at ${end} % below its start ${dayStartPct.toFixed(2)} %`];
+  });
+}

@@ -1,0 +1,184 @@
+// Lives recorded days against the built cloud (`dist/main.js`, what `npm start` runs) on the test
+// clock, from outside: every half hour it pushes the battery's charge and the household load, reads
+// the plan as a hub would, and runs the battery by it on the load that came. It never asks for a
+// recompute: every plan it runs is one the service made by itself (the nightly run and its re-plans
+// from the measured state). README.md gives the timeline and the checks.
+import { executeBatteryDay } from '../../domain/planners/home-battery-execution.js';
+import { chargeDeparts } from '../../domain/planning/charge-departure.js';
+import { DAY_MS } from '../../domain/time/durations.js';
+import { addDays, dayBoundsUtc, slotStartsUtc, SLOTS_PER_DAY } from '../../domain/time/slot-grid.js';
+import { NIGHTLY_RUN_AT } from '../../jobs/job-times.js';
+import { startBenchDatabase } from '../bench-database.js';
+import { call, startCloudProcess, UNTHROTTLED_ENV } from '../cloud-process.js';
+import type { ReplayResult, TwoLevelTariff } from '../recorded-home/battery-replay.js';
+import type { HalfHourMean, RecordedDay } from '../recorded-home/recorded-load.js';
+import { departuresWithoutReplan, floorMissed, pastSlotsChanged, type BatteryHistoryRow } from './lived-checks.js';
+import { BATTERY_CONFIG, hourlyPrices, pushCharge, pushLoad, setUpHome } from './lived-home.js';
+
+export interface LivingOptions {
+  timeZone: string;
+  days: readonly RecordedDay[];
+  /** The days' load with gaps filled (what the battery runs on), kW per slot. */
+  loads: readonly number[][];
+  /** The recorded half-hour means, sorted (what is pushed: a gap stays a gap). */
+  means: readonly HalfHourMean[];
+  tariff: TwoLevelTariff;
+  /** Index of the first lived day; the day before it is the warm-up (the battery held, the nightly run planning the first day). */
+  first: number;
+  count: number;
+  /** Simulated milliseconds per real millisecond. */
+  rate: number;
+  /** Real time the cloud is given to start and the home to be set up before the clock reaches the warm-up (default 15 s). */
+  leadMs?: number;
+  log: (line: string) => void;
+}
+
+export interface LivingReport {
+  /** The lived days' costs and charges, shaped as bench:recorded-home's replay (its capture applies). */
+  lived: ReplayResult;
+  /** Charge readings off the plan's trajectory, and how many were followed by a re-plan. */
+  departures: number;
+  replannedAfterDeparture: number;
+  /** Rows the service wrote for the lived days (its own plans and re-plans). */
+  rows: number;
+  problems: string[];
+}
+
+/** The battery starts the first lived day at this charge, as in bench:recorded-home's replay. */
+export const START_PCT = 50;
+/** A hub applies a new plan within minutes; the harness reads the plan this long into each slot. */
+const APPLY_DELAY_MS = 10 * 60_000;
+/** Days of recorded load pushed before the warm-up: the measured profile's window and a margin. */
+const HISTORY_DAYS = 30;
+
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, Math.max(0, ms)));
+
+/**
+ * The warm-up starts an hour before the nightly run of the warm-up day (04:00 UTC), which plans the
+ * first lived day (the next local day in zones east of UTC, such as the recorded home's).
+ */
+function warmUpStartMs(warmUp: string, timeZone: string): number {
+  const dayStart = dayBoundsUtc(warmUp, timeZone).start.getTime();
+  const at = new Date(dayStart);
+  at.setUTCHours(NIGHTLY_RUN_AT.hour - 1, NIGHTLY_RUN_AT.minute, 0, 0);
+  return at.getTime() < dayStart ? at.getTime() + DAY_MS : at.getTime();
+}
+
+export async function liveDays(o: LivingOptions): Promise<LivingReport> {
+  const warmUp = o.days[o.first - 1]!.date;
+  const last = o.first + o.count - 1;
+  const db = await startBenchDatabase('living-days');
+  const leadMs = o.leadMs ?? 15_000;
+  const anchorMs = Date.now() + leadMs;
+  const startMs = warmUpStartMs(warmUp, o.timeZone);
+  const clockAt = (realMs: number) => startMs + (realMs - anchorMs) * o.rate;
+  const clock = () => clockAt(Date.now());
+  const untilClock = (ms: number) => sleep((ms - clock()) / o.rate);
+  const cloud = await startCloudProcess({
+    ...UNTHROTTLED_ENV,
+    DATABASE_URL: db.url,
+    OFFPEAK_DATA_DIR: db.dir,
+    OFFPEAK_CLOCK_START: new Date(startMs).toISOString(),
+    OFFPEAK_CLOCK_ANCHOR: new Date(anchorMs).toISOString(),
+    OFFPEAK_CLOCK_RATE: String(o.rate),
+    JOBS_ENABLED: 'true',
+    PLANNING_POLL_MS: '50',
+    SCHEDULE_HISTORY_ROWS_PER_DAY: '1000',
+  }).catch(async (e: unknown) => {
+    await db.stop();
+    throw e;
+  });
+  try {
+    const setUpAt = new Date(clock());
+    const historyFrom = dayBoundsUtc(addDays(warmUp, -HISTORY_DAYS), o.timeZone).start;
+    const history = o.means.filter((m) => m.start >= historyFrom && m.start < setUpAt);
+    const home = await setUpHome(cloud.url, o.timeZone, o.tariff, history, START_PCT, setUpAt);
+    if (clock() >= startMs) throw new Error(`starting the cloud and setting up the home took more than the ${leadMs} ms lead; lower the rate`);
+    o.log(`home set up at ${setUpAt.toISOString()} (clock), ${history.length} half hours of history`);
+    return await live(o, cloud.url, home.token, home.batteryId, { untilClock, clockAt, last, fromMs: setUpAt.getTime() });
+  } finally {
+    await cloud.stop();
+    await db.stop();
+  }
+}
+
+interface Timeline {
+  untilClock: (ms: number) => Promise<void>;
+  /** The warm-up's slots before this instant were pushed with the history. */
+  fromMs: number;
+  /** The service's clock at a real instant. */
+  clockAt: (realMs: number) => number;
+  last: number;
+}
+
+async function live(o: LivingOptions, url: string, token: string, batteryId: string, t: Timeline): Promise<LivingReport> {
+  const capacityKwh = BATTERY_CONFIG.capacity_kwh;
+  const battery = {
+    capacityKwh,
+    minKwh: 0.1 * capacityKwh,
+    chargeKw: Array(SLOTS_PER_DAY).fill(5),
+    dischargeKw: 5,
+    chargeEfficiency: 0.95,
+    dischargeEfficiency: 0.95,
+  };
+  const prices = hourlyPrices(o.tariff);
+  const meanAt = new Map(o.means.map((m) => [m.start.getTime(), m]));
+  const lived: ReplayResult = { baseline: [], cost: [], endKwh: 0, dayEndKwh: [], planMs: [], planCpuMs: [] };
+  const problems: string[] = [];
+  let departures = 0;
+  let replanned = 0;
+  let rows = 0;
+  let socKwh = (START_PCT / 100) * capacityKwh;
+  for (let i = o.first - 1; i <= t.last; i++) {
+    const day = o.days[i]!;
+    const counted = i >= o.first;
+    const starts = slotStartsUtc(day.date, o.timeZone);
+    const dayStartPct = Math.round((socKwh / capacityKwh) * 10_000) / 100;
+    const departed: number[] = [];
+    let plan: BatteryHistoryRow['schedule'] | null = null;
+    let cost = 0;
+    for (let s = 0; s < SLOTS_PER_DAY; s++) {
+      const at = starts[s]!;
+      if (at.getTime() < t.fromMs) continue;
+      await t.untilClock(at.getTime());
+      const pct = Math.round((socKwh / capacityKwh) * 10_000) / 100;
+      // The service compares the reading with the plan it holds; the harness with the one it runs.
+      if (counted && plan && s > 0 && chargeDeparts(plan.value_trajectory, s, pct)) departed.push(s);
+      const mean = meanAt.get(at.getTime());
+      await Promise.all([pushCharge(url, token, batteryId, at, pct), mean ? pushLoad(url, token, [mean]) : null]);
+      await t.untilClock(at.getTime() + APPLY_DELAY_MS);
+      const view = await call(url, 'GET', '/api/v1/schedules', undefined, token);
+      const entry = view.appliances.find((a: { appliance_id: string }) => a.appliance_id === batteryId);
+      if (!counted) continue;
+      if (view.date !== day.date || !entry?.schedule?.value_trajectory) {
+        problems.push(`${day.date} slot ${s}: no plan for the day (the service answered ${view.date})`);
+        continue;
+      }
+      plan = entry.schedule as BatteryHistoryRow['schedule'];
+      const run = executeBatteryDay(plan, o.loads[i]!, day.hours, { ...battery, startKwh: socKwh }, s);
+      socKwh = run.endKwh[s]!;
+      cost += run.gridKwh[s]! * prices[Math.floor(s / 2)]!;
+    }
+    if (!counted) continue;
+    lived.cost.push(cost);
+    lived.baseline.push(o.loads[i]!.reduce((c, kw, s) => c + kw * day.hours[s]! * prices[Math.floor(s / 2)]!, 0));
+    lived.dayEndKwh.push(socKwh);
+    const history = await call(url, 'GET', `/api/v1/schedules/history?appliance_id=${batteryId}&start=${day.date}&end=${day.date}`, undefined, token);
+    const dayRows: BatteryHistoryRow[] = history.appliances[0]?.history ?? [];
+    const missed = departuresWithoutReplan(dayRows, departed);
+    departures += departed.length;
+    replanned += departed.length - missed.length;
+    rows += dayRows.length;
+    problems.push(
+      ...missed.map((s) => `${day.date}: no re-plan after the charge reading off the trajectory at slot ${s}`),
+      ...pastSlotsChanged(dayRows).map((p) => `${day.date}: ${p}`),
+      ...floorMissed(dayRows, dayStartPct, (r) => t.clockAt(Date.parse(r.created_at)) >= starts[0]!.getTime()).map((p) => `${day.date}: ${p}`),
+    );
+    o.log(
+      `${day.date}: ${dayRows.length} rows, ${departed.length} departing charge readings, ends at ${((100 * socKwh) / capacityKwh).toFixed(1)} % (began ${dayStartPct.toFixed(1)} %)`,
+    );
+  }
+  lived.endKwh = socKwh;
+  if (departures === 0) problems.push('no charge reading departed from the trajectory: the re-plan it triggers was not seen');
+  return { lived, departures, replannedAfterDeparture: replanned, rows, problems };
+}
