@@ -8,7 +8,7 @@ export interface BatteryHistoryRow {
   from_slot: number;
   /** When the row was stored, on the real clock (database stamps are real time). */
   created_at: string;
-  schedule: { intervals: boolean[]; discharge_intervals: boolean[]; value_trajectory: number[] };
+  schedule: { intervals: boolean[]; discharge_intervals: boolean[]; export_intervals?: boolean[]; value_trajectory: number[] };
   constraints_used: Record<string, unknown>;
 }
 
@@ -31,6 +31,7 @@ export function pastSlotsChanged(rows: readonly BatteryHistoryRow[]): string[] {
       const same =
         before.intervals[s] === after.intervals[s] &&
         before.discharge_intervals[s] === after.discharge_intervals[s] &&
+        Boolean(before.export_intervals?.[s]) === Boolean(after.export_intervals?.[s]) &&
         Math.abs((before.value_trajectory[s] ?? NaN) - (after.value_trajectory[s] ?? NaN)) <= PCT_TOLERANCE;
       if (!same) problems.push(`row ${rows[k]!.id} (from slot ${rows[k]!.from_slot}) changed past slot ${s}`);
     }

@@ -129,32 +129,43 @@ async function live(o: LivingOptions, url: string, token: string, batteryId: str
   let replanned = 0;
   let rows = 0;
   let socKwh = (START_PCT / 100) * capacityKwh;
+  /** The battery's plan for `date` as a hub reads it, or null when the service has none. */
+  const readPlan = async (date: string): Promise<BatteryHistoryRow['schedule'] | null> => {
+    const view = await call(url, 'GET', '/api/v1/schedules', undefined, token);
+    const entry = view.appliances.find((a: { appliance_id: string }) => a.appliance_id === batteryId);
+    return view.date === date && entry?.schedule?.value_trajectory ? entry.schedule : null;
+  };
   for (let i = o.first - 1; i <= t.last; i++) {
     const day = o.days[i]!;
     const counted = i >= o.first;
     const starts = slotStartsUtc(day.date, o.timeZone);
     const dayStartPct = Math.round((socKwh / capacityKwh) * 10_000) / 100;
     const departed: number[] = [];
-    let plan: BatteryHistoryRow['schedule'] | null = null;
     let cost = 0;
     for (let s = 0; s < SLOTS_PER_DAY; s++) {
       const at = starts[s]!;
       if (at.getTime() < t.fromMs) continue;
       await t.untilClock(at.getTime());
       const pct = Math.round((socKwh / capacityKwh) * 10_000) / 100;
-      // The service compares the reading with the plan it holds; the harness with the one it runs.
-      if (counted && plan && s > 0 && chargeDeparts(plan.value_trajectory, s, pct)) departed.push(s);
+      // The service compares the reading with the newest plan it holds, so the harness reads it just before.
+      if (counted && s > 0) {
+        const held = await readPlan(day.date);
+        if (held && chargeDeparts(held.value_trajectory, s, pct)) departed.push(s);
+      }
       const mean = meanAt.get(at.getTime());
       await Promise.all([pushCharge(url, token, batteryId, at, pct), mean ? pushLoad(url, token, [mean]) : null]);
-      await t.untilClock(at.getTime() + APPLY_DELAY_MS);
-      const view = await call(url, 'GET', '/api/v1/schedules', undefined, token);
-      const entry = view.appliances.find((a: { appliance_id: string }) => a.appliance_id === batteryId);
       if (!counted) continue;
-      if (view.date !== day.date || !entry?.schedule?.value_trajectory) {
-        problems.push(`${day.date} slot ${s}: no plan for the day (the service answered ${view.date})`);
+      await t.untilClock(at.getTime() + APPLY_DELAY_MS);
+      const plan = await readPlan(day.date);
+      const slotEnd = starts[s + 1] ?? dayBoundsUtc(day.date, o.timeZone).end;
+      if (t.clockAt(Date.now()) >= slotEnd.getTime()) {
+        problems.push(`${day.date} slot ${s}: the plan was read after the half hour ended: the harness fell behind the clock; lower the rate`);
+        break;
+      }
+      if (!plan) {
+        problems.push(`${day.date} slot ${s}: no plan for the day`);
         continue;
       }
-      plan = entry.schedule as BatteryHistoryRow['schedule'];
       const run = executeBatteryDay(plan, o.loads[i]!, day.hours, { ...battery, startKwh: socKwh }, s);
       socKwh = run.endKwh[s]!;
       cost += run.gridKwh[s]! * prices[Math.floor(s / 2)]!;
