@@ -1,6 +1,7 @@
 // From planned duties to what a thermostat follows: a setpoint per slot, and the optional fan
 // speed and mode schedules. Rules and reasons: hvac.md.
 import type { FanSpeed, HvacPlanInput, SlotMode } from './hvac-input.js';
+import { thermostatSetpointF } from '../thermal/setpoint-step.js';
 import { planningRange } from './hvac-problem.js';
 
 /** The plan of one slot as the translation needs it. */
@@ -77,8 +78,8 @@ const SHORT_F = 0.25;
  * The air temperature the homeowner should expect at the end of each slot (temp_trajectory). The
  * thermostat holds the air at its setpoint whenever the unit runs below capacity, and the air
  * reaches a ramp's setpoint within minutes (it is the structure that lags), so a conditioning
- * slot shows its setpoint plus the thermostat's learned holding offset (`coolHoldOffsetF`,
- * `heatHoldOffsetF`); one running flat out and ending past its setpoint outside a ramp (the unit
+ * slot shows its setpoint (on the thermostat's Celsius step when it has one, `setpointStepC`) plus
+ * the thermostat's learned holding offset (`coolHoldOffsetF`, `heatHoldOffsetF`); one running flat out and ending past its setpoint outside a ramp (the unit
  * cannot keep up) shows the model. A drifting slot shows the model's prediction plus the air's
  * rebound after the unit stopped (`reboundFPerDuty` times the duty it stopped from, away from the
  * unit's direction; at the start, from the recent duty), never past the slot's setpoint, where the
@@ -90,17 +91,18 @@ export function expectedAirF(input: HvacPlanInput, plan: readonly PlannedSlot[],
   let offset = rebound * ((input.recentDuty?.cool ?? 0) - (input.recentDuty?.heat ?? 0));
   return plan.map((p, i) => {
     const direction = directionOf(p);
+    const setpoint = thermostatSetpointF(setpoints[i]!, input.model.setpointStepC);
     if (direction) {
       offset = rebound * (p.coolDuty - p.heatDuty);
-      const held = setpoints[i]! + (direction === 'cool' ? (input.model.coolHoldOffsetF ?? 0) : (input.model.heatHoldOffsetF ?? 0));
+      const held = setpoint + (direction === 'cool' ? (input.model.coolHoldOffsetF ?? 0) : (input.model.heatHoldOffsetF ?? 0));
       // Flat out and still short of the setpoint at the end of the slot (outside a ramp, whose
       // model temperature lags on purpose): the unit cannot keep up, and the model says where the air is.
-      const isShort = direction === 'cool' ? p.endF > setpoints[i]! + SHORT_F : p.endF < setpoints[i]! - SHORT_F;
+      const isShort = direction === 'cool' ? p.endF > setpoint + SHORT_F : p.endF < setpoint - SHORT_F;
       const inRamp = ahead[i] !== p.endF || (i > 0 && ahead[i - 1] === p.endF && directionOf(plan[i - 1]!) === direction);
       return !inRamp && Math.max(p.coolDuty, p.heatDuty) >= FULL_DUTY && isShort ? p.endF : held;
     }
     const air = p.endF + offset;
-    return offset > 0 ? Math.min(air, Math.max(p.endF, setpoints[i]!)) : offset < 0 ? Math.max(air, Math.min(p.endF, setpoints[i]!)) : air;
+    return offset > 0 ? Math.min(air, Math.max(p.endF, setpoint)) : offset < 0 ? Math.max(air, Math.min(p.endF, setpoint)) : air;
   });
 }
 

@@ -125,6 +125,18 @@ describe('planHvac', () => {
     for (const s of ramp) expect(traj[s]).toBeCloseTo(sp[s]! - 1.2, 6);
   });
 
+  it('shows a Celsius thermostat holding the air on its half-degree step, not at the setpoint sent in F', () => {
+    const prices = zoneCurve(findPlan(1)!, SUMMER_WEEKDAY).rates;
+    const r = planHvac(day({ pricesCentsPerKwh: prices }), input({ model: { ...MODEL, setpointStepC: 0.5 } }));
+    const traj = r.schedule.temp_trajectory!;
+    const sp = r.schedule.setpoint_temps!;
+    const ramp = range(0, 32).filter((s) => sp[s]! < 73.5);
+    expect(ramp.length).toBeGreaterThan(1);
+    const heldF = (f: number) => Math.round((Math.round(((f - 32) / 1.8) * 2) / 2) * 1.8 * 100 + 3200) / 100;
+    for (const s of ramp) expect(traj[s]).toBeCloseTo(heldF(sp[s]!), 6);
+    expect(ramp.some((s) => Math.abs(heldF(sp[s]!) - sp[s]!) > 0.1)).toBe(true);
+  });
+
   it('pre-heats before a morning peak and drifts down through it', () => {
     const prices = Array.from({ length: 48 }, (_, s) => (s >= 12 && s < 18 ? 60 : 20));
     const cold = Array(48).fill(35);

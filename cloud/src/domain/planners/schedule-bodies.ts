@@ -70,10 +70,10 @@ export const hvacSchedule = t.component(
       mode_schedule: t.optional(t.slots48(t.oneOf(SLOT_MODES), 'Present when optimize_hvac_mode is set: HVAC mode per slot')),
       trajectory_low_temps: t.optional(
         perSlot(
-          "Display-only: lower edge of the 80 % prediction band around temp_trajectory, F. Present with a trajectory once the unit's model has learned its band (from its held-out prediction errors); slots already past carry the trajectory itself",
+          "Lower edge of the 80 % prediction band around temp_trajectory, F. Present with a trajectory once the unit's model has learned its band (from its held-out prediction errors); slots already past carry the trajectory itself. Readings whose half-hour mean leaves the band widened to about 95 % re-plan the rest of the day",
         ),
       ),
-      trajectory_high_temps: t.optional(perSlot('Display-only: upper edge of that 80 % prediction band, F; present with trajectory_low_temps')),
+      trajectory_high_temps: t.optional(perSlot('Upper edge of that 80 % prediction band, F; present with trajectory_low_temps')),
       ...EXPLAINED,
     },
     "Apply setpoint_temps[idx] at each 30-minute boundary regardless of HVAC mode; when it is null (defaults and legacy rows) apply (high_temps[idx] + low_temps[idx]) / 2. Setpoints are clamped into a satellite's claimed setpoint range on every pull. Per-slot fan or mode arrays appear when optimize_hvac_fan / optimize_hvac_mode are set.",

@@ -16,10 +16,15 @@ export function predictEnd(params: ThermalParams, s: ThermalSample, startF: numb
 
 /** Where the thermostat holds the air at the step's end minus `predictedF`, in a step where it regulates; 0 otherwise. */
 export function thermostatGapF(params: ThermalParams, s: ThermalSample, predictedF: number): number {
+  const held = heldAirF(params, s);
+  return held == null ? 0 : held - predictedF;
+}
+
+/** Where the thermostat holds the air at the step's end (its setpoint plus the holding offset) in a step where it regulates; null otherwise. */
+export function heldAirF(params: ThermalParams, s: ThermalSample): number | null {
   const duty = s.coolDuty + s.heatDuty;
-  if (s.endSetpointF == null || duty < REGULATING_DUTY[0] || duty > REGULATING_DUTY[1]) return 0;
-  const hold = s.coolDuty >= s.heatDuty ? (params.coolHoldOffsetF ?? 0) : (params.heatHoldOffsetF ?? 0);
-  return s.endSetpointF + hold - predictedF;
+  if (s.endSetpointF == null || duty < REGULATING_DUTY[0] || duty > REGULATING_DUTY[1]) return null;
+  return s.endSetpointF + (s.coolDuty >= s.heatDuty ? (params.coolHoldOffsetF ?? 0) : (params.heatHoldOffsetF ?? 0));
 }
 
 /** Duties of a step in which the thermostat is taken to regulate (neither resting nor flat out). */

@@ -43,6 +43,18 @@ describe('learnTrajectoryBand', () => {
     expect(width(4)).toBeGreaterThan(2 * width(0));
   });
 
+  it('centres on where the thermostat holds the air while it regulates, not on the model', () => {
+    // The thermostat holds the air 0.4 F above its 74 F setpoint (±0.1 F) whatever the model predicts.
+    const held = steps(150).map((s, i) => ({ ...s, endSetpointF: 74, startF: 74.4 + 0.1 * Math.sin(i), endF: 74.4 + 0.1 * Math.sin(i + 1) }));
+    const band = learnTrajectoryBand({ ...PARAMS, coolHoldOffsetF: 0.4 }, held)!;
+    band.lowF.forEach((low, i) => {
+      expect(low).toBeGreaterThan(-0.2);
+      expect(low).toBeLessThan(0);
+      expect(band.highF[i]).toBeGreaterThan(0);
+      expect(band.highF[i]).toBeLessThan(0.2);
+    });
+  });
+
   it('has no band without enough held-out steps', () => {
     expect(learnTrajectoryBand(PARAMS, steps(8))).toBeNull();
   });

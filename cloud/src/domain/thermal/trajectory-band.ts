@@ -1,10 +1,11 @@
-// The uncertainty of a predicted trajectory: how far the home's temperature lands from the
-// prediction, by how far ahead, learned from the fit's held-out free runs. The plan shows it as a
-// per-slot band around its predicted temperature. See thermal-model.md "What the trajectory shows".
+// The uncertainty of a predicted trajectory: how far the home's temperature lands from what a plan
+// shows, by how far ahead, learned from free runs over the home's own held-out steps. The plan
+// shows it as a per-slot band around its predicted temperature. See thermal-model.md "What the
+// trajectory shows".
 import { quantile } from '../statistics.js';
-import { predictEnd } from './evaluate.js';
+import { heldAirF } from './evaluate.js';
 import type { ThermalSample } from './resample.js';
-import type { ThermalParams } from './thermal-model.js';
+import { stepCoefficients, stepTemperature, type ThermalParams } from './thermal-model.js';
 
 /** Observed minus predicted temperature, F, at the 10th and 90th percentiles (widened), per horizon group. */
 export interface TrajectoryBand {
@@ -18,11 +19,10 @@ export interface TrajectoryBand {
 export const BAND_QUANTILES = [0.1, 0.9] as const;
 /**
  * The quantiles are widened by this factor: a plan's trajectory misses by more than a free run on
- * observed duties (the plan's duties are not what the thermostat then does, and the shown air adds
- * the thermostat's holding and rebound). Chosen on the bench's tuning homes, where it makes the band
- * cover 80 % of the test days' temperatures.
+ * observed duties, as the plan's duties are not what the thermostat then does. Chosen on the
+ * bench's tuning homes, where it makes the band cover 80 % of the test days' temperatures.
  */
-const BAND_WIDENING = 1.5;
+const BAND_WIDENING = 1.8;
 /** Horizon groups, hours ahead: the error grows with the horizon, fastest in the first hours. */
 const HORIZON_EDGES_HOURS = [1, 3, 6, 12, 24];
 /** A group needs this many residuals for its quantiles; a group with fewer takes the previous group's. */
@@ -31,9 +31,19 @@ const MIN_RESIDUALS = 20;
 const round2 = (v: number) => Math.round(v * 100) / 100;
 
 /**
- * Residuals of free runs on `samples` (observed duties and outdoor temperatures, from the observed
- * start; one run from every step, each up to 24 hours or the end of its stretch), grouped by
- * horizon, and their 10th and 90th percentiles, widened. Null without enough residuals for the first group.
+ * What a plan's trajectory shows at an observed step's end: where the thermostat holds the air
+ * while it regulates, else the lumped model's step from `startF` (the terms that need the observed
+ * temperature, which a plan does not have, left out).
+ */
+function shownEndF(params: ThermalParams, s: ThermalSample, startF: number): number {
+  return heldAirF(params, s) ?? stepTemperature(stepCoefficients(params, s.hours, s.outdoorF), startF, s.coolDuty, s.heatDuty);
+}
+
+/**
+ * Residuals of free runs of what a plan would show (`shownEndF`) on `samples` (observed duties,
+ * setpoints and outdoor temperatures, from the observed start; one run from every step, each up to
+ * 24 hours or the end of its stretch), grouped by horizon, and their 10th and 90th percentiles,
+ * widened. Null without enough residuals for the first group.
  */
 export function learnTrajectoryBand(params: ThermalParams, samples: readonly ThermalSample[]): TrajectoryBand | null {
   const groups = HORIZON_EDGES_HOURS.map((): number[] => []);
@@ -46,7 +56,7 @@ export function learnTrajectoryBand(params: ThermalParams, samples: readonly The
       if (k > w && s.gridIndex !== samples[k - 1]!.gridIndex + 1) break;
       hours += s.hours;
       if (hours > lastHours + 1e-9) break;
-      temp = predictEnd(params, s, temp);
+      temp = shownEndF(params, s, temp);
       groups[HORIZON_EDGES_HOURS.findIndex((edge) => hours <= edge + 1e-9)]!.push(s.endF - temp);
     }
   }
