@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, currentSlot, formatInstant, localToday, slotLabel } from './format.js';
+import { addDays, currentSlot, formatInstant, localToday, slotLabel, usd } from './format.js';
 
 describe('format', () => {
   it('labels slots by their local start', () => {
@@ -13,6 +13,10 @@ describe('format', () => {
     expect(localToday('Asia/Tokyo', new Date(at))).toBe('2026-11-26');
     expect(currentSlot('America/Chicago', new Date(at))).toBe(22);
     expect(formatInstant(null, 'UTC')).toBe('never');
+  });
+
+  it('shows dollars with the sign before them: a credit or a negative saving reads -$0.90', () => {
+    expect([usd(1.4), usd(-0.9), usd(-0.001), usd(null)]).toEqual(['$1.40', '-$0.90', '$0.00', '—']);
   });
 
   it('adds days across month ends', () => {

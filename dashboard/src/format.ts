@@ -35,7 +35,8 @@ export function currentSlot(zone: string, now = new Date()): number {
 }
 
 export const fmt = (v: number | null | undefined, digits = 1, unit = '') => (v == null || !Number.isFinite(v) ? '—' : `${v.toFixed(digits)}${unit}`);
-export const usd = (v: number | null | undefined) => (v == null ? '—' : `$${v.toFixed(2)}`);
+/** Dollars, a negative amount (a credit, a negative saving) as -$0.90. */
+export const usd = (v: number | null | undefined) => (v == null ? '—' : `${v < -0.005 ? '-' : ''}$${Math.abs(v).toFixed(2)}`);
 export const pct = (v: number | null | undefined) => fmt(v, 1, ' %');
 export const cents = (v: number | null | undefined) => fmt(v, 1, '¢/kWh');
 

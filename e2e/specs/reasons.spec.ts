@@ -63,6 +63,11 @@ test("the savings page gives yesterday's account: what it cost, without Offpeak 
     ['03:40', 61.6],
   ];
   await api('POST', `/api/v1/appliances/${evId}/readings`, { readings: soc.map(([time, value]) => ({ timestamp: at(time), state: 'on', value })) }, t);
+  // The roof made 3 kW from 12:00 to 13:00 while the house used 1 kW: 1 kWh used at home at 10 ¢, the rest exported for nothing.
+  const { appliance_id: roofId } = await api('POST', '/api/v1/appliances', { appliance_type: 'solar', name: 'Roof', config: { system_size_kw: 4 } }, t);
+  const noon = ['12:10', '12:40'];
+  await api('POST', `/api/v1/appliances/${roofId}/readings`, { readings: noon.map((time) => ({ timestamp: at(time), state: 'on', value: 3000 })) }, t);
+  await api('POST', '/api/v1/household-load/readings', { readings: noon.map((time) => ({ timestamp: at(time), value: 1000 })) }, t);
 
   await openSignedIn(page, account, '/savings');
   const ledger = page.getByRole('region', { name: /^The account of / });
@@ -71,6 +76,10 @@ test("the savings page gives yesterday's account: what it cost, without Offpeak 
   await expect(ledger.getByTestId('ledger-baseline')).toHaveText('$2.16');
   await expect(ledger.getByTestId('ledger-hindsight')).toHaveText('$1.44');
   await expect(ledger.getByRole('row', { name: /Car .* \$1\.44 \$2\.16 \$1\.44 charging on arrival/ })).toBeVisible();
+  // The household's 0.10 $ and the roof's credit of the same cancel out in the day's totals.
+  await expect(ledger.getByRole('row', { name: /Roof .* -\$0\.10 -\$0\.10 -\$0\.10 the same production/ })).toContainText(
+    'Made 3.0 kWh: 1.0 used at home ($0.10), 2.0 exported ($0.00)',
+  );
   await expect(ledger.getByTestId('forecast-accuracy')).toContainText('Household use: not measured that day.');
   await expectAccessible(page);
 });
