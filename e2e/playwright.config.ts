@@ -31,6 +31,8 @@ export default defineConfig({
   use: chromium,
   projects: [
     { name: 'dashboard', testDir: './specs', fullyParallel: true },
+    // The load bench's pure parts (its drift generator, its re-plan figures): no browser, no cloud.
+    { name: 'bench', testDir: './bench/system', testMatch: /\.test\.ts$/ },
     { name: 'system', testDir: './system', testMatch: /\.spec\.ts$/, fullyParallel: false, dependencies: ['dashboard'], timeout: 15 * 60_000 },
   ],
 });

@@ -1,6 +1,7 @@
 // A Home Assistant add-on home without Home Assistant: the add-on's own cloud client (its
 // CloudSession and one function per endpoint, hub-addon/src/cloud.ts) on the add-on's timings
-// (hub-addon/src/context.ts DEFAULT_TIMING), with a small simulated house in place of the entities.
+// (hub-addon/src/context.ts DEFAULT_TIMING), with a small simulated house in place of the entities
+// (its room here, its storage and household load in house.ts).
 // What it does, as hub-addon/src/features/ do: readings of every appliance and the whole-home
 // load captured every 5 minutes, on the marks, and pushed its own delay after each mark
 // (hub-addon/src/readings-push.ts); at each local half-hour boundary it applies the slot from the view it
@@ -24,11 +25,11 @@ import {
   nextBoundaryMs,
   nextMarkMs,
   nextViewRefreshMs,
-  onOffSlot,
   silentLogger,
 } from '@offpeak/hub-addon/testing';
 import type { HomeAccount } from './fleet.js';
 import { HOUR, MINUTE } from './fleet-clock.js';
+import { advance, applyPlanSlot, createHouse, householdKw } from './house.js';
 
 /**
  * BENCH_ADDON_PULL_AT_BOUNDARY=1: the add-on's former timing, for comparison: the view pulled at
@@ -41,19 +42,13 @@ const CLIENT: ReadingClient = { kind: 'node', version: 'bench-system', node_bund
 export interface AddonHome {
   /** Slot indexes of `day` applied within their slot to every appliance from a view of that day. */
   applied: Set<number>;
+  /** Real instants (ms) the home asked for its schedules view. */
+  viewPullsRealMs: number[];
   stop(): void;
 }
 
 /** Outdoor temperature (F) of a November day: 40 at 06:00 local, 54 at 15:00, in UTC hours roughly. */
 const outdoorF = (ms: number) => 47 - 7 * Math.cos(((ms / HOUR - 11) * Math.PI) / 12);
-
-/** The simulated house: what the entities would show. */
-interface House {
-  indoorF: number;
-  setpointF: number;
-  charge: Map<string, number>;
-  on: Map<string, boolean>;
-}
 
 export async function startAddonHome(opts: {
   account: HomeAccount;
@@ -81,13 +76,16 @@ export async function startAddonHome(opts: {
   });
   await session.load();
   const cloud: CloudApi = createCloudApi(session);
-  const house: House = {
-    indoorF: 68,
-    setpointF: 68,
-    charge: new Map(account.appliances.map((a) => [a.id, a.type === 'water_heater' ? 120 : 50])),
-    on: new Map(),
-  };
+  const room = { indoorF: 68, setpointF: 68 };
+  const house = createHouse({
+    zone,
+    seed: account.spec.houseSeed,
+    usualKw48: account.spec.usualKw48,
+    appliances: account.appliances.map((a, i) => ({ ...a, config: account.spec.appliances[i]!.config })),
+    startMs: clock.now(),
+  });
   const applied = new Set<number>();
+  const viewPullsRealMs: number[] = [];
   const timers = new Set<ReturnType<SimulatedClock['setTimeout']>>();
   let stopped = false;
   let view: SchedulesView | null = null;
@@ -109,6 +107,7 @@ export async function startAddonHome(opts: {
       await Promise.all([cloud.me(), cloud.appliances()]);
       lastAppliancesPull = clock.now();
     }
+    viewPullsRealMs.push(Date.now());
     const [v, s] = await Promise.all([cloud.schedules(), cloud.schedulesUpdatedAt()]);
     view = v;
     stamp = s.updated_at;
@@ -119,17 +118,13 @@ export async function startAddonHome(opts: {
     const slot = localSlotAt(clock.now(), zone);
     if (!view || view.date !== slot.date || !view.optimization_enabled) return { ...slot, complete: false };
     let complete = true;
-    for (const a of account.appliances) {
+    for (const a of house.appliances) {
       const schedule = view.appliances.find((e) => e.appliance_id === a.id)?.schedule ?? {};
       if (a.type === 'hvac') {
         const s = hvacSlot(schedule, slot.index);
-        if (s) house.setpointF = s.setpointF;
+        if (s) room.setpointF = s.setpointF;
         complete &&= s !== null;
-      } else {
-        const on = onOffSlot(schedule, slot.index);
-        if (on !== null) house.on.set(a.id, on);
-        complete &&= on !== null;
-      }
+      } else complete &&= applyPlanSlot(house, a, schedule, slot.index, clock.now());
     }
     return { ...slot, complete };
   }
@@ -192,37 +187,37 @@ export async function startAddonHome(opts: {
     const timestamp = new Date(now).toISOString();
     const outdoor = outdoorF(now);
     // The room follows the setpoint with a lag; the heat runs while it is below it.
-    house.indoorF += (house.setpointF - house.indoorF) * 0.3 + (outdoor - house.indoorF) * 0.01;
-    const heating = house.indoorF < house.setpointF - 0.3;
+    room.indoorF += (room.setpointF - room.indoorF) * 0.3 + (outdoor - room.indoorF) * 0.01;
+    const heating = room.indoorF < room.setpointF - 0.3;
+    advance(house, now);
     const hvac: HvacReadingInput[] = [];
     const others: { id: string; reading: { timestamp: string; state: string; value: number } }[] = [];
     for (const a of account.appliances) {
-      const on = house.on.get(a.id) ?? false;
+      const mode = house.mode.get(a.id)?.kind;
+      const on = mode === 'on' || mode === 'charge';
       if (a.type === 'hvac') {
         hvac.push({
           timestamp,
           appliance_id: a.id,
-          indoor_temp: round1(house.indoorF),
+          indoor_temp: round1(room.indoorF),
           hvac_state: 'HEAT',
           indoor_source: 'entity',
           indoor_humidity: 40,
-          target_temp: house.setpointF,
+          target_temp: room.setpointF,
           fan_mode: 'auto',
           hvac_action: heating ? 'heating' : 'idle',
           outdoor_temp: round1(outdoor),
-          commanded_setpoint: house.setpointF,
-          room_target: house.setpointF,
+          commanded_setpoint: room.setpointF,
+          room_target: room.setpointF,
           override_active: false,
         });
         continue;
       }
-      const level = house.charge.get(a.id)!;
-      const next = a.type === 'water_heater' ? clamp(level + (on ? 4 : -0.5), 60, 140) : clamp(level + (on ? 3 : -0.2), 0, 100);
-      house.charge.set(a.id, next);
       const state = a.type === 'water_heater' ? (on ? 'ON' : 'OFF') : on ? 'CHARGING' : 'IDLE';
-      others.push({ id: a.id, reading: { timestamp, state, value: round1(next) } });
+      others.push({ id: a.id, reading: { timestamp, state, value: round1(house.level.get(a.id)!) } });
     }
-    return { hvac, others, household: { timestamp, value: Math.round(600 + 500 * Math.random() + (heating ? 300 : 0)) } };
+    // The household's own load (the whole-home sensor less the planned appliances), within 10 % of its half hour's level.
+    return { hvac, others, household: { timestamp, value: Math.round(householdKw(house, now) * 1000 * (0.9 + 0.2 * Math.random())) } };
   }
 
   async function pushReadings({ hvac, others, household }: Batch): Promise<void> {
@@ -252,6 +247,7 @@ export async function startAddonHome(opts: {
   after(Math.random() * 10 * MINUTE, armWeather);
   return {
     applied,
+    viewPullsRealMs,
     stop() {
       stopped = true;
       for (const t of timers) clock.clearTimeout(t);
@@ -261,4 +257,3 @@ export async function startAddonHome(opts: {
 }
 
 const round1 = (v: number) => Math.round(v * 10) / 10;
-const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));

@@ -2,7 +2,7 @@
 // benches make theirs (`call` from cloud/src/bench/cloud-process.ts): sign-up, profile (time
 // zone), and for the add-on homes their appliances. A satellite home's HVAC appears when its
 // satellite claims (satellite-home.ts).
-import { call, chance, seededRandom } from '@offpeak/cloud/bench';
+import { call, chance, seededRandom, TYPICAL_HOUSEHOLD_LOAD_KW } from '@offpeak/cloud/bench';
 import { DEFAULT_TIMING, drawPushDelayMs, drawViewLeadMs, drawWeatherPushOffsetMs } from '@offpeak/hub-addon/testing';
 
 /** US zones weighted roughly by population, each with a ZIP in it (prices and the weather fallback). */
@@ -24,7 +24,7 @@ const EXTRAS = [
     share: 0.4,
     appliance_type: 'ev_charger',
     name: 'EV',
-    config: { entity_id: 'switch.ev_charger', soc_entity_id: 'sensor.ev_battery', battery_capacity_kwh: 60, max_charge_rate_kw: 7.4 },
+    config: { entity_id: 'switch.ev_charger', soc_entity_id: 'sensor.ev_battery', battery_capacity_kwh: 60, max_charge_rate_kw: 7.4, efficiency: 0.9 },
   },
   {
     share: 0.3,
@@ -36,7 +36,16 @@ const EXTRAS = [
     share: 0.15,
     appliance_type: 'home_battery',
     name: 'Battery',
-    config: { entity_id: 'switch.home_battery_charge', soc_entity_id: 'sensor.home_battery', capacity_kwh: 13.5, max_charge_rate_kw: 5 },
+    // A battery mode select that can hold (the add-on's hold_option), so it keeps to its plan.
+    config: {
+      entity_id: 'select.home_battery_mode',
+      soc_entity_id: 'sensor.home_battery',
+      capacity_kwh: 13.5,
+      max_charge_rate_kw: 5,
+      max_discharge_rate_kw: 5,
+      charge_efficiency: 0.95,
+      discharge_efficiency: 0.95,
+    },
   },
 ];
 
@@ -62,6 +71,10 @@ export interface HomeSpec {
   weatherPushOffsetMs: number;
   /** Appliances the add-on home has (none for a satellite home). */
   appliances: { appliance_type: string; name: string; config: Record<string, unknown> }[];
+  /** The home's usual day, kW per local slot: the typical profile scaled by 0.7-1.3, given to the cloud as its set profile. */
+  usualKw48: number[];
+  /** Seeds the home's departures from its usual day (house-drift.ts). */
+  houseSeed: number;
 }
 
 export interface HomeAccount {
@@ -83,12 +96,14 @@ export function planFleet(homes: number, skewSpreadMs: number, seed = 11): HomeS
   const pushDelays = seededRandom(seed + 2);
   const pollPhases = seededRandom(seed + 3);
   const weatherOffsets = seededRandom(seed + 4);
+  const houses = seededRandom(seed + 5);
   const totalWeight = ZONES.reduce((s, z) => s + z.weight, 0);
   return Array.from({ length: homes }, (_, index) => {
     let pick = random() * totalWeight;
     const zone = ZONES.find((z) => (pick -= z.weight) < 0) ?? ZONES[0]!;
     const kind: HomeKind = index % 10 < 7 ? 'addon' : 'satellite';
     const extras = EXTRAS.filter((e) => chance(random, e.share)).map(({ share: _share, ...a }) => a);
+    const scale = 0.7 + 0.6 * houses();
     return {
       index,
       kind,
@@ -100,11 +115,13 @@ export function planFleet(homes: number, skewSpreadMs: number, seed = 11): HomeS
       pollPhaseMs: pollPhases() * DEFAULT_TIMING.updatedAtPollMs,
       weatherPushOffsetMs: drawWeatherPushOffsetMs(weatherOffsets),
       appliances: kind === 'addon' ? [HVAC, ...extras] : [],
+      usualKw48: TYPICAL_HOUSEHOLD_LOAD_KW.map((kw) => Math.round(kw * scale * 1000) / 1000),
+      houseSeed: Math.floor(houses() * 2 ** 31),
     };
   });
 }
 
-/** Signs the home's owner up, sets the profile and creates the add-on home's appliances. */
+/** Signs the home's owner up, sets the profile (and the add-on home's usual load) and creates the add-on home's appliances. */
 export async function createAccount(baseUrl: string, spec: HomeSpec, runTag: string): Promise<HomeAccount> {
   const email = `bench-system-${runTag}-${spec.index}@example.com`;
   const password = 'bench-system-password';
@@ -112,6 +129,8 @@ export async function createAccount(baseUrl: string, spec: HomeSpec, runTag: str
   const token = session.access_token as string;
   // The add-on reads the outdoor temperature from the profile's weather entity and pushes its forecast.
   await call(baseUrl, 'PATCH', '/auth/me', { timezone: spec.zone, ...(spec.kind === 'addon' && { weather_entity_id: 'weather.home' }) }, token);
+  // What the plans assume of the add-on home's own load (as its measured profile would be after a few days).
+  if (spec.kind === 'addon') await call(baseUrl, 'PUT', '/api/v1/household-load', { load_kw_48: spec.usualKw48 }, token);
   const appliances: HomeAccount['appliances'] = [];
   for (const a of spec.appliances) {
     const created = await call(baseUrl, 'POST', '/api/v1/appliances', a, token);

@@ -22,6 +22,8 @@ export interface HomeResult {
   userId: string;
   kind: string;
   appliedSlots: number;
+  /** An add-on home's schedules view pulls, real ms (none for a satellite home). */
+  viewPullsRealMs?: number[];
 }
 
 export type ToParent =

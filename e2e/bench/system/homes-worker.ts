@@ -61,7 +61,12 @@ async function run(job: WorkerJob): Promise<void> {
     clearInterval(observer);
     clearInterval(socketWatch);
     for (const h of homes) if ('observe' in h.home) h.home.observe();
-    const outcomes = homes.map((h) => ({ userId: h.userId, kind: h.kind, appliedSlots: h.home.applied.size }));
+    const outcomes = homes.map((h) => ({
+      userId: h.userId,
+      kind: h.kind,
+      appliedSlots: h.home.applied.size,
+      ...('viewPullsRealMs' in h.home && { viewPullsRealMs: h.home.viewPullsRealMs }),
+    }));
     const problems = satellites.flatMap((s) => s.problems);
     await Promise.all(homes.map((h) => Promise.resolve(h.home.stop()).catch(() => undefined)));
     for (const h of homes) h.clock.dispose();

@@ -4,8 +4,10 @@
 // on the cloud's accelerated clock (rate R, default 144: the 29.5 simulated hours from 02:30 UTC
 // to the end of the day in Los Angeles in about 12 minutes). Prints requests per second and
 // p50/p99 latency per route, database growth per home-day, and whether every home got its nightly
-// plan and applied all 48 slots. Exits non-zero when a target is missed: every home planned and
-// applied, no request failed, p99 under 250 ms on every route but the long-poll. `--hours H` stops
+// plan and applied all 48 slots, and the cloud's own re-plans (homes drift off their plans:
+// house-drift.ts) per home-day with their CPU. Exits non-zero when a target is missed: every home
+// planned and applied, no request failed, p99 under 250 ms on every route but the long-poll,
+// re-plans seen, cheap and pulled by their homes (report.ts). `--hours H` stops
 // after H simulated hours (start-up, the forecast pushes, the nightly run...): a diagnostic that
 // judges the requests only and exits 2 when they met their targets. See docs/system-tests.md "Load: npm run bench:system".
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -14,10 +16,13 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { cpuPressurePct, cpuTicks, rankAbove } from '@offpeak/cloud/bench';
 import { configureLogging } from '@offpeak/cloud/testing/store';
+import { DEFAULT_TIMING } from '@offpeak/hub-addon/testing';
 import { createAccount, inPool, planFleet } from './fleet.js';
 import { fleetClock, HOUR, MINUTE } from './fleet-clock.js';
 import { defaultRate, equivalentHomes } from './fleet-rate.js';
 import { defaultWorkers, startHomesPool, type HomesPool } from './homes-pool.js';
+import { sampleJobsThread } from './jobs-thread-cpu.js';
+import { attributeCpu, classOf, pickups, wroteRows } from './replans.js';
 import { report, type HomeOutcome } from './report.js';
 import { claimSatellite } from './satellite-home.js';
 import { startSystemCloud, startSystemDatabase } from './system-cloud.js';
@@ -41,6 +46,8 @@ const BURST_REAL_MS = 2_000;
 const SETUP_CLOCK_MS = Date.parse('2026-11-17T20:00:00Z');
 /** Real time given per home to come online before the clock reaches START_MS. */
 const START_REAL_MS_PER_HOME = 150;
+/** A re-plan must be pulled by its add-on home within its stamp poll and this much more (simulated). */
+const PICKUP_MARGIN_MS = 2 * MINUTE;
 
 const { values: flags } = parseArgs({
   options: { homes: { type: 'string' }, rate: { type: 'string' }, workers: { type: 'string' }, hours: { type: 'string' } },
@@ -118,6 +125,7 @@ async function main(): Promise<number> {
     const cloudTicks0 = cpuTicks(cloudPid);
     const parentCpu0 = process.cpuUsage();
     const machine0 = machineJiffies();
+    const jobsThread = sampleJobsThread(cloudPid);
     const pressure: number[] = [];
     const measuredFrom = Date.now();
     const simFrom = clock.now();
@@ -132,6 +140,8 @@ async function main(): Promise<number> {
       );
     }
     await clock.until(endMs);
+    jobsThread.stop();
+    const endRealMs = Date.now();
     const realSeconds = (Date.now() - measuredFrom) / 1000;
     const simulatedHours = (clock.now() - simFrom) / HOUR;
     const cloudCpuPct = (cpuTicks(cloudPid) - cloudTicks0) / realSeconds;
@@ -143,6 +153,12 @@ async function main(): Promise<number> {
     const nightly = await db.nightlyRun(`nightly:${DAY}`);
     const nightlyStartRealMs = clock.anchorMs + (NIGHTLY_MS - START_MS) / RATE;
     const outcomes: HomeOutcome[] = homes.outcomes.map((h) => ({ kind: h.kind, planned: planned.get(h.userId) === true, appliedSlots: h.appliedSlots }));
+    const jobs = await db.planningJobs();
+    const replanJobs = jobs.filter((j) => classOf(j) === 'replan');
+    const cpu = attributeCpu(jobsThread.samples, jobs);
+    const pickupBoundSimMs = DEFAULT_TIMING.updatedAtPollMs + PICKUP_MARGIN_MS;
+    const pulls = new Map(homes.outcomes.flatMap((h) => (h.viewPullsRealMs ? [[h.userId, h.viewPullsRealMs] as const] : [])));
+    const totals = (c: ReturnType<typeof classOf>) => ({ ...cpu[c], total: jobs.filter((j) => classOf(j) === c).length });
     if (homes.problems.length) console.log(`satellite problems (${homes.problems.length}), first: ${homes.problems.slice(0, 3).join(' | ')}`);
     const missed = report(homes.stats, outcomes, {
       spreadMs: spread,
@@ -166,6 +182,13 @@ async function main(): Promise<number> {
       machineBusyPct: ((machine1.busy - machine0.busy) / (machine1.total - machine0.total)) * 100,
       cpuPressureAvgPct: pressure.length ? pressure.reduce((a, b) => a + b, 0) / pressure.length : null,
       benchLoopDelayP99Ms: homes.loopDelayP99Ms,
+      replans: {
+        byClass: { replan: totals('replan'), nightly: totals('nightly'), 'other recompute': totals('other recompute') },
+        changed: replanJobs.filter((j) => wroteRows(j.outcome)).length,
+        storageHomes: fleet.filter((h) => h.appliances.some((a) => a.appliance_type === 'home_battery' || a.appliance_type === 'ev_charger')).length,
+        pickups: pickups(replanJobs, pulls, pickupBoundSimMs / RATE, endRealMs),
+        pickupBoundSimMs,
+      },
     });
     if (homes.problems.length) missed.push(`${homes.problems.length} satellite requests refused or failed`);
     if (missed.length) console.log(`\nbench:system: MISSED:\n  ${missed.join('\n  ')}`);

@@ -10,6 +10,7 @@ import pg from 'pg';
 import { ensureDatabaseExists, startEmbeddedPostgres } from '@offpeak/cloud/testing/store';
 import type { FleetClock } from './fleet-clock.js';
 import { pollWaitS } from './fleet-rate.js';
+import type { JobRecord } from './replans.js';
 
 /** Nothing listens here: the outside feeds (prices, fallback weather) fail at once, as offline. */
 const NOWHERE = 'http://127.0.0.1:9';
@@ -26,6 +27,8 @@ export interface SystemDatabase {
   nightlyPlanned(day: string): Promise<Map<string, boolean>>;
   /** Accounts in the nightly run `runKey`, finished, and the real instant the last one finished. */
   nightlyRun(runKey: string): Promise<{ total: number; finished: number; lastFinishedMs: number | null }>;
+  /** Every planning job of the run. */
+  planningJobs(): Promise<JobRecord[]>;
   stop(): Promise<void>;
 }
 
@@ -57,6 +60,18 @@ export async function startSystemDatabase(): Promise<SystemDatabase> {
         [runKey],
       );
       return { total: r?.total ?? 0, finished: r?.finished ?? 0, lastFinishedMs: r?.last ? new Date(r.last).getTime() : null };
+    },
+    planningJobs: async () => {
+      const found = await rows<{ user_id: string; kind: string; reasons: string[]; finished_at: Date | null; outcome: string | null }>(
+        `SELECT user_id, kind, reasons, finished_at, outcome FROM planning_jobs ORDER BY id`,
+      );
+      return found.map((r) => ({
+        userId: r.user_id,
+        kind: r.kind,
+        reasons: r.reasons,
+        finishedRealMs: r.finished_at ? new Date(r.finished_at).getTime() : null,
+        outcome: r.outcome,
+      }));
     },
     stop: async () => {
       await client.end();

@@ -9,6 +9,7 @@ export { DEFAULT_TIMING } from '../context.js';
 export type { FetchLike } from '../http-fetch.js';
 export { localSlotAt, nextBoundaryMs } from '../local-time.js';
 export { drawPushDelayMs, nextMarkMs } from '../readings-push.js';
+export { batterySlotMode, type BatterySlotMode } from '../battery-slots.js';
 export { hvacSlot, onOffSlot } from '../plan-actions.js';
 export { CloudSession } from '../session.js';
 export { awaitsDayPlan, drawViewLeadMs, nextViewRefreshMs } from '../view-refresh.js';

@@ -1,0 +1,60 @@
+// The re-plan figures: jobs by class, the jobs thread's CPU attributed to them, and the pick-up check.
+import { expect, test } from '@playwright/test';
+import { attributeCpu, classOf, pickups, wroteRows, type JobRecord } from './replans.js';
+
+const job = (kind: string, reasons: string[], finishedRealMs: number | null = 1, outcome = 'planned 2 rows', userId = 'u1'): JobRecord => ({
+  userId,
+  kind,
+  reasons,
+  finishedRealMs,
+  outcome,
+});
+
+test('a job is a re-plan when the cloud asked for it from a measured state, whatever joined it', () => {
+  expect(classOf(job('recompute', ['measured_state']))).toBe('replan');
+  expect(classOf(job('recompute', ['weather', 'measured_state']))).toBe('replan');
+  expect(classOf(job('recompute', ['weather']))).toBe('other recompute');
+  expect(classOf(job('nightly', []))).toBe('nightly');
+});
+
+test('a job wrote rows unless every row was unchanged', () => {
+  expect(wroteRows('planned 3 rows')).toBe(true);
+  expect(wroteRows('planned 3 rows, 2 unchanged')).toBe(true);
+  expect(wroteRows('planned 3 rows, 3 unchanged')).toBe(false);
+  expect(wroteRows('optimization_mode off')).toBe(false);
+  expect(wroteRows(null)).toBe(false);
+});
+
+test("the thread's CPU above its idle level is shared by the jobs finished in each interval and the busy ones just before", () => {
+  const cpuMs = [0, 10, 10, 70, 10, 30, 50, 40, 10];
+  const samples = cpuMs.map((ms, i) => ({ realMs: i * 10, cpuMs: ms }));
+  const jobs = [
+    job('recompute', ['measured_state'], 25), // interval 30: 70 - 10
+    job('nightly', [], 65), // busy from 40: 20 + 40 + 30, shared
+    job('nightly', [], 68),
+    job('recompute', ['weather'], null), // unfinished: nothing
+  ];
+  const cpu = attributeCpu(samples, jobs);
+  // Intervals without a finish: 10, 10, 10, 30, 50, 10: the idle level is their median, 10.
+  expect(cpu.replan).toEqual({ jobs: 1, cpuMs: 60 });
+  expect(cpu.nightly).toEqual({ jobs: 2, cpuMs: 90 });
+  expect(cpu['other recompute']).toEqual({ jobs: 0, cpuMs: 0 });
+});
+
+test('each re-plan that changed a schedule must be pulled by its home within the bound', () => {
+  const pulls = new Map([
+    ['u1', [5, 130, 400]],
+    ['u2', [50]],
+  ]);
+  const jobs = [
+    job('recompute', ['measured_state'], 100), // pulled 30 later
+    job('recompute', ['measured_state'], 200, 'planned 2 rows, 2 unchanged'), // changed nothing: not judged
+    job('recompute', ['measured_state'], 300), // pulled 100 later: late
+    job('recompute', ['measured_state'], 40, 'planned 1 rows', 'u2'), // pulled 10 later
+    job('recompute', ['measured_state'], 100, 'planned 1 rows', 'u2'), // never pulled again
+    job('recompute', ['measured_state'], 100, 'planned 1 rows', 'satellite home'), // pulls nothing here
+    job('recompute', ['measured_state'], 980), // too close to the end
+    job('recompute', ['weather'], 100), // not a re-plan
+  ];
+  expect(pickups(jobs, pulls, 60, 1000)).toEqual({ judged: 4, pickedUp: 2, slowestRealMs: Infinity });
+});

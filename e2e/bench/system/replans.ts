@@ -1,0 +1,103 @@
+// The cloud's own re-plans over the run, from its planning jobs: how many per home-day, what each
+// cost the cloud's jobs thread, and whether each home pulled the new plan as it pulls a recompute's.
+// Pure: main.ts reads the jobs from the database and samples the thread (jobs-thread-cpu.ts).
+
+/** The reason the cloud records on a planning job it asked for itself, from a home's readings. */
+export const REPLAN_REASON = 'measured_state';
+
+export interface JobRecord {
+  userId: string;
+  kind: string;
+  reasons: string[];
+  /** Real instant (ms) the job's rows were written, null while unfinished. */
+  finishedRealMs: number | null;
+  outcome: string | null;
+}
+
+export type JobClass = 'replan' | 'nightly' | 'other recompute';
+
+export const classOf = (job: JobRecord): JobClass => (job.kind === 'nightly' ? 'nightly' : job.reasons.includes(REPLAN_REASON) ? 'replan' : 'other recompute');
+
+/** True when the job wrote a schedule row: its outcome is `planned N rows[, M unchanged]` with N > M. */
+export function wroteRows(outcome: string | null): boolean {
+  const m = /^planned (\d+) rows(?:, (\d+) unchanged)?$/.exec(outcome ?? '');
+  return m !== null && Number(m[1]) > Number(m[2] ?? 0);
+}
+
+export interface CpuSample {
+  realMs: number;
+  /** CPU the thread used since the previous sample, ms. */
+  cpuMs: number;
+}
+
+export interface CpuByClass {
+  jobs: number;
+  cpuMs: number;
+}
+
+/**
+ * The jobs thread's CPU attributed to the jobs it ran: above the idle level (the median of the
+ * intervals in which no job finished: the worker's polls and the scheduler's ticks), the CPU of
+ * an interval in which jobs finished, and of the unbroken run of busy intervals just before it (a
+ * batch's inputs and plans run before its jobs finish), is shared equally by those jobs. Busy runs
+ * that end without a finished job (other scheduled work) count for none. Intervals are short
+ * beside the gaps between the fleet's re-plans, so most hold one class of job.
+ */
+export function attributeCpu(samples: readonly CpuSample[], jobs: readonly JobRecord[]): Record<JobClass, CpuByClass> {
+  const out: Record<JobClass, CpuByClass> = { replan: { jobs: 0, cpuMs: 0 }, nightly: { jobs: 0, cpuMs: 0 }, 'other recompute': { jobs: 0, cpuMs: 0 } };
+  const finished = jobs.filter((j) => j.finishedRealMs !== null).sort((a, b) => a.finishedRealMs! - b.finishedRealMs!);
+  let next = finished.findIndex((j) => j.finishedRealMs! > (samples[0]?.realMs ?? Infinity));
+  if (next < 0) next = finished.length;
+  const intervals = samples.slice(1).map((s) => {
+    const from = next;
+    while (next < finished.length && finished[next]!.finishedRealMs! <= s.realMs) next++;
+    return { cpuMs: s.cpuMs, jobs: finished.slice(from, next) };
+  });
+  const idle = intervals.filter((i) => i.jobs.length === 0).map((i) => i.cpuMs);
+  const idleMs = idle.length ? idle.sort((a, b) => a - b)[Math.floor(idle.length / 2)]! : 0;
+  let busyBefore = 0;
+  for (const i of intervals) {
+    const above = Math.max(0, i.cpuMs - idleMs);
+    if (i.jobs.length === 0) {
+      busyBefore = above > 0 ? busyBefore + above : 0;
+      continue;
+    }
+    const share = (busyBefore + above) / i.jobs.length;
+    busyBefore = 0;
+    for (const j of i.jobs) {
+      out[classOf(j)].jobs += 1;
+      out[classOf(j)].cpuMs += share;
+    }
+  }
+  return out;
+}
+
+export interface Pickups {
+  /** Re-plans that changed a schedule and ended early enough to be judged. */
+  judged: number;
+  /** Of those, how many the home pulled within the bound; the slowest pull after its re-plan, real ms. */
+  pickedUp: number;
+  slowestRealMs: number | null;
+}
+
+/**
+ * Whether each home pulled its schedules view within `boundRealMs` after each of its re-plans
+ * that wrote rows (the add-on sees the stamp move at its next poll). Re-plans closer than the
+ * bound to `endRealMs`, and of homes that pull nothing here (satellite homes), are not judged.
+ */
+export function pickups(jobs: readonly JobRecord[], pullsRealMs: ReadonlyMap<string, readonly number[]>, boundRealMs: number, endRealMs: number): Pickups {
+  let judged = 0;
+  let pickedUp = 0;
+  let slowest: number | null = null;
+  for (const job of jobs) {
+    const pulls = pullsRealMs.get(job.userId);
+    if (classOf(job) !== 'replan' || !wroteRows(job.outcome) || job.finishedRealMs === null || !pulls) continue;
+    if (job.finishedRealMs + boundRealMs > endRealMs) continue;
+    judged += 1;
+    const next = pulls.find((t) => t > job.finishedRealMs!);
+    const delay = next === undefined ? Infinity : next - job.finishedRealMs;
+    if (delay <= boundRealMs) pickedUp += 1;
+    slowest = Math.max(slowest ?? 0, delay);
+  }
+  return { judged, pickedUp, slowestRealMs: slowest };
+}
