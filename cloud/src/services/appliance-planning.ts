@@ -57,7 +57,7 @@ function regular<T extends ApplianceType>(type: T, spec: RegularType<T>): TypePl
   return {
     kind: 'unit',
     loads: RECENT_VALUE,
-    plan: ({ account, appliance, ctx, home, earlier }) => planRegular(spec, planner, account, appliance, ctx, home, earlier),
+    plan: ({ account, appliance, ctx, home, earlier, isToday }) => planRegular(spec, planner, account, appliance, ctx, home, earlier, isToday),
   };
 }
 

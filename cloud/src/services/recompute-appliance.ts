@@ -92,6 +92,7 @@ export function planRegular<T extends ApplianceType>(
   ctx: DayContext,
   home: HomeShare = NO_LIMIT_HOME,
   earlier: EarlierPlan | null = null,
+  isToday = true,
 ): PlannedUnit {
   const facts: ApplianceFacts = {
     config: appliance.config ?? {},
@@ -99,6 +100,7 @@ export function planRegular<T extends ApplianceType>(
     recentValue: account.recentValues.get(appliance.id) ?? null,
     // A plan of the whole day starts it; a re-plan of its rest keeps the day's start.
     dayStartPct: ctx.fromSlot > 0 ? dayStartPct(earlier) : null,
+    plannedAhead: !isToday,
   };
   const built = spec.inputs(facts, home);
   const day = spec.seesSolar && home.solar ? { ...ctx, pricesCentsPerKwh: [...home.solar.tariffPricesCentsPerKwh] } : ctx;

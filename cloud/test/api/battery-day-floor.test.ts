@@ -72,4 +72,21 @@ describe('the day floor of a home battery without a target', () => {
     await planAt('2026-07-16T00:05:00Z');
     expect(await used(battery, '2026-07-16')).toEqual([expect.objectContaining({ soc_pct: 45, day_start_pct: 45, target_charge_pct: 45 })]);
   });
+
+  it('takes the start of a day planned ahead from its first plan made during it, not from the charge when it was planned', async () => {
+    const user = await signUp(api);
+    const battery = await createAppliance(cloud, user, 'home_battery', { name: 'battery' });
+    await reading(user.userId, battery, 30, '2026-07-15T03:55:00Z');
+    const nightly = new Date('2026-07-15T04:00:00Z');
+    await cloud.services.recompute.planAccounts([{ userId: user.userId, trigger: 'nightly', runAt: nightly }], nightly);
+    // The next day began at 75 %; its first re-plan comes at 01:10.
+    await reading(user.userId, battery, 75, '2026-07-16T01:05:00Z');
+    await cloud.services.recompute.planAccounts([{ userId: user.userId, trigger: 'recompute' }], new Date('2026-07-16T01:10:00Z'));
+    const [ahead, during] = await used(battery, '2026-07-16');
+    expect(ahead).toMatchObject({ soc_pct: 30, planned_ahead: true });
+    expect(during).toMatchObject({ soc_pct: 75, day_start_pct: 75, target_charge_pct: 75 });
+    expect(during).not.toHaveProperty('planned_ahead');
+    const [, row] = (await storedRows(cloud, battery)).filter((r) => r.local_date === '2026-07-16');
+    expect(row!.schedule.value_trajectory[47]).toBeGreaterThanOrEqual(75);
+  });
 });

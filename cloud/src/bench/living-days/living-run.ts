@@ -28,8 +28,6 @@ export interface LivingOptions {
   count: number;
   /** Simulated milliseconds per real millisecond. */
   rate: number;
-  /** Real time the cloud is given to start and the home to be set up before the clock reaches the warm-up (default 15 s). */
-  leadMs?: number;
   log: (line: string) => void;
 }
 
@@ -48,6 +46,8 @@ export interface LivingReport {
 export const START_PCT = 50;
 /** A hub applies a new plan within minutes; the harness reads the plan this long into each slot. */
 const APPLY_DELAY_MS = 10 * 60_000;
+/** Real time the cloud is given to start, and the home to be set up, before the clock reaches the warm-up (a loaded machine is slow to start it). */
+const LEAD_MS = 40_000;
 /** Days of recorded load pushed before the warm-up: the measured profile's window and a margin. */
 const HISTORY_DAYS = 30;
 
@@ -68,8 +68,7 @@ export async function liveDays(o: LivingOptions): Promise<LivingReport> {
   const warmUp = o.days[o.first - 1]!.date;
   const last = o.first + o.count - 1;
   const db = await startBenchDatabase('living-days');
-  const leadMs = o.leadMs ?? 15_000;
-  const anchorMs = Date.now() + leadMs;
+  const anchorMs = Date.now() + LEAD_MS;
   const startMs = warmUpStartMs(warmUp, o.timeZone);
   const clockAt = (realMs: number) => startMs + (realMs - anchorMs) * o.rate;
   const clock = () => clockAt(Date.now());
@@ -93,7 +92,7 @@ export async function liveDays(o: LivingOptions): Promise<LivingReport> {
     const historyFrom = dayBoundsUtc(addDays(warmUp, -HISTORY_DAYS), o.timeZone).start;
     const history = o.means.filter((m) => m.start >= historyFrom && m.start < setUpAt);
     const home = await setUpHome(cloud.url, o.timeZone, o.tariff, history, START_PCT, setUpAt);
-    if (clock() >= startMs) throw new Error(`starting the cloud and setting up the home took more than the ${leadMs} ms lead; lower the rate`);
+    if (clock() >= startMs) throw new Error(`starting the cloud and setting up the home took more than the ${LEAD_MS} ms lead; lower the rate`);
     o.log(`home set up at ${setUpAt.toISOString()} (clock), ${history.length} half hours of history`);
     return await live(o, cloud.url, home.token, home.batteryId, { untilClock, clockAt, last, fromMs: setUpAt.getTime() });
   } finally {

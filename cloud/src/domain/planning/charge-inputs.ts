@@ -13,6 +13,8 @@ export interface ApplianceFacts {
   recentValue: number | null;
   /** The charge the planned local day started at, from the day's earlier plan (`dayStartPct`), or null for the day's first plan. */
   dayStartPct?: number | null;
+  /** The planned day has not begun (the nightly run, an evening re-plan of tomorrow): its start is not known yet. */
+  plannedAhead?: boolean;
 }
 
 /** What an earlier plan of the same local day says about the day. */
@@ -23,10 +25,12 @@ export interface EarlierPlan {
 
 /**
  * The charge a local day started at, for a re-plan of its rest: the earlier plan's `day_start_pct`,
- * else that plan's starting charge when it planned the day whole; null without an earlier plan.
+ * else that plan's starting charge when it planned the day whole; null without an earlier plan or
+ * when the earlier plan was made before the day began (its charge is of that moment, so the day's
+ * first plan made during it takes the charge it holds then).
  */
 export function dayStartPct(earlier: EarlierPlan | null | undefined): number | null {
-  if (!earlier) return null;
+  if (!earlier || earlier.constraints_used.planned_ahead === true) return null;
   const { day_start_pct: carried, soc_pct: start } = earlier.constraints_used;
   if (typeof carried === 'number' && Number.isFinite(carried)) return clampPct(carried);
   return earlier.from_slot === 0 && typeof start === 'number' && Number.isFinite(start) ? clampPct(start) : null;
@@ -157,6 +161,7 @@ export function homeBatteryInputs(facts: ApplianceFacts, home: HomeContext = TYP
       soc_pct: soc.socPct,
       soc_source: soc.source,
       day_start_pct: dayStart,
+      ...(facts.plannedAhead && { planned_ahead: true }),
       household_load: home.loadSource,
     },
   };
