@@ -3,7 +3,8 @@
 import { METRICS_DETAIL } from '../contract/index.js';
 import { effectiveTimeZone } from '../domain/account-time-zone.js';
 import { isApplianceType } from '../domain/appliance-types/index.js';
-import { APPLIANCE_LEDGERS, type LedgerDay } from '../domain/ledger/appliance-ledgers.js';
+import type { LedgerDay } from '../domain/ledger/appliance-day.js';
+import { APPLIANCE_LEDGERS } from '../domain/ledger/appliance-ledgers.js';
 import { dayLedger, forecastError, type DayLedger } from '../domain/ledger/day-ledger.js';
 import { filledSeries, slotOfInstant, slotSeries } from '../domain/ledger/slot-readings.js';
 import { planningPreferences } from '../domain/planning/unit-preferences.js';

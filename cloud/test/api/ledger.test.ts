@@ -80,6 +80,44 @@ describe('GET /api/v1/me/metrics/ledger/{date}', () => {
     expect(res.body.forecast_errors.household_load_kw).toEqual({ mae: Math.round(mean * 1000) / 1000, bias: expect.any(Number), slots: 48 });
   });
 
+  it("home battery with solar (baseline: idle, the surplus exported): storing the roof's surplus costs its export price, covering the evening saves the import", async () => {
+    // Exports earn a flat 5 c.
+    const { user, token } = await ledgerAccount(api, { export_pricing: 'custom', export_hourly_rates_cents_per_kwh: Array(24).fill(5) });
+    const battery = await createAppliance(cloud, user, 'home_battery', { name: 'Battery' });
+    await api.put(
+      `/api/v1/appliances/${battery}`,
+      { config: { entity_id: 'switch.battery_charge', capacity_kwh: 13.5, max_charge_rate_kw: 5, max_discharge_rate_kw: 5 } },
+      token,
+    );
+    const roof = await createAppliance(cloud, user, 'solar', { name: 'Roof' });
+    // The house draws 0.5 kW all day; the roof makes 3 kW from 10:00 to 14:00.
+    await householdReadings(api, token, Array(48).fill(0.5));
+    await valueReadings(
+      api,
+      token,
+      roof,
+      PRICES.map((_, i) => [i, i >= 20 && i < 28 ? 3000 : 0]),
+    );
+    // 20 % at 00:10; from 10:00 to 12:00 it stores the 1.25 kWh surplus of each half hour (1.1875 kWh
+    // after losses), and from 17:00 to 21:00 it delivers the house's 0.25 kWh a half hour.
+    const pct = (kwh: number) => (100 * kwh) / 13.5;
+    const soc: [number, number][] = [[0, 20]];
+    for (let k = 1; k <= 4; k++) soc.push([19 + k, 20 + pct(k * 1.25 * 0.95)]);
+    for (let k = 1; k <= 8; k++) soc.push([33 + k, 20 + pct(4 * 1.25 * 0.95 - (k * 0.25) / 0.95)]);
+    await valueReadings(api, token, battery, soc);
+
+    const res = await ledger(token);
+    const line = res.body.appliances.find((a: any) => a.appliance_id === battery);
+    // 5 kWh of surplus forgone at 5 c, 8 × 0.25 kWh of import saved at 50 c, the charge gained counted at the 10 c refill price.
+    const gainedKwh = 4 * 1.25 * 0.95 - (8 * 0.25) / 0.95;
+    const actualCents = 5 * 5 - 8 * 0.25 * 50 - (10 / 0.95) * gainedKwh;
+    expect(line).toMatchObject({ baseline_cost: 0, baseline: 'the battery idle: the house imports its whole load net of solar' });
+    expect(line.actual_cost).toBeCloseTo(actualCents / 100, 3);
+    expect(line.hindsight_cost).toBeLessThanOrEqual(line.actual_cost);
+    expect(res.body.hindsight_cost).toBeLessThanOrEqual(res.body.actual_cost);
+    expect(res.body.note).toBeNull();
+  });
+
   it('EV charger (baseline: charging on arrival): the energy the car took, on arrival versus where it charged', async () => {
     const { user, token } = await account();
     const ev = await createAppliance(cloud, user, 'ev_charger', { name: 'Car' });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ApplianceLedger } from './appliance-ledgers.js';
+import type { ApplianceLedger } from './appliance-day.js';
 import { dayLedger, forecastError } from './day-ledger.js';
 
 const NO_ERRORS = { household_load_kw: null, solar_kw: null, hvac_temperature_f: null };

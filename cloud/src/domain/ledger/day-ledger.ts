@@ -1,7 +1,7 @@
 // The home's ledger of one local day: the appliances' figures summed, the household's own load,
 // the forecast errors of the day, and a reason beside any negative saving. docs/ledger.md.
 import { dollarsFromCents } from '../planning/costs.js';
-import type { ApplianceLedger } from './appliance-ledgers.js';
+import type { ApplianceLedger } from './appliance-day.js';
 import type { SolarFigures } from './solar-ledger.js';
 
 /** How far a forecast was from what was measured, over the slots that have both. */

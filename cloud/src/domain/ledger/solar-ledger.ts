@@ -1,6 +1,6 @@
 // A solar array's day in the ledger: what it produced, how much of it the home used and how much
 // it exported, and what that was worth at the day's prices. Definitions: docs/ledger.md.
-import type { LedgerDay } from './appliance-ledgers.js';
+import type { Ledger, LedgerDay } from './appliance-day.js';
 
 /** What an array's production was worth: the home's import it covered and the export it earned. */
 export interface SolarFigures {
@@ -39,3 +39,24 @@ export function solarFigures({ day, householdKw, solarKw }: LedgerDay, producedK
   });
   return f;
 }
+
+/**
+ * A solar array credits the home with what its production was worth (a negative cost). Offpeak
+ * switches nothing on it and the household's load is the same in all three costs, so its
+ * baseline and hindsight are that same credit.
+ */
+export const solarLedger: Ledger = (ledgerDay, a) => {
+  const producedKw = a.meanValue.map((w) => (w === null ? null : w / 1000));
+  if (producedKw.every((kw) => kw === null)) return null;
+  const f = solarFigures(ledgerDay, producedKw);
+  const credit = -(f.selfConsumedCents + f.exportCents);
+  return {
+    actualCents: credit,
+    baselineCents: credit,
+    hindsightCents: credit,
+    basis: 'metered',
+    baseline: 'the same production: Offpeak switches nothing on the panels',
+    note: f.slotsWithoutLoad > 0 ? `${f.slotsWithoutLoad} producing half-hours had no household load measured: their production counts as exported` : null,
+    solar: f,
+  };
+};
