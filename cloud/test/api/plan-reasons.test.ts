@@ -1,54 +1,43 @@
 // The reasons a plan carries, through the API: the recompute answer, the unified view and one
 // appliance's schedule say why each slot does what it does, with the day's prices, and a summary
 // naming the deadline and the deciding prices.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningCloud } from '../../src/server.js';
+import { describe, expect, it } from 'vitest';
 import { createAppliance } from '../support/appliances.js';
-import { apiClient, signUp, type ApiClient } from '../support/http.js';
-import { startTestCloud } from '../support/test-cloud.js';
+import { signUp } from '../support/http.js';
+import { hourlyPrice, slotOf, useCloudAtMidnight } from '../support/plan-reasons.js';
 
-let cloud: RunningCloud;
-let api: ApiClient;
-
-beforeAll(async () => {
-  // Five past midnight UTC today: a recompute plans the whole of today.
-  const midnight = new Date();
-  midnight.setUTCHours(0, 5, 0, 0);
-  cloud = await startTestCloud({ clock: { startMs: midnight.getTime(), anchorMs: Date.now(), rate: 1 } });
-  api = apiClient(cloud.url);
-});
-afterAll(() => cloud.stop());
+// Five past midnight UTC today: a recompute plans the whole of today.
+const t = useCloudAtMidnight();
 
 // 10 c from 01:00 to 05:00, a 50 c evening peak (17:00-21:00), 30 c otherwise.
 const HOURLY = Array.from({ length: 24 }, (_, h) => (h >= 1 && h < 5 ? 10 : h >= 17 && h < 21 ? 50 : 30));
-const priceAt = (slot: number) => HOURLY[Math.floor(slot / 2)]!;
-const slotOf = (clock: string) => Number(clock.slice(0, 2)) * 2 + (clock.slice(3, 5) === '30' ? 1 : 0);
+const priceAt = (slot: number) => hourlyPrice(HOURLY, slot);
 
 async function home() {
-  const user = await signUp(api);
+  const user = await signUp(t.api);
   const token = { token: user.token };
-  await api.put('/api/v1/rates', { hourly_rates_cents_per_kwh: HOURLY }, token);
-  const ev = await createAppliance(cloud, user, 'ev_charger', { name: 'Car' });
-  await api.put(
+  await t.api.put('/api/v1/rates', { hourly_rates_cents_per_kwh: HOURLY }, token);
+  const ev = await createAppliance(t.cloud, user, 'ev_charger', { name: 'Car' });
+  await t.api.put(
     `/api/v1/appliances/${ev}`,
     { config: { entity_id: 'switch.ev_charger', battery_capacity_kwh: 60, max_charge_rate_kw: 7.2, efficiency: 0.9 } },
     token,
   );
-  await api.post(`/api/v1/appliances/${ev}/constraints`, { target_charge_pct: 80, current_charge_pct: 50, deadline_time: '07:00' }, token);
-  const battery = await createAppliance(cloud, user, 'home_battery', { name: 'Battery' });
-  await api.put(
+  await t.api.post(`/api/v1/appliances/${ev}/constraints`, { target_charge_pct: 80, current_charge_pct: 50, deadline_time: '07:00' }, token);
+  const battery = await createAppliance(t.cloud, user, 'home_battery', { name: 'Battery' });
+  await t.api.put(
     `/api/v1/appliances/${battery}`,
     { config: { entity_id: 'switch.battery_charge', capacity_kwh: 13.5, max_charge_rate_kw: 5, max_discharge_rate_kw: 5 } },
     token,
   );
-  await api.post(`/api/v1/appliances/${battery}/constraints`, { min_charge_pct: 10, target_charge_pct: 10 }, token);
+  await t.api.post(`/api/v1/appliances/${battery}/constraints`, { min_charge_pct: 10, target_charge_pct: 10 }, token);
   return { user, token, ev, battery };
 }
 
 describe('reasons_48 and summary in the schedules', () => {
   it('the EV charges in the cheapest hours before its deadline, says so, and the same reasons are read back everywhere', async () => {
     const { token, ev } = await home();
-    const recompute = await api.post('/api/v1/schedule/recompute', undefined, token);
+    const recompute = await t.api.post('/api/v1/schedule/recompute', undefined, token);
     expect(recompute.status).toBe(200);
     const entry = recompute.body.appliances.find((a: any) => a.appliance_id === ev);
     const { intervals, reasons_48: reasons, summary } = entry.schedule;
@@ -78,15 +67,15 @@ describe('reasons_48 and summary in the schedules', () => {
     expect(summary).toContain('10 ¢');
     expect(summary).toMatch(/less than charging on arrival/);
 
-    const view = await api.get('/api/v1/schedules', token);
+    const view = await t.api.get('/api/v1/schedules', token);
     expect(view.body.appliances.find((a: any) => a.appliance_id === ev).schedule).toMatchObject({ reasons_48: reasons, summary });
-    const one = await api.get(`/api/v1/appliances/${ev}/schedule`, token);
+    const one = await t.api.get(`/api/v1/appliances/${ev}/schedule`, token);
     expect(one.body.schedule).toMatchObject({ reasons_48: reasons, summary });
   });
 
   it('the battery stores cheap night energy for a dearer hour it names and covers the house then', async () => {
     const { token, battery } = await home();
-    const res = await api.post('/api/v1/schedule/recompute', undefined, token);
+    const res = await t.api.post('/api/v1/schedule/recompute', undefined, token);
     const {
       intervals,
       discharge_intervals: discharging,

@@ -151,7 +151,8 @@ export function planHomeBattery(day: DayContext, input: HomeBatteryInput): PlanR
     perChargedKwh: etaIn,
     perDeliveredKwh: etaOut > 0 ? 1 / etaOut : 1,
     stateTolerance: tol.x,
-    limitAt: (k) => (k === deadlineSlot ? 'target_charge_pct' : 'min_charge_pct'),
+    // The deadline's floor is the target's only where the target is above the minimum.
+    limitAt: (k) => (k === deadlineSlot && target > min + tol.x ? 'target_charge_pct' : 'min_charge_pct'),
     after: 'nothing_needed',
   });
   return {

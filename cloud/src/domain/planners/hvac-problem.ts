@@ -29,6 +29,13 @@ export function planningRange(input: HvacPlanInput, slot: number): { minF: numbe
   return boundedMin <= boundedMax ? { minF: boundedMin, maxF: boundedMax } : { minF, maxF };
 }
 
+/** The range the temperature at the end of a slot must keep: it is also the next slot's start, so it suits both slots' ranges. */
+export function endRange(input: HvacPlanInput, slot: number): { minF: number; maxF: number } {
+  const here = planningRange(input, slot);
+  const next = slot + 1 < SLOTS ? planningRange(input, slot + 1) : here;
+  return { minF: Math.max(here.minF, next.minF), maxF: Math.min(here.maxF, next.maxF) };
+}
+
 /** Exact slot dynamics for every slot of the day (index = slot), whatever fromSlot is. */
 export function slotDynamics(day: DayContext, input: HvacPlanInput): StepCoefficients[] {
   return Array.from({ length: SLOTS }, (_, j) => stepCoefficients(input.model, day.slotHours[j]!, day.outdoorTempF[j]!));
@@ -51,13 +58,7 @@ export function buildChainProblem(day: DayContext, input: HvacPlanInput, dynamic
       coolCostCents: canCool ? centsAtFullKw * input.ratedPowerKw.cool : null,
       heatCostCents: canHeat ? centsAtFullKw * input.ratedPowerKw.heat : null,
     });
-    const here = planningRange(input, j);
-    const next = j + 1 < SLOTS ? planningRange(input, j + 1) : here;
-    ends.push({
-      minF: Math.max(here.minF, next.minF),
-      maxF: Math.min(here.maxF, next.maxF),
-      penaltyPerF: PENALTY_CENTS_PER_F_HOUR * day.slotHours[j]!,
-    });
+    ends.push({ ...endRange(input, j), penaltyPerF: PENALTY_CENTS_PER_F_HOUR * day.slotHours[j]! });
   }
   return { startF: input.indoorTempF, slots, ends };
 }

@@ -4,6 +4,7 @@
 // it builds is spent before the temperature next reaches that edge, in dearer slots (pre-cooling).
 // Codes: reason-codes.ts.
 import type { HvacPlanInput } from './hvac-input.js';
+import { endRange } from './hvac-problem.js';
 import type { PlannedSlot } from './hvac-setpoints.js';
 import { priceRangeText, runsText, savingText, sentence } from './plan-summary.js';
 import { centsFigure, notPlanned, slotClock, type PlanExplanation, type SlotReason } from './reason-codes.js';
@@ -19,8 +20,9 @@ const DEARER_CENTS = 0.01;
 /** The reasons of the day's 48 slots from the planned slots (`past` before the plan start). */
 export function hvacReasons(day: DayContext, input: HvacPlanInput, plan: readonly PlannedSlot[]): SlotReason[] {
   const price = (slot: number) => centsFigure(day.pricesCentsPerKwh[slot] ?? 0);
-  const atHigh = (p: PlannedSlot) => p.endF >= input.band.high[p.slot]! - EDGE_F;
-  const atLow = (p: PlannedSlot) => p.endF <= input.band.low[p.slot]! + EDGE_F;
+  // The edge the plan holds is its planning range's (the band less its comfort margin), as the linear programme bounds the slot's end.
+  const atHigh = (p: PlannedSlot) => p.endF >= endRange(input, p.slot).maxF - EDGE_F;
+  const atLow = (p: PlannedSlot) => p.endF <= endRange(input, p.slot).minF + EDGE_F;
   const planned = plan.map((p, k): SlotReason => {
     const isCooling = p.coolDuty >= ACTING_DUTY;
     if (!isCooling && p.heatDuty < ACTING_DUTY) return { code: 'drifts', price_cents: price(p.slot) };

@@ -27,7 +27,7 @@ export const REASON_CODES = {
   held_for_later: { acts: false, means: 'the battery keeps its charge for a dearer slot at `compared_at`' },
   at_minimum: { acts: false, means: 'the battery is at its minimum charge (`limit`) and cannot cover the house' },
   drifts: { acts: false, means: 'off: the temperature drifts inside the comfort band' },
-  import_limit: { acts: false, means: "off: the home's import limit leaves no room in this slot" },
+  import_limit: { acts: false, means: "off: the home's import limit (`limit`: `max_import_kw`) leaves no room in this slot" },
   nothing_needed: { acts: false, means: 'off: the target is met and nothing is worth doing at this price' },
   away: { acts: false, means: 'off its dock for its tasks window' },
   past: { acts: false, means: 'before the plan started; the slot keeps what the previous plan said' },

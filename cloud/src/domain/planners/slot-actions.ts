@@ -212,6 +212,25 @@ export function bestMove(f: Pwl, a: Action, x: number, tol: Tolerance): { next: 
   return best;
 }
 
+/**
+ * A range action's first step from x away from the end another action already is (`sameAs`), as
+ * far as f stays linear: its value less its cost, per unit, is what the state it moves is worth
+ * at the margin. Null for a step action, a range without `sameAs`, or an empty range.
+ */
+export function marginalMove(f: Pwl, a: Action, x: number, tol: Tolerance): { next: number; cost: number; value: number } | null {
+  if (!isRange(a) || !a.sameAs) return null;
+  const low = a.low(x);
+  const high = a.high(x);
+  if (high - low <= tol.x) return null;
+  if (f.length === 0) return null;
+  const down = a.sameAs === 'high';
+  // The knot of f next to the start in the step's direction (the segment just below or just above it).
+  const knot = down ? f[segmentIndex(f, high - tol.x)]!.x0 : f[segmentIndex(f, low + tol.x)]!.x1;
+  const to = down ? (knot > low && knot < high - tol.x ? knot : low) : knot < high && knot > low + tol.x ? knot : high;
+  const cost = a.base(x) + a.slope * (to - low);
+  return { next: to, cost, value: cost + evaluate(f, to, tol) };
+}
+
 /** The move of the action from x that ends highest, with its cost and no value. */
 export function highestMove(a: Action, x: number): { next: number; cost: number; value: number } {
   if (!isRange(a)) return { next: a.next(x), cost: a.cost(x), value: Infinity };

@@ -156,6 +156,6 @@ describe('planSlots', () => {
   });
 
   it('handles an empty horizon', () => {
-    expect(planSlots(5, [], TOL)).toEqual({ choices: [], states: [], costCents: 0, floors: [], errorBoundCents: 0, moves: [] });
+    expect(planSlots(5, [], TOL)).toEqual({ choices: [], states: [], costCents: 0, floors: [], errorBoundCents: 0, moves: [], steps: [] });
   });
 });

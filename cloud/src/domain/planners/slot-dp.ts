@@ -6,7 +6,7 @@
 // Why this and not a MILP or a greedy: slot-dp.md.
 import { lowerEnvelope, type Pwl, type Tolerance } from './piecewise-linear.js';
 import { approximate } from './pwl-approximate.js';
-import { bestMove, composeAction, highestMove, largestCost, reach, type Action } from './slot-actions.js';
+import { bestMove, composeAction, highestMove, largestCost, marginalMove, reach, type Action } from './slot-actions.js';
 
 /** One slot of the horizon. */
 export interface DpSlot {
@@ -35,6 +35,12 @@ export interface DpPlan {
    * compared, which is what the reasons (slot-reasons.ts) read.
    */
   moves: Move[][];
+  /**
+   * Per slot, each range action's first step away from doing nothing (marginalMove; null for the
+   * others): when the best move of an action is to do nothing, this step says what the state it
+   * would have moved is worth at the margin.
+   */
+  steps: (Move | null)[][];
 }
 
 /** One action's best move from a state: where it ends, its cost, and cost plus the value after. */
@@ -96,11 +102,13 @@ export function planSlots(start: number, slots: readonly DpSlot[], tol: Toleranc
   const choices: number[] = [];
   const states: number[] = [];
   const taken: Move[][] = [];
+  const steps: (Move | null)[][] = [];
   let costCents = 0;
   let x = start;
   slots.forEach(({ actions }, i) => {
     const value = values[i + 1]!;
     const moves = actions.map((a) => bestMove(value, a, x, tol));
+    steps.push(actions.map((a) => marginalMove(value, a, x, tol)));
     let best = -1;
     moves.forEach((m, k) => {
       if (m.value < (best < 0 ? Infinity : moves[best]!.value - TIE_CENTS)) best = k;
@@ -119,5 +127,5 @@ export function planSlots(start: number, slots: readonly DpSlot[], tol: Toleranc
     states.push(x);
     taken.push(moves);
   });
-  return { choices, states, costCents, floors, errorBoundCents: 2 * eps * Math.max(0, n - 1) + TIE_CENTS * n, moves: taken };
+  return { choices, states, costCents, floors, errorBoundCents: 2 * eps * Math.max(0, n - 1) + TIE_CENTS * n, moves: taken, steps };
 }

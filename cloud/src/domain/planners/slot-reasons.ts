@@ -121,8 +121,12 @@ function dpReasons(slots: readonly ReasonSlot[], plan: DpPlan, units: StateUnits
     }
 
     // Idle: what the moves it passed over would have done.
-    // Covering the house is the use kept for later (exporting pays less per kWh, or it would be the cover).
-    const lower = kinds.flatMap((c, i) => (c === 'discharge' && moves[i]!.next < idle.next - tol ? [moves[i]!] : []));
+    // Covering the house is the use kept for later (exporting pays less per kWh, or it would be the cover);
+    // a cover whose best amount is none says what the charge is worth by its first step.
+    const lower = kinds.flatMap((c, i) => {
+      const move = [moves[i]!, plan.steps[k]![i]].find((m) => m && m.next < idle.next - tol);
+      return c === 'discharge' && move ? [move] : [];
+    });
     const higher = kinds.flatMap((c, i) => (c === 'charge' && moves[i]!.next > idle.next + tol ? [moves[i]!] : []));
     if (kinds.includes('discharge') && lower.length === 0 && plan.states[k]! <= plan.floors[k]! + 10 * tol && plan.floors[k]! > tol)
       return reason('at_minimum', { limit: units.limitAt(k) });
@@ -132,7 +136,7 @@ function dpReasons(slots: readonly ReasonSlot[], plan: DpPlan, units: StateUnits
       return reason('held_for_later', priced(worth, k, 'discharge'));
     }
     if (higher.length > 0) return reason('waits_for_cheaper', priced(Math.max(...higher.map((m) => worthPerUnit(idle, m))), k, 'charge'));
-    return reason(isBlocked ? 'import_limit' : 'nothing_needed');
+    return isBlocked ? reason('import_limit', { limit: 'max_import_kw' }) : reason('nothing_needed');
   });
 }
 
