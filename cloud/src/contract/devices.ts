@@ -4,8 +4,9 @@
 // command and state schemas live in the pure devices domain, beside the checks that surround them.
 import * as yup from 'yup';
 import { HVAC_TYPES } from '../domain/appliance-types/index.js';
-import type { ControlPayload } from '../domain/devices/control-command.js';
+import { FAN_SPEEDS, HVAC_MODES } from '../domain/devices/control-command.js';
 import { BODY_NOT_OBJECT_DETAIL } from '../domain/validation/plain-object.js';
+import * as t from '../domain/validation/typed-schema.js';
 
 export { HVAC_TYPES, type HvacType } from '../domain/appliance-types/index.js';
 export {
@@ -34,76 +35,115 @@ export const DEVICE_DETAIL = {
   deviceTokenRefused: 'Device tokens cannot call this endpoint; use a user access token',
 } as const;
 
-/** POST /api/v1/devices/enroll-token answer: the claim code, shown once. */
-export interface EnrollToken {
-  enroll_token: string;
-  /** ISO 8601, 15 minutes out. */
-  expires_at: string;
-}
-
-/** POST /api/v1/devices/claim answer, shown once. */
-export interface ClaimResponse {
-  device_token: string;
-  appliance_id: string;
-  device_id: string;
-}
-
-/** Satellite device in GET /api/v1/devices. */
-export interface Device {
-  device_id: string;
-  /** Null only when the bound appliance was deleted (the device is claimed but unbound). */
-  appliance_id: string | null;
-  appliance_name: string | null;
-  mode: 'standalone';
-  firmware_version: string | null;
-  last_seen_at: string | null;
-  rssi: number | null;
-  claimed_at: string;
-}
-
-/** Device command. */
-export interface DeviceCommand {
-  id: number;
-  payload: ControlPayload | { kind: 'schedule_updated' };
-  created_at: string;
-}
-
-/** The one DST transition ahead, or null for zones without DST. */
-export interface NextTransition {
-  at_utc: string;
-  utc_offset_minutes_after: number;
-}
-
-/** GET /api/v1/devices/config answer. */
-export interface DeviceConfig {
-  timezone: string;
-  utc_offset_minutes_now: number;
-  next_transition: NextTransition | null;
-  setpoint_min_f: number;
-  setpoint_max_f: number;
-  comfort_band: { high_temps_f: number[]; low_temps_f: number[] };
-  reading_push_interval_s: number;
-  capture_interval_s: number;
-  command_poll_wait_s: number;
-}
-
-/** POST /api/v1/devices/state answer. */
-export interface DeviceStateResponse {
-  status: 'ok';
-  command_acked: boolean;
-  reading_written: boolean;
-}
-
-/** POST /api/v1/appliances/{id}/command answer (202). */
-export interface CommandQueued {
-  command_id: number;
-}
-
 /** Claim field limits. */
 export const DEVICE_ID_MIN_LENGTH = 3;
 export const DEVICE_ID_MAX_LENGTH = 128;
 export const DEVICE_NAME_MAX_LENGTH = 200;
 export const IR_PROTOCOL_MAX_LENGTH = 100;
+
+/** POST /api/v1/devices/enroll-token answer: the claim code, shown once. */
+export const enrollToken = t.component(
+  'EnrollToken',
+  t.object({
+    enroll_token: t.string('The claim code: plaintext, shown once, single use'),
+    expires_at: t.dateTime('15 minutes out'),
+  }),
+);
+export type EnrollToken = t.Infer<typeof enrollToken>;
+
+/** POST /api/v1/devices/claim answer, shown once. */
+export const claimResponse = t.component(
+  'ClaimResponse',
+  t.object({ device_token: t.string(), appliance_id: t.uuid(), device_id: t.string() }, 'Returned once.'),
+);
+export type ClaimResponse = t.Infer<typeof claimResponse>;
+
+/** Satellite device in GET /api/v1/devices. */
+export const device = t.component(
+  'Device',
+  t.object(
+    {
+      device_id: t.string({ minLength: DEVICE_ID_MIN_LENGTH, maxLength: DEVICE_ID_MAX_LENGTH, description: 'Factory serial, 3-128 characters' }),
+      appliance_id: t.nullable(
+        t.uuid('The HVAC appliance it is bound to; null only after that appliance was deleted (the device stays claimed until removed)'),
+      ),
+      appliance_name: t.nullable(t.string()),
+      mode: t.constant('standalone', 'Value `standalone` appears in listings'),
+      firmware_version: t.nullable(t.string('Reported by the device; null until reported')),
+      last_seen_at: t.nullable(t.dateTime('null until the device has called')),
+      rssi: t.nullable(t.integer('WiFi signal, dBm; null until reported')),
+      claimed_at: t.dateTime(),
+    },
+    'A claimed satellite device.',
+  ),
+);
+export type Device = t.Infer<typeof device>;
+
+/** Device command. */
+export const deviceCommand = t.component(
+  'DeviceCommand',
+  t.object(
+    {
+      id: t.integer('Command id; acknowledge a `control` command via POST /api/v1/devices/state with command_id'),
+      payload: t.object(
+        {
+          kind: t.oneOf(['control', 'schedule_updated']),
+          mode: t.optional(t.oneOf(HVAC_MODES)),
+          target_temp_f: t.optional(t.number()),
+          power: t.optional(t.boolean()),
+          fan: t.optional(t.oneOf(FAN_SPEEDS)),
+          hold: t.optional(t.boolean()),
+        },
+        '`control` carries the partial override; `schedule_updated` means re-pull the schedule',
+      ),
+      created_at: t.dateTime(),
+    },
+    'A queued command.',
+  ),
+);
+export type DeviceCommand = t.Infer<typeof deviceCommand>;
+
+/** GET /api/v1/devices/commands: oldest first. */
+export const deviceCommandList = t.component('DeviceCommandList', t.array(t.ref(deviceCommand), 'Oldest first; empty on timeout'));
+
+const nextTransition = t.object({ at_utc: t.dateTime('UTC instant'), utc_offset_minutes_after: t.integer() }, 'null for zones without DST');
+/** The one DST transition ahead, or null for zones without DST. */
+export type NextTransition = t.Infer<typeof nextTransition>;
+
+/** GET /api/v1/devices/config answer. */
+export const deviceConfig = t.component(
+  'DeviceConfig',
+  t.object(
+    {
+      timezone: t.string('Account IANA time zone actually used, after fallback'),
+      utc_offset_minutes_now: t.integer('Signed offset in effect now'),
+      next_transition: t.nullable(nextTransition),
+      setpoint_min_f: t.integer('From the appliance config, else 61'),
+      setpoint_max_f: t.integer('From the appliance config, else 86'),
+      comfort_band: t.object({ high_temps_f: t.slots48(t.number(), 'F'), low_temps_f: t.slots48(t.number(), 'F') }),
+      reading_push_interval_s: t.integer('Default 3600'),
+      capture_interval_s: t.integer('Default 300'),
+      command_poll_wait_s: t.integer('Default 50; suggested `wait` for the commands endpoint'),
+    },
+    'The device has no time-zone database: it applies the 48-slot schedule on the local-midnight grid using this offset information.',
+  ),
+);
+export type DeviceConfig = t.Infer<typeof deviceConfig>;
+
+/** POST /api/v1/devices/state answer. */
+export const deviceStateResponse = t.component(
+  'DeviceStateResponse',
+  t.object({
+    status: t.string(),
+    command_acked: t.boolean('True when a referenced command of this device was found and acknowledged'),
+    reading_written: t.boolean('False when the device has no prior reading to anchor to'),
+  }),
+);
+export type DeviceStateResponse = t.Infer<typeof deviceStateResponse>;
+
+/** POST /api/v1/appliances/{id}/command answer (202). */
+export const commandQueued = t.component('CommandQueued', t.object({ command_id: t.integer() }));
+export type CommandQueued = t.Infer<typeof commandQueued>;
 
 const text = (field: string) => yup.string().strict().typeError(`${field} must be a string`);
 const integerBetween = (field: string, min: number, max: number, message = `${field} must be an integer between ${min} and ${max}`) =>
