@@ -2,37 +2,7 @@ import * as yup from 'yup';
 import { onStrings } from '../domain/validation/schema-gate.js';
 import { BODY_NOT_OBJECT_DETAIL } from '../domain/validation/plain-object.js';
 import { isValidTimeZone } from '../domain/time/slot-grid.js';
-
-/** Session, returned by signup (unless confirmation is pending), login and refresh. */
-export interface Session {
-  access_token: string;
-  refresh_token: string;
-  expires_in: number;
-  expires_at: number;
-  token_type: 'bearer';
-  user: { id: string; email: string };
-}
-
-/** Signup while email confirmation is pending returns only the user. */
-export interface PendingSignup {
-  user: { id: string; email: string };
-}
-
-/** Profile. */
-export interface Profile {
-  user_id: string;
-  email: string;
-  location_zip: string;
-  home_size_sqft: number;
-  pricing_location: number;
-  timezone: string;
-  subscription_tier: 'free' | 'premium';
-  weather_entity_id: string;
-  /** The whole-home power sensor (`sensor.*`, W or kW) the add-on pushes, or null. */
-  household_power_entity_id: string | null;
-  /** The service's import limit, kW (1-200), or null for none. */
-  max_import_kw: number | null;
-}
+import * as t from '../domain/validation/typed-schema.js';
 
 const ZIP_PATTERN = /^[0-9]{5}(-[0-9]{4})?$/;
 const WEATHER_ENTITY_PATTERN = /^weather\.[a-z0-9_]+$/;
@@ -57,13 +27,15 @@ const locationZip = yup
   .test('zip', 'location_zip must be a US ZIP code (12345 or 12345-6789)', (v) => !v || ZIP_PATTERN.test(v))
   .meta({ openapi: { pattern: emptyOr(ZIP_PATTERN) } });
 
+const HOME_SIZE_MAX_SQFT = 100_000;
+
 const homeSize = yup
   .number()
   .typeError('home_size_sqft must be an integer')
   .strict()
   .integer('home_size_sqft must be an integer')
-  .min(0, 'home_size_sqft must be between 0 and 100000')
-  .max(100_000, 'home_size_sqft must be between 0 and 100000');
+  .min(0, `home_size_sqft must be between 0 and ${HOME_SIZE_MAX_SQFT}`)
+  .max(HOME_SIZE_MAX_SQFT, `home_size_sqft must be between 0 and ${HOME_SIZE_MAX_SQFT}`);
 
 /** An IANA zone name; null (in a profile patch) clears it. */
 const timeZone = yup
@@ -122,6 +94,10 @@ export const refreshRequestSchema = yup
   })
   .typeError(BODY_NOT_OBJECT_DETAIL);
 
+/** The import limit a profile may set, kW. */
+const MAX_IMPORT_KW = { min: 1, max: 200 };
+const MAX_IMPORT_DETAIL = `max_import_kw must be a number between ${MAX_IMPORT_KW.min} and ${MAX_IMPORT_KW.max} or null`;
+
 /** PATCH /auth/me: every field optional; null clears (the cleared values are the defaults). */
 export const profilePatchSchema = yup
   .object({
@@ -148,12 +124,12 @@ export const profilePatchSchema = yup
     max_import_kw: yup
       .number()
       .strict()
-      .typeError('max_import_kw must be a number between 1 and 200 or null')
+      .typeError(MAX_IMPORT_DETAIL)
       .test({
         name: 'range',
-        message: 'max_import_kw must be a number between 1 and 200 or null',
-        params: { min: 1, max: 200 },
-        test: (v) => v == null || (Number.isFinite(v) && v >= 1 && v <= 200),
+        message: MAX_IMPORT_DETAIL,
+        params: { min: MAX_IMPORT_KW.min, max: MAX_IMPORT_KW.max },
+        test: (v) => v == null || (Number.isFinite(v) && v >= MAX_IMPORT_KW.min && v <= MAX_IMPORT_KW.max),
       })
       .nullable()
       .optional(),
@@ -162,3 +138,68 @@ export const profilePatchSchema = yup
 export type ProfilePatchRequest = yup.InferType<typeof profilePatchSchema>;
 
 export const PASSWORD_POLICY_DETAIL = 'Password should be at least 6 characters';
+
+export const userRef = t.component('UserRef', t.object({ id: t.uuid(), email: t.string() }));
+
+/** Session, returned by signup (unless confirmation is pending), login and refresh. */
+export const session = t.component(
+  'Session',
+  t.object(
+    {
+      access_token: t.string('Bearer token (JWT); lifetime 1 hour'),
+      refresh_token: t.string('Lifetime 30 days; rotated on every refresh'),
+      expires_in: t.integer('Seconds; 3600'),
+      expires_at: t.integer('Expiry as a Unix timestamp in seconds'),
+      token_type: t.oneOf(['bearer']),
+      user: t.ref(userRef),
+    },
+    'A user session.',
+  ),
+);
+export type Session = t.Infer<typeof session>;
+
+/** Signup while email confirmation is pending returns only the user. */
+export const pendingSignup = t.component(
+  'PendingSignup',
+  t.object(
+    { user: t.ref(userRef) },
+    'Signup while email confirmation is pending: no session fields. Clients treat a missing access_token as a pending confirmation.',
+  ),
+);
+export type PendingSignup = t.Infer<typeof pendingSignup>;
+
+/** What the profile's fields mean, shared by its answer and the bodies that set them. */
+export const PROFILE_NOTES = {
+  location_zip: 'US ZIP (12345 or 12345-6789); empty when unset; used for weather forecasts',
+  home_size_sqft: 'Square feet; 0 when unknown; used to estimate appliance power draw',
+  pricing_location: 'Rate-catalog id (one of `available_pricing_zones` of GET /api/v1/rates); default 1',
+};
+
+/** The account profile. */
+export const profile = t.component(
+  'Profile',
+  t.object(
+    {
+      user_id: t.uuid('Equals the token subject'),
+      email: t.string(),
+      location_zip: t.string({ pattern: emptyOr(ZIP_PATTERN), description: PROFILE_NOTES.location_zip }),
+      home_size_sqft: t.integer({ minimum: 0, maximum: HOME_SIZE_MAX_SQFT, description: PROFILE_NOTES.home_size_sqft }),
+      pricing_location: t.integer(PROFILE_NOTES.pricing_location),
+      timezone: t.string("IANA time zone in effect: the stored one, else the ZIP's zone, else `UTC`"),
+      subscription_tier: t.oneOf(['free', 'premium'], 'Default `free`'),
+      weather_entity_id: t.string('A `weather.*` entity id; empty when unset (a fallback weather source is then used)'),
+      household_power_entity_id: t.nullable(
+        t.string('The whole-home power `sensor.*` (W or kW) the add-on pushes to /api/v1/household-load/readings; null when unset'),
+      ),
+      max_import_kw: t.nullable(
+        t.number({
+          minimum: MAX_IMPORT_KW.min,
+          maximum: MAX_IMPORT_KW.max,
+          description: "The service's import limit, kW; every slot's planned grid draw stays within it (docs/home-plan.md); null: none",
+        }),
+      ),
+    },
+    'The account profile; created on the first GET /auth/me.',
+  ),
+);
+export type Profile = t.Infer<typeof profile>;

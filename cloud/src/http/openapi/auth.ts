@@ -2,6 +2,11 @@ import {
   DETAIL,
   PASSWORD_POLICY_DETAIL,
   PASSWORD_RESET_TTL_MIN,
+  PROFILE_NOTES,
+  pendingSignup,
+  profile,
+  session,
+  userRef,
   loginRequestSchema,
   passwordResetRequestSchema,
   profilePatchSchema,
@@ -9,15 +14,15 @@ import {
   refreshRequestSchema,
   signupRequestSchema,
 } from '../../contract/index.js';
-import { json, operation, orNull, queryParam, ref, type ApiModule } from './builders.js';
-import { UUID } from './components.js';
-import { fromYup, propertyOf } from './from-yup.js';
+import { componentSchemas } from '../../domain/validation/typed-schema.js';
+import { json, operation, queryParam, ref, type ApiModule } from './builders.js';
+import { fromYup } from './from-yup.js';
 
 const TAG = 'Auth';
 const TOO_MANY = 'Too many attempts; try again in N seconds';
-const ZIP = { description: 'US ZIP (12345 or 12345-6789); empty when unset; used for weather forecasts' };
-const HOME_SIZE = { description: 'Square feet; 0 when unknown; used to estimate appliance power draw' };
-const PRICING_LOCATION = { description: 'Rate-catalog id (one of `available_pricing_zones` of GET /api/v1/rates); default 1' };
+const ZIP = PROFILE_NOTES.location_zip;
+const HOME_SIZE = PROFILE_NOTES.home_size_sqft;
+const PRICING_LOCATION = PROFILE_NOTES.pricing_location;
 const EMAIL = { description: 'Compared case-insensitively; stored trimmed and lower-cased' };
 const ZIP_DETAIL = 'location_zip must be a US ZIP code (12345 or 12345-6789)';
 const CATALOG_DETAIL = 'pricing_location must be one of the catalog ids: [...]';
@@ -54,26 +59,7 @@ const PATCH = fromYup(profilePatchSchema, {
 export const authApi: ApiModule = {
   tag: { name: TAG, description: 'Accounts, sessions and the profile (no version segment).' },
   schemas: {
-    UserRef: { type: 'object', properties: { id: UUID, email: { type: 'string' } }, required: ['id', 'email'] },
-    Session: {
-      type: 'object',
-      description: 'A user session.',
-      properties: {
-        access_token: { type: 'string', description: 'Bearer token (JWT); lifetime 1 hour' },
-        refresh_token: { type: 'string', description: 'Lifetime 30 days; rotated on every refresh' },
-        expires_in: { type: 'integer', description: 'Seconds; 3600' },
-        expires_at: { type: 'integer', description: 'Expiry as a Unix timestamp in seconds' },
-        token_type: { type: 'string', enum: ['bearer'] },
-        user: ref('UserRef'),
-      },
-      required: ['access_token', 'refresh_token', 'expires_in', 'expires_at', 'token_type', 'user'],
-    },
-    PendingSignup: {
-      type: 'object',
-      description: 'Signup while email confirmation is pending: no session fields. Clients treat a missing access_token as a pending confirmation.',
-      properties: { user: ref('UserRef') },
-      required: ['user'],
-    },
+    ...componentSchemas([userRef, session, pendingSignup, profile]),
     SignupRequest: SIGNUP,
     LoginRequest: fromYup(loginRequestSchema, { fields: { email: EMAIL } }),
     RefreshRequest: fromYup(refreshRequestSchema),
@@ -84,41 +70,6 @@ export const authApi: ApiModule = {
         password: { description: 'The new password; subject to the password policy (at least 6 characters, else 422)' },
       },
     }),
-    Profile: {
-      type: 'object',
-      description: 'The account profile; created on the first GET /auth/me.',
-      properties: {
-        user_id: { ...UUID, description: 'Equals the token subject' },
-        email: { type: 'string' },
-        location_zip: propertyOf(SIGNUP, 'location_zip'),
-        home_size_sqft: propertyOf(SIGNUP, 'home_size_sqft'),
-        pricing_location: propertyOf(SIGNUP, 'pricing_location'),
-        timezone: { type: 'string', description: "IANA time zone in effect: the stored one, else the ZIP's zone, else `UTC`" },
-        subscription_tier: { type: 'string', enum: ['free', 'premium'], description: 'Default `free`' },
-        weather_entity_id: { type: 'string', description: 'A `weather.*` entity id; empty when unset (a fallback weather source is then used)' },
-        household_power_entity_id: orNull({
-          type: 'string',
-          description: 'The whole-home power `sensor.*` (W or kW) the add-on pushes to /api/v1/household-load/readings; null when unset',
-        }),
-        max_import_kw: propertyOf(
-          PATCH,
-          'max_import_kw',
-          "The service's import limit, kW; every slot's planned grid draw stays within it (docs/home-plan.md); null: none",
-        ),
-      },
-      required: [
-        'user_id',
-        'email',
-        'location_zip',
-        'home_size_sqft',
-        'pricing_location',
-        'timezone',
-        'subscription_tier',
-        'weather_entity_id',
-        'household_power_entity_id',
-        'max_import_kw',
-      ],
-    },
     ProfilePatch: PATCH,
   },
   paths: {
@@ -130,7 +81,7 @@ export const authApi: ApiModule = {
         description: 'Optional profile fields are stored and applied at the first authenticated request.',
         auth: 'none',
         body: ref('SignupRequest'),
-        ok: { 200: json('A Session, or only `{ user }` when email confirmation is pending', { anyOf: [ref('Session'), ref('PendingSignup')] }) },
+        ok: { 200: json('A Session, or only `{ user }` when email confirmation is pending', { anyOf: [ref(session), ref(pendingSignup)] }) },
         errors: {
           400: [
             DETAIL.userAlreadyRegistered,
@@ -157,7 +108,7 @@ export const authApi: ApiModule = {
         summary: 'Sign in and obtain a Session',
         auth: 'none',
         body: ref('LoginRequest'),
-        ok: { 200: json('A Session', ref('Session')) },
+        ok: { 200: json('A Session', ref(session)) },
         errors: {
           400: [DETAIL.invalidLoginCredentials, DETAIL.emailNotConfirmed, 'email is required', 'password is required'],
           429: [TOO_MANY],
@@ -174,7 +125,7 @@ export const authApi: ApiModule = {
           'The presented refresh token is discarded; save both new tokens. Presented again within 10 seconds (another tab, a retry after a lost response) it gives the same new refresh token; later, it revokes the session.',
         auth: 'none',
         body: ref('RefreshRequest'),
-        ok: { 200: json('A Session with a new refresh token', ref('Session')) },
+        ok: { 200: json('A Session with a new refresh token', ref(session)) },
         errors: { 400: [DETAIL.invalidRefreshToken, 'refresh_token is required'], 503: [DETAIL.databaseUnavailable] },
       }),
     },
@@ -224,7 +175,7 @@ export const authApi: ApiModule = {
         tag: TAG,
         summary: "The caller's profile (created on first call)",
         auth: 'user',
-        ok: { 200: json('The Profile', ref('Profile')) },
+        ok: { 200: json('The Profile', ref(profile)) },
         errors: { 503: ['Auth not configured'] },
       }),
       patch: operation({
@@ -233,7 +184,7 @@ export const authApi: ApiModule = {
         summary: "Change fields of the caller's profile",
         auth: 'user',
         body: ref('ProfilePatch'),
-        ok: { 200: json('The full Profile after the change', ref('Profile')) },
+        ok: { 200: json('The full Profile after the change', ref(profile)) },
         errors: {
           400: [
             ZIP_DETAIL,
