@@ -1,23 +1,26 @@
-// Customer metrics: the response shapes, defined beside the pure code that builds them, the
+// Customer metrics: the response shapes (typed schemas beside the pure code that builds them), the
 // query schema of `window` and the exact error details.
 import * as yup from 'yup';
 import { DEFAULT_METRICS_WINDOW_DAYS } from '../domain/metrics/metrics-window.js';
-import type { MetricsDailyEntry } from '../domain/metrics/summary.js';
 import { MAX_WINDOW_DAYS, WINDOW_DETAIL } from '../domain/planning/history-window.js';
 
-export type { MetricsDayView, MetricsEpisode } from '../domain/metrics/day-view.js';
 export type { DayLedger, ForecastError, ForecastErrors, LedgerLine, SolarLine } from '../domain/ledger/day-ledger.js';
-export type { CohortKind, Ranking, RankedMetric, RankingsResponse } from '../domain/metrics/rankings.js';
+export type { CohortKind, RankedMetric } from '../domain/metrics/rankings.js';
 export { COHORT_LABELS, RANKED_METRICS } from '../domain/metrics/rankings.js';
 export type {
   MachineCounts,
   MetricsComfort,
+  MetricsDaily,
   MetricsDailyEntry,
+  MetricsDayView,
+  MetricsEpisode,
   MetricsFlexibility,
   MetricsPeaks,
   MetricsSavings,
   MetricsSummary,
-} from '../domain/metrics/summary.js';
+  Ranking,
+  RankingsResponse,
+} from '../domain/metrics/metric-bodies.js';
 
 /** Exact error details of the metrics endpoints (docs/api.md "Errors"). */
 export const METRICS_DETAIL = {
@@ -47,10 +50,3 @@ export const metricsWindowQuerySchema = yup
   })
   .typeError('query must be an object');
 export type MetricsWindowQuery = yup.InferType<typeof metricsWindowQuerySchema>;
-
-/** GET /api/v1/me/metrics/daily. */
-export interface MetricsDaily {
-  start: string;
-  end: string;
-  days: MetricsDailyEntry[];
-}

@@ -2,72 +2,10 @@
 // the forecast errors of the day, and a reason beside any negative saving. docs/ledger.md.
 import { dollarsFromCents } from '../planning/costs.js';
 import type { ApplianceLedger } from './appliance-day.js';
+import type { DayLedger, ForecastError, ForecastErrors, SolarLine } from './ledger-bodies.js';
 import type { SolarFigures } from './solar-ledger.js';
 
-/** How far a forecast was from what was measured, over the slots that have both. */
-export interface ForecastError {
-  /** Mean absolute error, in the forecast's unit. */
-  mae: number;
-  /** Mean of forecast minus measured: above 0, the forecast was high. */
-  bias: number;
-  /** Slots that had both. */
-  slots: number;
-}
-
-/** The day's forecast errors: household load (kW), solar generation (kW), the HVAC's indoor temperature (F); null without both sides. */
-export interface ForecastErrors {
-  household_load_kw: ForecastError | null;
-  solar_kw: ForecastError | null;
-  hvac_temperature_f: ForecastError | null;
-}
-
-/** One appliance's line of the ledger, dollars. */
-export interface LedgerLine {
-  appliance_id: string;
-  appliance_type: string;
-  name: string;
-  actual_cost: number;
-  baseline_cost: number | null;
-  hindsight_cost: number | null;
-  /** `readings` (charge readings), `metered` (power readings) or `planned` (the day's plan, no measurement). */
-  basis: string;
-  baseline: string;
-  note: string | null;
-  /** A solar array's production, how the home used it and what it was worth; null for every other type. */
-  solar: SolarLine | null;
-}
-
-/** A solar array's day: kWh produced, used by the home and exported, and their values in dollars. */
-export interface SolarLine {
-  generation_kwh: number;
-  self_consumed_kwh: number;
-  exported_kwh: number;
-  /** The self-consumed energy at the import prices. */
-  self_consumed_value: number;
-  /** The exported energy at the export prices (nothing without an export-rate curve). */
-  export_value: number;
-}
-
-/** GET /api/v1/me/metrics/ledger/{date}. */
-export interface DayLedger {
-  date: string;
-  /** What the day cost: the accounted appliances plus the household's measured load, dollars. */
-  actual_cost: number;
-  /** What it would have cost without Offpeak (each appliance's baseline; the household load as it was). */
-  baseline_cost: number;
-  /** What perfect hindsight would have cost (an appliance without one counts at its actual cost). */
-  hindsight_cost: number;
-  /** baseline_cost - actual_cost. */
-  saving: number;
-  /** actual_cost - hindsight_cost: what knowing the day in advance would have added. */
-  missed_saving: number;
-  /** Why the saving is negative; null otherwise. */
-  note: string | null;
-  /** The household's own measured load at the day's prices (Offpeak does not move it), or null when not measured. */
-  household_cost: number | null;
-  appliances: LedgerLine[];
-  forecast_errors: ForecastErrors;
-}
+export type { DayLedger, ForecastError, ForecastErrors, LedgerLine, SolarLine } from './ledger-bodies.js';
 
 /** A forecast's error against measurements (null slots of either skipped); null when no slot has both. */
 export function forecastError(forecast: readonly (number | null)[] | null, measured: readonly (number | null)[]): ForecastError | null {

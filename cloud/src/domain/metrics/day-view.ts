@@ -1,27 +1,9 @@
 // One local day of one HVAC as GET /api/v1/me/metrics/day/{date} answers it.
-import type { LocalDate } from '../time/slot-grid.js';
 import type { Episode } from './day-input.js';
+import type { MetricsEpisode } from './metric-bodies.js';
 import { round } from './rounding.js';
 
-/** An override or conformance-defect episode as answered: UTC ISO times, local start hour, run length. */
-export interface MetricsEpisode {
-  start: string;
-  end: string;
-  start_hour: number;
-  readings: number;
-}
-
-/** GET /api/v1/me/metrics/day/{date}. */
-export interface MetricsDayView {
-  date: LocalDate;
-  appliance_id: string | null;
-  setpoints: number[] | null;
-  comfort_band: { high: number[] | null; low: number[] | null };
-  price_curve: number[] | null;
-  indoor_temps: (number | null)[];
-  overrides: MetricsEpisode[];
-  conformance_defects: MetricsEpisode[];
-}
+export type { MetricsDayView, MetricsEpisode } from './metric-bodies.js';
 
 /** A 48-number array stored in a schedule body, else null (absent, null or malformed). */
 export function slotNumbers(value: unknown): number[] | null {

@@ -2,7 +2,9 @@
 // Only the home's own value, rank and percentile ever leave here; cohorts stay anonymous.
 import { zip3Of } from '../geo/zip-lookup.js';
 import type { StoredRateSettings } from '../tariffs/rate-settings.js';
-import type { LocalDate } from '../time/slot-grid.js';
+import type { Ranking } from './metric-bodies.js';
+
+export type { Ranking, RankingsResponse } from './metric-bodies.js';
 
 /** The ranked metrics, all higher-is-better, in the order answered. */
 export const RANKED_METRICS = ['savings_pct', 'off_peak_kwh_share_pct', 'flexibility_degree_hours', 'active_appliances'] as const;
@@ -39,23 +41,6 @@ export interface HomeRanking {
   rank: number | null;
   percentile: number | null;
   value: number | null;
-}
-
-/** One entry of GET /api/v1/me/rankings. */
-export interface Ranking {
-  metric: RankedMetric;
-  cohort_kind: CohortKind | null;
-  cohort_label: string | null;
-  rank: number | null;
-  percentile: number | null;
-  your_value: number | null;
-}
-
-/** GET /api/v1/me/rankings. */
-export interface RankingsResponse {
-  window: number;
-  latest_date: LocalDate | null;
-  rankings: Ranking[];
 }
 
 /** The rate-peers key: the stored pricing source with its plan id, or its dynamic zone. */

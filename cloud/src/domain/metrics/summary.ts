@@ -3,58 +3,14 @@
 import type { LocalDate } from '../time/slot-grid.js';
 import type { DailyFigures } from './day-metrics.js';
 import { mean, round, round1OrNull } from './rounding.js';
+import type { MachineCounts, MetricsDailyEntry, MetricsSummary } from './metric-bodies.js';
 import { isDegenerate } from './savings.js';
+
+export type { MachineCounts, MetricsComfort, MetricsDailyEntry, MetricsFlexibility, MetricsPeaks, MetricsSavings, MetricsSummary } from './metric-bodies.js';
 
 /** A stored account-day. */
 export interface StoredDay extends DailyFigures {
   date: LocalDate;
-}
-
-export interface MetricsSavings {
-  modeled_usd: number | null;
-  realized_usd: number | null;
-  savings_pct: number | null;
-  degenerate: boolean;
-}
-export interface MetricsPeaks {
-  peak_hours_idle: number | null;
-  top_peak_hours_idle: number | null;
-  off_peak_kwh_share_pct: number | null;
-}
-export interface MetricsFlexibility {
-  degree_hours: number | null;
-  percent_hours: number | null;
-}
-export interface MetricsComfort {
-  in_band_home_pct: number | null;
-}
-
-/** One day of GET /api/v1/me/metrics/daily. */
-export interface MetricsDailyEntry {
-  date: LocalDate;
-  savings: MetricsSavings;
-  peaks: MetricsPeaks;
-  flexibility: MetricsFlexibility;
-  comfort: MetricsComfort;
-}
-
-/** Machine counts of the summary: every active appliance, and the active ones of the five listed types. */
-export interface MachineCounts {
-  active: number;
-  by_type: { hvac: number; ev_charger: number; home_battery: number; water_heater: number; solar: number };
-}
-
-/** GET /api/v1/me/metrics/summary. */
-export interface MetricsSummary {
-  window: number;
-  latest_date: LocalDate | null;
-  days_counted: number;
-  savings: MetricsSavings & { realized_days: number; modeled_days: number };
-  peaks: MetricsPeaks;
-  flexibility: MetricsFlexibility;
-  comfort: MetricsComfort;
-  adherence: { conformance_pct: number | null; override_events: number | null; override_by_hour: number[] | null };
-  machines: MachineCounts;
 }
 
 /** A stored day as the daily endpoint answers it; degenerate from that day's percent. */

@@ -62,8 +62,12 @@ export const fixedArray = <T>(n: number, items: Typed<T>, facts?: Facts) => type
 /** The 48 half-hour slots of a local day: index 0 = 00:00-00:30, 47 = 23:30-00:00. */
 export const slots48 = <T>(items: Typed<T>, facts?: Facts) => fixedArray(48, items, facts);
 
-/** The value, or null (its description stays on it). */
-export const nullable = <T>(inner: Typed<T>, facts?: Facts) => typed<T | null>(orNull(inner.schema), facts);
+/** The value, or null (its description stays on it); an enum lists null among its values. */
+export function nullable<T>(inner: Typed<T>, facts?: Facts): Typed<T | null> {
+  const { type, enum: values } = inner.schema;
+  if (typeof type === 'string' && Array.isArray(values)) return typed({ ...inner.schema, type: [type, 'null'], enum: [...values, null] }, facts);
+  return typed(orNull(inner.schema), facts);
+}
 
 /** A property the object may leave out. */
 export const optional = <T>(inner: Typed<T>): Optional<T> => ({ ...inner, optional: true });

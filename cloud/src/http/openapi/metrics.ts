@@ -1,8 +1,21 @@
 import { metricsWindowQuerySchema } from '../../contract/index.js';
+import { dayLedgerSchema, forecastErrorSchema, ledgerLineSchema, solarLineSchema } from '../../domain/ledger/ledger-bodies.js';
+import {
+  metricsComfort,
+  metricsDaily,
+  metricsDayView,
+  metricsEpisode,
+  metricsFlexibility,
+  metricsPeaks,
+  metricsSavings,
+  metricsSummary,
+  ranking,
+  rankings,
+} from '../../domain/metrics/metric-bodies.js';
+import { componentSchemas } from '../../domain/validation/typed-schema.js';
 import { fromYup, propertyOf } from './from-yup.js';
 import { json, operation, pathParam, queryParam, ref, type ApiModule, type Parameter } from './builders.js';
 import { DATE, UUID, WINDOW_ERRORS } from './components.js';
-import { METRIC_SCHEMAS } from './metric-schemas.js';
 
 const TAG = 'Metrics';
 const WINDOW_PARAM: Parameter = queryParam('window', 'Trailing days; above 90 gives 400', propertyOf(fromYup(metricsWindowQuerySchema), 'window'));
@@ -11,7 +24,22 @@ const WINDOW_DETAIL = ['window exceeds 90 days', 'window must be an integer betw
 /** Customer metrics derived once a day, read-only. */
 export const metricsApi: ApiModule = {
   tag: { name: TAG, description: "Savings, peaks avoided, flexibility, comfort, adherence and rankings; the caller's own data only." },
-  schemas: METRIC_SCHEMAS,
+  schemas: componentSchemas([
+    metricsSavings,
+    metricsPeaks,
+    metricsFlexibility,
+    metricsComfort,
+    metricsSummary,
+    metricsDaily,
+    metricsEpisode,
+    forecastErrorSchema,
+    ledgerLineSchema,
+    solarLineSchema,
+    dayLedgerSchema,
+    metricsDayView,
+    ranking,
+    rankings,
+  ]),
   paths: {
     '/api/v1/me/metrics/summary': {
       get: operation({
@@ -21,7 +49,7 @@ export const metricsApi: ApiModule = {
         description: 'The window is the `window` days ending on the latest stored day (latest_date), both included.',
         auth: 'user',
         params: [WINDOW_PARAM],
-        ok: { 200: json('The summary', ref('MetricsSummary')) },
+        ok: { 200: json('The summary', ref(metricsSummary)) },
         errors: { 400: WINDOW_DETAIL },
       }),
     },
@@ -36,7 +64,7 @@ export const metricsApi: ApiModule = {
           queryParam('start', 'ISO date, inclusive; default end minus 30 days', DATE),
           queryParam('end', "ISO date, inclusive; default the caller's local today", DATE),
         ],
-        ok: { 200: json('The days', ref('MetricsDaily')) },
+        ok: { 200: json('The days', ref(metricsDaily)) },
         errors: { 400: ['start must be ISO YYYY-MM-DD', 'end must be ISO YYYY-MM-DD', ...WINDOW_ERRORS] },
       }),
     },
@@ -54,7 +82,7 @@ export const metricsApi: ApiModule = {
             UUID,
           ),
         ],
-        ok: { 200: json('The day', ref('MetricsDay')) },
+        ok: { 200: json('The day', ref(metricsDayView)) },
         errors: { 400: ['date must be ISO YYYY-MM-DD'] },
       }),
     },
@@ -67,7 +95,7 @@ export const metricsApi: ApiModule = {
           'Actual costs from readings and the prices in force; baselines per type: the battery idle, charging on arrival (a robot: whenever docked), the water heater on its thermostat, the HVAC holding its base setpoint. Hindsight is the optimum of the same planner on what happened (for an HVAC, on its thermal model and the measured outdoor temperatures). A negative saving comes with its reason in `note`.',
         auth: 'user',
         params: [pathParam('date', 'Local day, ISO YYYY-MM-DD', DATE)],
-        ok: { 200: json('The ledger', ref('DayLedger')) },
+        ok: { 200: json('The ledger', ref(dayLedgerSchema)) },
         errors: { 400: ['date must be ISO YYYY-MM-DD'] },
       }),
     },
@@ -80,7 +108,7 @@ export const metricsApi: ApiModule = {
           "Higher is better, rank 1 = best; ties share the better rank. The caller is ranked in the tightest cohort with at least 10 homes holding a value (METRICS_MIN_COHORT_HOMES): zip5, zip3, rate_peers, fleet. Rankings are materialized daily for the 30-day window ending on the local yesterday; any other window answers your_value over the trailing window ending on the latest stored day, with null cohort, rank and percentile. Cohort size and other homes' values are never returned.",
         auth: 'user',
         params: [WINDOW_PARAM],
-        ok: { 200: json('The rankings', ref('Rankings')) },
+        ok: { 200: json('The rankings', ref(rankings)) },
         errors: { 400: WINDOW_DETAIL },
       }),
     },
