@@ -9,12 +9,12 @@ import { localDays, slotMeansByDate, type HalfHourMean, type RecordedDay, type S
 
 export const OPSD_TIME_ZONE = 'Europe/Berlin';
 
-/** A home with solar: its household load and solar generation, both behind the meter the battery sits behind. */
+/** A home with solar: the load a battery may cover and the solar it may store, both behind the meter the battery sits behind. */
 export interface SolarHome {
   name: string;
-  /** The household's own load (what a battery may cover), half-hour means. */
+  /** The load the battery may cover, half-hour means. */
   loadMeans: HalfHourMean[];
-  /** The solar production, half-hour means (what the service's forecast learns from). */
+  /** The solar generation the battery may store, half-hour means (what the service's forecast learns from). */
   pvMeans: HalfHourMean[];
   /** Load per local day (gaps null) and, aligned, generation per local day. */
   days: RecordedDay[];
@@ -57,26 +57,19 @@ function solarHome(name: string, hours: { start: Date; loadKwh: number | null; p
   return { name, loadMeans, pvMeans, days, pvDays: days.map((d) => pvByDate.get(d.date) ?? d.kw.map(() => null)) };
 }
 
-/** Below this, an hour's derived use is a metering error rather than rounding (kWh). */
-const NEGATIVE_USE_KWH = -0.005;
-
 /**
- * House 6: import and export meters (export from 2016-05-13) and PV, so its load is
- * import - export + PV. An hour is a gap when a reading is missing, when its derived use is
- * negative, or when import and export step by the same amount (the interpolated runs of 0.01 kWh
- * steps the data set fills its gaps with).
+ * House 6 (export metered from 2016-05-13), seen at its meter: the load a battery there covers is
+ * the import, the solar it stores is the export. Import - export + PV is no household load here:
+ * something behind the meter takes the PV that is not exported (README.md, "House 6").
+ * An hour is a gap when a reading is missing or a meter steps back.
  */
 export function loadHouse6(): SolarHome {
-  const hours = hourlyEnergies(readRecorded('opsd-konstanz/power_of_residential_6.csv'), ['grid_import', 'grid_export', 'pv']);
+  const hours = hourlyEnergies(readRecorded('opsd-konstanz/power_of_residential_6.csv'), ['grid_import', 'grid_export']);
   const firstExport = hours.findIndex((h) => h.kwh[1] !== null);
+  const step = (kwh: number | null | undefined) => (kwh != null && kwh >= 0 ? kwh : null);
   return solarHome(
     'OPSD house 6',
-    hours.slice(firstExport).map(({ start, kwh: [imported, exported, pv] }) => {
-      const known = imported != null && exported != null && pv != null;
-      const use = known ? imported - exported + pv : null;
-      const interpolated = known && imported > 0 && Math.abs(imported - exported) < 1e-9;
-      return { start, loadKwh: use === null || use < NEGATIVE_USE_KWH || interpolated ? null : Math.max(0, use), pvKwh: pv ?? null };
-    }),
+    hours.slice(firstExport).map(({ start, kwh: [imported, exported] }) => ({ start, loadKwh: step(imported), pvKwh: step(exported) })),
   );
 }
 

@@ -1,10 +1,12 @@
 // A battery on a recorded home with solar: each day planned at midnight from a forecast of the
-// day's load and generation, then executed on the load and generation that came (the cloud's
-// execution rule: self-consumption in discharge slots). Perfect foresight is the exact plan for
-// what came, today's and tomorrow's.
+// day's load and generation, its input built as the service builds it (`homeBatteryInputs` from the
+// battery's config, constraints and charge reading, and the home's load and solar forecast), then
+// executed on the load and generation that came (the cloud's execution rule). Perfect foresight is
+// the exact plan for what came, today's and tomorrow's.
 import { executeBatteryDay, executionCostCents, type ExecutedBattery } from '../../domain/planners/home-battery-execution.js';
 import { planHomeBattery, type HomeBatterySchedule } from '../../domain/planners/home-battery.js';
-import type { DayContext, HomeBatteryInput, PlanResult, Planner } from '../../domain/planners/types.js';
+import type { DayContext, PlanResult, Planner } from '../../domain/planners/types.js';
+import { homeBatteryInputs } from '../../domain/planning/charge-inputs.js';
 import { slotStartsUtc, SLOTS_PER_DAY } from '../../domain/time/slot-grid.js';
 import type { Forecaster } from './forecasters.js';
 import { OPSD_TIME_ZONE, type SolarHome } from './opsd-homes.js';
@@ -12,6 +14,14 @@ import type { SolarTariff } from './solar-tariffs.js';
 
 /** The EMHASS rows' battery: 13.5 kWh, 5 kW both ways, 0.95 / 0.95, 10 % minimum, no target; it starts at the minimum. */
 const BATTERY = { capacityKwh: 13.5, rateKw: 5, etaIn: 0.95, etaOut: 0.95, minPct: 10 };
+/** Its appliance config as the service stores it. */
+const CONFIG = {
+  capacity_kwh: BATTERY.capacityKwh,
+  max_charge_rate_kw: BATTERY.rateKw,
+  max_discharge_rate_kw: BATTERY.rateKw,
+  charge_efficiency: BATTERY.etaIn,
+  discharge_efficiency: BATTERY.etaOut,
+};
 /** A day is measured when at least this many of its slots were recorded, load and generation both. */
 const MIN_RECORDED_SLOTS = 44;
 
@@ -38,10 +48,12 @@ export function solarActuals(home: SolarHome): SolarActuals {
 /**
  * How a day is planned: the forecasts (48 values, or 96 with tomorrow's), the planner, whether it
  * is given tomorrow's prices, and whether the day must end no lower than it started (the
- * service's rule without a target) or only above the minimum.
+ * service's rule without a target) or only above the minimum (a target at the minimum).
  */
 export interface SolarPlanning {
   load: Forecaster;
+  /** The recent days' real loads behind the load forecast (the service's `householdLoadDaysKw`), or absent. */
+  loadDays?: (index: number) => number[][] | null;
   pv: Forecaster;
   planner: Planner<'home_battery'>;
   seesTomorrow(tariff: SolarTariff): boolean;
@@ -95,21 +107,20 @@ export function replaySolar(home: SolarHome, actual: SolarActuals, planning: Sol
       outdoorTempF: Array(SLOTS_PER_DAY).fill(60),
       fromSlot: 0,
     };
-    const socPct = (100 * soc) / capacity;
-    const input: HomeBatteryInput = {
-      socPct,
-      capacityKwh: capacity,
-      maxChargeRateKw: BATTERY.rateKw,
-      maxDischargeRateKw: BATTERY.rateKw,
-      chargeEfficiency: BATTERY.etaIn,
-      dischargeEfficiency: BATTERY.etaOut,
-      targetPct: planning.keepsDayStart ? socPct : BATTERY.minPct,
-      minPct: BATTERY.minPct,
-      maxPct: 100,
-      deadlineMinute: null,
-      householdLoadKw: planning.load(i) ?? actual.loads[i - 1]!,
-      solarKw: planning.pv(i) ?? actual.pv[i - 1]!,
-    };
+    const { input } = homeBatteryInputs(
+      {
+        config: CONFIG,
+        constraints: { min_charge_pct: BATTERY.minPct, ...(!planning.keepsDayStart && { target_charge_pct: BATTERY.minPct }) },
+        recentValue: (100 * soc) / capacity,
+      },
+      {
+        householdLoadKw: planning.load(i) ?? actual.loads[i - 1]!,
+        householdLoadDaysKw: planning.loadDays?.(i) ?? null,
+        loadSource: 'measured',
+        chargeHeadroomKw: null,
+        solarKw: planning.pv(i) ?? actual.pv[i - 1]!,
+      },
+    );
     const { schedule } = planning.planner(day, input) as PlanResult<HomeBatterySchedule>;
     const run = executeBatteryDay(schedule, actual.loads[i]!, hours, battery(soc), 0, actual.pv[i]!);
     const idle = executeBatteryDay(IDLE, actual.loads[i]!, hours, NO_BATTERY, 0, actual.pv[i]!);

@@ -3,9 +3,10 @@
 // solar tariff, against the exact planner fed yesterday's load and generation. Definitions: README.md.
 import { weekdayOf } from '../../domain/time/calendar.js';
 import { printTable } from '../load.js';
-import { homeBatteryPlanner } from '../../domain/planners/home-battery-solar.js';
+import { applianceTypes } from '../../domain/appliance-types/index.js';
 import { WEEKDAYS } from './forecast-error.js';
 import { forecasters } from './forecasters.js';
+import { recentDaysOf } from './load-days.js';
 import { OPSD_TIME_ZONE, type SolarHome } from './opsd-homes.js';
 import { solarForecasters } from './solar-forecast.js';
 import { perfectForesight, replaySolar, solarActuals } from './solar-replay.js';
@@ -34,7 +35,15 @@ export function measureSolarHome(home: SolarHome): string[] {
       ours: replaySolar(
         home,
         actual,
-        { load: load.measured, pv: pv.service, planner: homeBatteryPlanner, seesTomorrow: known, keepsDayStart: true },
+        // The service's planner for the type, as the recompute calls it.
+        {
+          load: load.measured,
+          loadDays: recentDaysOf(home.days, load.measured),
+          pv: pv.service,
+          planner: applianceTypes.home_battery.planner,
+          seesTomorrow: known,
+          keepsDayStart: true,
+        },
         tariff,
         FIRST_DAY,
       ),

@@ -3,7 +3,7 @@
 // home-battery.md "Solar".
 import { executeBatteryDay, executedBatteryOf, executionCostCents } from './home-battery-execution.js';
 import { planHomeBattery, refillCentsPerStoredKwh, type HomeBatterySchedule } from './home-battery.js';
-import { planHomeBatteryForSpread } from './home-battery-spread.js';
+import { planHomeBatteryForSpread, widerDischarge } from './home-battery-spread.js';
 import { horizon, round2, slotValue } from './slots.js';
 import { SLOTS, type DayContext, type HomeBatteryInput, type PlanResult, type Planner } from './types.js';
 
@@ -16,27 +16,19 @@ import { SLOTS, type DayContext, type HomeBatteryInput, type PlanResult, type Pl
  */
 export function planHomeBatteryWithSolar(day: DayContext, input: HomeBatteryInput): PlanResult<HomeBatterySchedule> {
   const exact = planHomeBattery(day, input);
-  const prices = day.pricesCentsPerKwh;
-  const { intervals, discharge_intervals: selfConsumed, value_trajectory: trajectory } = exact.schedule;
-  const covering = selfConsumed.flatMap((on, s) => {
-    const before = s > 0 ? trajectory[s - 1]! : input.socPct;
-    return on && s >= day.fromSlot && trajectory[s]! < before ? [prices[s] ?? 0] : [];
-  });
-  if (covering.length === 0) return exact;
-  const floor = Math.min(...covering);
-  const widened = selfConsumed.map((on, s) => on || (s >= day.fromSlot && !intervals[s] && (prices[s] ?? 0) >= floor));
-  if (widened.every((on, s) => on === selfConsumed[s])) return exact;
+  const schedule = widerDischarge(exact.schedule, day.pricesCentsPerKwh, day.fromSlot, input.socPct);
+  if (!schedule) return exact;
   const capacity = input.capacityKwh;
   const battery = executedBatteryOf(input);
   const { startKwh } = battery;
-  const schedule = { ...exact.schedule, discharge_intervals: widened };
   const run = (plan: HomeBatterySchedule) => executeBatteryDay(plan, input.householdLoadKw, day.slotHours, battery, day.fromSlot, input.solarKw ?? null);
   // The exact plan's costs, moved by what the widening changes on the forecast itself.
   const slots = horizon(day, SLOTS);
   const surpluses = slots.map((s) => Math.max(0, slotValue(input.solarKw, s.index) - slotValue(input.householdLoadKw, s.index)));
   const refill = refillCentsPerStoredKwh(slots, surpluses, battery.chargeEfficiency);
-  const cost = (plan: HomeBatterySchedule) => executionCostCents(run(plan), startKwh, prices, refill, day.fromSlot, day.exportPricesCentsPerKwh);
+  const cost = (plan: HomeBatterySchedule) => executionCostCents(run(plan), startKwh, day.pricesCentsPerKwh, refill, day.fromSlot, day.exportPricesCentsPerKwh);
   const widenedRun = run(schedule);
+  const trajectory = exact.schedule.value_trajectory;
   return {
     ...exact,
     schedule: { ...schedule, value_trajectory: trajectory.map((v, s) => (s < day.fromSlot ? v : round2((100 * widenedRun.endKwh[s]!) / capacity))) },
@@ -44,6 +36,10 @@ export function planHomeBatteryWithSolar(day: DayContext, input: HomeBatteryInpu
   };
 }
 
-/** The registry entry: with solar, the exact plan widened to self-consumption; without, planned for the spread of the recent days when they are known, else exactly. */
+/**
+ * The registry entry: planned for the spread of the recent days when they are known
+ * (home-battery-spread.ts); else with solar the exact plan widened to self-consumption, without
+ * it the exact plan.
+ */
 export const homeBatteryPlanner: Planner<'home_battery'> = (day, input) =>
-  input.solarKw ? planHomeBatteryWithSolar(day, input) : planHomeBatteryForSpread(day, input);
+  planHomeBatteryForSpread(day, input, input.solarKw ? planHomeBatteryWithSolar : planHomeBattery);

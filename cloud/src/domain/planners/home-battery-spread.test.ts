@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { emhassDay } from '../../bench/optimizer/home-battery-home-case.js';
 import { seededRandom } from '../../bench/optimizer/random.js';
 import { batteryFlowKw } from '../planning/home-plan.js';
-import { executeBatteryDay, executionCostCents } from './home-battery-execution.js';
+import { executeBatteryDay, executedBatteryOf, executionCostCents } from './home-battery-execution.js';
+import { planHomeBatteryWithSolar } from './home-battery-solar.js';
 import { planHomeBattery, type HomeBatterySchedule } from './home-battery.js';
 import { homeBattery } from '../appliance-types/home-battery.js';
 import { MIN_SPREAD_DAYS, planHomeBatteryForSpread, slotQuantile } from './home-battery-spread.js';
@@ -89,7 +90,7 @@ describe('planHomeBatteryForSpread', () => {
     expect(chosen.value_trajectory[31]).toBeGreaterThan(pointPlan.value_trajectory[31]! + 1);
   });
 
-  it('is exactly the point estimate plan without a spread: no days, too few, all alike, or an export curve', () => {
+  it('is exactly the point estimate plan without a spread: no days, too few, or all alike', () => {
     const recent = evenings(4, 20);
     const point = mean(recent);
     const exact = planHomeBattery(SHORT_PEAK, battery(point, null));
@@ -104,8 +105,34 @@ describe('planHomeBatteryForSpread', () => {
         ),
       ),
     ).toEqual(exact);
-    const exporting = { ...SHORT_PEAK, exportPricesCentsPerKwh: SHORT_PEAK.pricesCentsPerKwh };
-    expect(planHomeBatteryForSpread(exporting, battery(point, recent))).toEqual(planHomeBattery(exporting, battery(point, null)));
+  });
+
+  it('with solar and an export curve, beats the exact plan widened to self-consumption on days it has not seen', () => {
+    // Net billing: 40 c, 52 c 16:00-21:00, exports credited a quarter; 3 kW of sun 10:00-14:00.
+    const netBilling = day(priced(40, block(32, 41, 52)), { exportPricesCentsPerKwh: priced(10, block(32, 41, 13)) });
+    const sun = Array.from({ length: 48 }, (_, s) => (s >= 20 && s < 28 ? 3 : 0));
+    const recent = evenings(8, 20);
+    const input = battery(mean(recent), recent, { solarKw: sun });
+    const chosen = homeBattery.planner(netBilling, input).schedule;
+    const widened = planHomeBatteryWithSolar(netBilling, input).schedule;
+    const executed = executedBatteryOf(input);
+    const refill = Math.min(...netBilling.pricesCentsPerKwh.map((p, s) => (sun[s]! > 0 ? 10 : p))) / 0.95;
+    const cost = (schedule: HomeBatterySchedule, days: number[][]) =>
+      days.reduce(
+        (t, d) =>
+          t +
+          executionCostCents(
+            executeBatteryDay(schedule, d, netBilling.slotHours, executed, 0, sun),
+            executed.startKwh,
+            netBilling.pricesCentsPerKwh,
+            refill,
+            0,
+            netBilling.exportPricesCentsPerKwh,
+          ),
+        0,
+      ) / days.length;
+    const unseen = evenings(9, 300);
+    expect(cost(widened, unseen) - cost(chosen, unseen)).toBeGreaterThan(0);
   });
 
   it('returns the plan as it plays out on the point estimate: no export, and its figures on that load', () => {

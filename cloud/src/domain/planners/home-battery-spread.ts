@@ -4,10 +4,10 @@
 // approximation). Why and what it gives: home-battery.md "Planning for the spread".
 import { quantile } from '../statistics.js';
 import { executeBatteryDay, executedBatteryOf, executionCostCents } from './home-battery-execution.js';
-import { planHomeBattery, type HomeBatterySchedule } from './home-battery.js';
+import { planHomeBattery, refillCentsPerStoredKwh, type HomeBatterySchedule } from './home-battery.js';
 import { batterySummary } from './plan-summary.js';
 import { centsFigure, type SlotReason } from './reason-codes.js';
-import { deadlineEnd, horizon, round2, total } from './slots.js';
+import { deadlineEnd, horizon, round2, slotValue, total } from './slots.js';
 import { SLOTS, type DayContext, type HomeBatteryInput, type PlanResult } from './types.js';
 
 /** The per-slot quantiles of the recent days that give candidate plans, beside the point estimate. */
@@ -26,12 +26,12 @@ export const slotQuantile = (days: readonly (readonly number[])[], q: number): n
     ),
   );
 
-/** The recent days when they can be planned for: enough of them, a day ending today, no solar, nothing exported. */
+/** The recent days when they can be planned for: enough of them, and a deadline today. */
 function spreadDays(day: DayContext, input: HomeBatteryInput): number[][] | null {
   const days = input.householdLoadDaysKw?.filter((d) => d.length === SLOTS) ?? [];
   if (days.length < MIN_SPREAD_DAYS) return null;
-  // Exports, solar and a deadline in tomorrow's slots are planned exactly (home-battery.md).
-  if (day.exportPricesCentsPerKwh !== null || input.solarKw || deadlineEnd(day.fromSlot, input.deadlineMinute) > SLOTS) return null;
+  // A deadline in tomorrow's slots is planned exactly (home-battery.md).
+  if (deadlineEnd(day.fromSlot, input.deadlineMinute) > SLOTS) return null;
   if (!(input.capacityKwh > 0)) return null;
   return days;
 }
@@ -41,15 +41,20 @@ const sameLoad = (a: readonly number[], b: readonly number[]) => a.every((v, i) 
 /**
  * The cheapest plan on average over the recent days' real loads, among the exact plans for the
  * point estimate and for per-slot quantiles of those days, each also with its discharge widened
- * to its idle slots priced at least its cheapest discharge. Without a spread (no recent days, all
- * of them alike), or when that plan wins, it is exactly planHomeBattery's plan. A quantile's plan
+ * to its idle slots priced at least its cheapest discharge; with solar, each is scored on the
+ * days' loads against the solar forecast. Without recent days it is `withoutSpread`'s plan; with
+ * all of them alike, or when that plan wins, exactly planHomeBattery's. A quantile's plan
  * is returned as it plays out on the point estimate (its charge trajectory and costs), so the home
  * block, the savings and the hub read one story; the choice itself is scored on the recent days.
  */
-export function planHomeBatteryForSpread(day: DayContext, input: HomeBatteryInput): PlanResult<HomeBatterySchedule> {
+export function planHomeBatteryForSpread(
+  day: DayContext,
+  input: HomeBatteryInput,
+  withoutSpread: (day: DayContext, input: HomeBatteryInput) => PlanResult<HomeBatterySchedule> = planHomeBattery,
+): PlanResult<HomeBatterySchedule> {
   const days = spreadDays(day, input);
   const point = input.householdLoadKw;
-  if (!days) return planHomeBattery(day, input);
+  if (!days) return withoutSpread(day, input);
   const forecasts: number[][] = [point];
   for (const q of CANDIDATE_QUANTILES) {
     const f = slotQuantile(days, q);
@@ -62,7 +67,7 @@ export function planHomeBatteryForSpread(day: DayContext, input: HomeBatteryInpu
   // least as high as its cheapest discharge (a plan for a high load leaves some peak slots idle
   // only because its battery is empty by then; on a lighter day it is not).
   const variants = distinct.flatMap((c, k) => {
-    const wider = widerDischarge(c.schedule, day.pricesCentsPerKwh, day.fromSlot);
+    const wider = widerDischarge(c.schedule, day.pricesCentsPerKwh, day.fromSlot, input.socPct);
     return [{ plan: c, asIs: k === 0 }, ...(wider ? [{ plan: { ...c, schedule: wider }, asIs: false }] : [])];
   });
 
@@ -72,12 +77,21 @@ export function planHomeBatteryForSpread(day: DayContext, input: HomeBatteryInpu
   const maxPct = Math.min(100, Math.max(0, input.maxPct));
   const targetPct = Math.min(input.targetPct, maxPct);
   const slots = horizon(day, SLOTS);
+  // The house net of the solar forecast (the days' loads meet the same forecast): what it imports and exports without the battery.
+  const netKwh = slots.map((s) => (Math.max(0, slotValue(point, s.index)) - Math.max(0, slotValue(input.solarKw, s.index))) * s.hours);
   // The planner's own value of the charge left at the end (home-battery.md).
-  const refill = battery.chargeEfficiency > 0 && slots.length > 0 ? Math.max(0, Math.min(...slots.map((s) => s.price))) / battery.chargeEfficiency : 0;
+  const refill = refillCentsPerStoredKwh(
+    slots,
+    netKwh.map((kwh) => Math.max(0, -kwh)),
+    battery.chargeEfficiency,
+  );
   const prices = day.pricesCentsPerKwh;
+  const exportPrices = day.exportPricesCentsPerKwh;
   // Both figures of the returned plan are on the point estimate, like the schedule.
-  const baselineCostCents = total(slots.map((s) => s.price * Math.max(0, point[s.index] ?? 0) * s.hours));
-  const run = (schedule: HomeBatterySchedule, loadKw: readonly number[]) => executeBatteryDay(schedule, loadKw, day.slotHours, battery, day.fromSlot);
+  const baselineCostCents = total(slots.map((s, k) => (netKwh[k]! >= 0 ? s.price : (s.exportPrice ?? 0)) * netKwh[k]!));
+  const run = (schedule: HomeBatterySchedule, loadKw: readonly number[]) =>
+    executeBatteryDay(schedule, loadKw, day.slotHours, battery, day.fromSlot, input.solarKw ?? null);
+  const cost = (r: ReturnType<typeof run>) => executionCostCents(r, startKwh, prices, refill, day.fromSlot, exportPrices);
 
   // A target that is a real requirement (by a deadline, or above the start) is a constraint: no
   // candidate may fall short of it on the recent days more than the point estimate's plan does.
@@ -93,11 +107,9 @@ export function planHomeBatteryForSpread(day: DayContext, input: HomeBatteryInpu
       ? { ...c.schedule, value_trajectory: c.schedule.value_trajectory.map((v, s) => (s < day.fromSlot ? v : round2((100 * onPoint.endKwh[s]!) / capacity))) }
       : c.schedule;
     const runs = days.map((d) => run(schedule, d));
-    const meanCost = total(runs.map((r) => executionCostCents(r, startKwh, prices, refill, day.fromSlot))) / runs.length;
+    const meanCost = total(runs.map(cost)) / runs.length;
     const shortfall = hasTarget ? total(runs.map((r) => Math.max(0, targetKwh - r.endKwh[targetSlot]!))) / runs.length : 0;
-    const result = onPoint
-      ? { ...c, schedule, baselineCostCents, optimizedCostCents: executionCostCents(run(schedule, point), startKwh, prices, refill, day.fromSlot) }
-      : c;
+    const result = onPoint ? { ...c, schedule, baselineCostCents, optimizedCostCents: cost(run(schedule, point)) } : c;
     return { result, meanCost, shortfall };
   });
   const reference = scored[0]!;
@@ -112,9 +124,15 @@ export function planHomeBatteryForSpread(day: DayContext, input: HomeBatteryInpu
   return { ...best.result, schedule: { ...schedule, summary: batterySummary(schedule.reasons_48, baseline, optimized, missed) } };
 }
 
-/** The schedule discharging also in its idle slots priced at least its cheapest discharge's price, or null when that adds none. */
-function widerDischarge(schedule: HomeBatterySchedule, prices: readonly number[], fromSlot: number): HomeBatterySchedule | null {
-  const discharging = schedule.discharge_intervals.flatMap((on, s) => (on && s >= fromSlot ? [prices[s] ?? 0] : []));
+/**
+ * The schedule in self-consumption also in its idle slots priced at least its cheapest slot
+ * covering the house (a self-consumption slot whose charge falls, not one storing a surplus), or
+ * null when that adds none.
+ */
+export function widerDischarge(schedule: HomeBatterySchedule, prices: readonly number[], fromSlot: number, startPct: number): HomeBatterySchedule | null {
+  const trajectory = schedule.value_trajectory;
+  const covers = (s: number) => trajectory[s]! < (s > fromSlot ? trajectory[s - 1]! : startPct);
+  const discharging = schedule.discharge_intervals.flatMap((on, s) => (on && s >= fromSlot && covers(s) ? [prices[s] ?? 0] : []));
   if (discharging.length === 0) return null;
   const floor = Math.min(...discharging);
   const wider = schedule.discharge_intervals.map((on, s) => on || (s >= fromSlot && !schedule.intervals[s] && (prices[s] ?? 0) >= floor));
