@@ -137,6 +137,7 @@ export const applianceReadingSchema = yup
     state: label('state').required('state is required'),
     value: yup.number().strict().typeError('value must be a number').required('value is required'),
     power_watts: optionalNumber('power_watts', -100_000, 100_000),
+    plugged_in: yup.boolean().strict().typeError('plugged_in must be true or false').nullable().optional(),
     metadata: yup
       .mixed<Record<string, unknown>>()
       .nullable()

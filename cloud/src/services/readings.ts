@@ -26,6 +26,8 @@ export type { ReadingsCaller } from '../domain/readings/reading-target.js';
 
 /** The types whose readings are a state of charge the plans follow. */
 const REPLANNED_ON_CHARGE: ReadonlySet<string> = new Set(['home_battery', 'ev_charger']);
+/** A plug state on a reading of another type than an EV. */
+const PLUGGED_IN_DETAIL = 'plugged_in is only for ev_charger readings';
 /** A charge or production reading older than this (a backfill) re-plans nothing: the current one will say where things are. */
 const CHARGE_READING_FRESH_MS = 3_600_000;
 
@@ -39,14 +41,24 @@ export function createReadingsService(store: Store, opts: { dailyLimitPerApplian
    * readings, taken in the current half hour or the one before, lies outside the day's planned
    * trajectory by more than the margin (domain/planning/charge-departure.ts).
    */
-  async function checkCharge(userId: string, applianceId: string, rows: readonly { ts: Date; value: number }[], now: Date): Promise<void> {
+  async function checkCharge(
+    userId: string,
+    applianceId: string,
+    rows: readonly { ts: Date; value: number; plugged_in: boolean | null }[],
+    now: Date,
+  ): Promise<void> {
     const newest = rows.reduce((a, b) => (b.ts > a.ts ? b : a));
     if (now.getTime() - newest.ts.getTime() > CHARGE_READING_FRESH_MS) return;
     const timeZone = effectiveTimeZone(await opts.profiles.ensure(userId));
     const date = localDateOf(newest.ts, timeZone);
     const [row] = (await store.schedules.newest([userId], [date])).filter((r) => r.appliance_id === applianceId);
-    const trajectory = row?.schedule.value_trajectory;
-    if (Array.isArray(trajectory) && chargeDeparts(trajectory, slotIndexOf(newest.ts, timeZone), newest.value))
+    if (!row) return;
+    // A plan made without a plug state planned the car as plugged in.
+    const plannedPlugged = row.constraints_used?.plugged_in !== false;
+    if (newest.plugged_in !== null && newest.plugged_in !== plannedPlugged) return opts.planningEvents.changed(userId, 'measured_state');
+    // An unplugged car's charge changes nothing in a plan that charges nothing.
+    const trajectory = row.schedule.value_trajectory;
+    if (plannedPlugged && Array.isArray(trajectory) && chargeDeparts(trajectory, slotIndexOf(newest.ts, timeZone), newest.value))
       opts.planningEvents.changed(userId, 'measured_state');
   }
 
@@ -143,6 +155,7 @@ export function createReadingsService(store: Store, opts: { dailyLimitPerApplian
       const rows = request.readings.map((r) => {
         const rangeDetail = valueRangeDetail(type, r.value);
         if (rangeDetail) throw badRequest(rangeDetail);
+        if (r.plugged_in != null && type !== 'ev_charger') throw badRequest(PLUGGED_IN_DETAIL);
         return {
           user_id: userId,
           appliance_id: appliance.id,
@@ -151,6 +164,7 @@ export function createReadingsService(store: Store, opts: { dailyLimitPerApplian
           value: r.value,
           power_watts: r.power_watts ?? null,
           metadata: r.metadata ?? null,
+          plugged_in: r.plugged_in ?? null,
         };
       });
       await chargedInsert(userId, appliances, rows.length, now, (charge) => store.readings.insertForApplianceCharged(rows, charge));

@@ -101,6 +101,7 @@ export function planRegular<T extends ApplianceType>(
     // A plan of the whole day starts it; a re-plan of its rest keeps the day's start.
     dayStartPct: ctx.fromSlot > 0 ? dayStartPct(earlier) : null,
     plannedAhead: !isToday,
+    pluggedIn: isToday ? (account.recentPlugged.get(appliance.id) ?? null) : null,
   };
   const built = spec.inputs(facts, home);
   const day = spec.seesSolar && home.solar ? { ...ctx, pricesCentsPerKwh: [...home.solar.tariffPricesCentsPerKwh] } : ctx;

@@ -28,6 +28,8 @@ export interface AccountInputs {
   solarFits: Map<string, SolarYieldFit>;
   /** Value of each appliance's newest reading of the last two hours (SoC %, tank F). */
   recentValues: Map<string, number>;
+  /** The plug state an EV's newest reading of the last two hours says, when it says one. */
+  recentPlugged: Map<string, boolean>;
   /** Each HVAC's readings of the last two hours (its current temperature). */
   hvacReadings: Map<string, RecentHvacReading[]>;
   /** HVACs without a model: their readings in the fit window (0 skips the warm-up check). */
@@ -90,6 +92,7 @@ export async function loadAccountInputs(store: Store, userIds: readonly string[]
       models: pick(modelById),
       solarFits: pick(solarFits),
       recentValues: new Map([...values].filter(([id]) => has(id)).map(([id, v]) => [id, v.value])),
+      recentPlugged: new Map([...values].flatMap(([id, v]) => (has(id) && v.pluggedIn !== null ? [[id, v.pluggedIn] as const] : []))),
       hvacReadings: pick(readingsByHvac),
       warmupCounts: new Map(warming.filter(has).map((id) => [id, warmupCounts.get(id) ?? 0])),
       householdMeans: meansByUser.get(account.userId) ?? [],

@@ -113,16 +113,20 @@ export function createPlanningInputsRepo(sql: Sql) {
     },
 
     /** The newest appliance reading of each appliance in (since, until], by appliance id. */
-    async latestValues(applianceIds: readonly string[], since: Date, until: Date): Promise<Map<string, { at: Date; value: number }>> {
+    async latestValues(
+      applianceIds: readonly string[],
+      since: Date,
+      until: Date,
+    ): Promise<Map<string, { at: Date; value: number; pluggedIn: boolean | null }>> {
       if (applianceIds.length === 0) return new Map();
       // One index probe (appliance_id, ts DESC) per appliance.
-      const rows = await select<{ id: string; ts: Date; value: number }>(
-        `SELECT a.id, r.ts, r.value FROM unnest($1::uuid[]) AS a(id)
-          CROSS JOIN LATERAL (SELECT ts, value FROM appliance_readings
+      const rows = await select<{ id: string; ts: Date; value: number; plugged_in: boolean | null }>(
+        `SELECT a.id, r.ts, r.value, r.plugged_in FROM unnest($1::uuid[]) AS a(id)
+          CROSS JOIN LATERAL (SELECT ts, value, plugged_in FROM appliance_readings
                                WHERE appliance_id = a.id AND ts > $2 AND ts <= $3 ORDER BY ts DESC LIMIT 1) r`,
         [applianceIds, since, until],
       );
-      return new Map(rows.map((r) => [r.id, { at: r.ts, value: r.value }]));
+      return new Map(rows.map((r) => [r.id, { at: r.ts, value: r.value, pluggedIn: r.plugged_in }]));
     },
 
     /** HVAC readings of these appliances in (since, until]. */

@@ -102,6 +102,7 @@ const APPLIANCE_COLUMNS = [
   ['value', 'float8'],
   ['power_watts', 'float8'],
   ['metadata', 'jsonb'],
+  ['plugged_in', 'boolean'],
 ] as const satisfies readonly (readonly [keyof NewApplianceReading, string])[];
 
 /** `INSERT INTO table (...) SELECT ... FROM unnest($first::type[], ...)`: one statement whatever the batch size. */

@@ -19,6 +19,7 @@ export const entitiesBlockSchema = t.component(
     {
       entity_id: t.optional(t.string('All types except solar')),
       soc_entity_id: t.optional(t.string('EV, battery')),
+      plug_entity_id: t.optional(t.string('EV')),
       temp_entity_id: t.optional(t.string('Water heater')),
       indoor_temp_entity_id: t.optional(t.string('HVAC')),
     },

@@ -27,6 +27,7 @@ describe('planEvCharger', () => {
       96,
     ],
     ['already at the target: nothing', day(flat(30)), { ...CAR, socPct: 85 }, [], 0, 0],
+    ['unplugged: nothing, however far below the target', day(flat(30), { fromSlot: 10 }), { ...CAR, isUnplugged: true }, [], 0, 0],
     [
       'the cheapest slots before the deadline, not after',
       day(priced(40, { 3: 10, 4: 10, 30: 1 })),
@@ -96,5 +97,13 @@ describe('planEvCharger', () => {
 
   it('is the registry entry', () => {
     expect(evChargerPlanner).toBe(planEvCharger);
+  });
+
+  it('unplugged, says so and plans every slot from the start away, with no missed limit', () => {
+    const r = planEvCharger(day(flat(30), { fromSlot: 10 }), { ...CAR, isUnplugged: true });
+    expect(r.schedule.summary).toBe('Unplugged at 50 %: nothing charges until the car is plugged in.');
+    expect(r.schedule.reasons_48.slice(10).every((x) => x.code === 'away')).toBe(true);
+    expect(r.schedule.value_trajectory.slice(10).every((v) => v === 50)).toBe(true);
+    expect(r.missed).toEqual([]);
   });
 });

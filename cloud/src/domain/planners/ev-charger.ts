@@ -18,7 +18,8 @@ export function planEvCharger(day: DayContext, input: EvChargerInput): PlanResul
   const efficiency = Math.min(1, Math.max(0, input.efficiency));
   const rateKw = Math.max(0, input.maxChargeRateKw);
   // After the deadline the car is gone: the horizon ends there (tomorrow's slots when it is tomorrow).
-  const slots = horizon(day, deadlineEnd(day.fromSlot, input.deadlineMinute));
+  // Unplugged, it has no slot until a reading says it is plugged in, which re-plans.
+  const slots = input.isUnplugged ? [] : horizon(day, deadlineEnd(day.fromSlot, input.deadlineMinute));
   const charge = slots.map((s) => {
     // A slot the import limit has no room for (docs/home-plan.md) cannot charge.
     const gain = input.blockedSlots?.[s.index % SLOTS] ? 0 : rateKw * s.hours * efficiency;
@@ -52,15 +53,17 @@ export function planEvCharger(day: DayContext, input: EvChargerInput): PlanResul
     schedule: {
       ...chargeSchedule(day.fromSlot, scale.pct(start), slots, plan, charged(start, plan, tol.x), scale.pct),
       reasons_48: reasons,
-      summary: actionSummary(reasons, {
-        verb: 'Charges',
-        purpose: `the cheapest hours before its ${last ? endLabel(last.index) : 'midnight'} deadline`,
-        idle: `Needs no charging: it holds ${round2(input.socPct)} % against a ${round2(input.targetPct)} % target`,
-        baseline: 'charging on arrival',
-        baselineCents: baselineCostCents,
-        optimizedCents: plan.costCents,
-        missed,
-      }),
+      summary: input.isUnplugged
+        ? `Unplugged at ${round2(input.socPct)} %: nothing charges until the car is plugged in.`
+        : actionSummary(reasons, {
+            verb: 'Charges',
+            purpose: `the cheapest hours before its ${last ? endLabel(last.index) : 'midnight'} deadline`,
+            idle: `Needs no charging: it holds ${round2(input.socPct)} % against a ${round2(input.targetPct)} % target`,
+            baseline: 'charging on arrival',
+            baselineCents: baselineCostCents,
+            optimizedCents: plan.costCents,
+            missed,
+          }),
     },
     baselineCostCents,
     optimizedCostCents: plan.costCents,

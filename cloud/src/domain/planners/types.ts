@@ -68,6 +68,8 @@ export interface EvChargerInput extends ChargeState {
   deadlineMinute: number | null;
   /** 48 flags: slots the import limit leaves no room for the charger in (it stays off there). */
   blockedSlots?: boolean[] | null;
+  /** The car's newest reading says it is unplugged: nothing charges until a reading says it is plugged in (which re-plans). */
+  isUnplugged?: boolean;
 }
 
 export interface HomeBatteryInput extends ChargeState {

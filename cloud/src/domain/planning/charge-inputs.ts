@@ -15,6 +15,8 @@ export interface ApplianceFacts {
   dayStartPct?: number | null;
   /** The planned day has not begun (the nightly run, an evening re-plan of tomorrow): its start is not known yet. */
   plannedAhead?: boolean;
+  /** An EV's plug state from its newest reading, for a plan of today; null or absent: not known (planned as plugged in). */
+  pluggedIn?: boolean | null;
 }
 
 /** What an earlier plan of the same local day says about the day. */
@@ -90,6 +92,7 @@ export function evChargerInputs(facts: ApplianceFacts): BuiltInput<EvChargerInpu
     efficiency: numberOr(config, 'efficiency', EV_DEFAULTS.efficiency),
     ...limits(constraints, EV_DEFAULTS),
     deadlineMinute: minuteOr(constraints, 'deadline_time'),
+    isUnplugged: facts.pluggedIn === false,
   };
   return {
     input,
@@ -97,6 +100,7 @@ export function evChargerInputs(facts: ApplianceFacts): BuiltInput<EvChargerInpu
       battery_capacity_kwh: input.capacityKwh,
       max_charge_rate_kw: input.maxChargeRateKw,
       efficiency: input.efficiency,
+      plugged_in: facts.pluggedIn ?? null,
       target_charge_pct: input.targetPct,
       min_charge_pct: input.minPct,
       deadline_time: deadlineText(constraints),

@@ -70,6 +70,10 @@ export const appliancesApi: ApiModule = {
         timestamp: { description: 'ISO 8601' },
         state: { description: 'Free-form label such as `CHARGING`, `IDLE`, `ON`, `OFF`, `DISCHARGING`' },
         value: { description: `Per appliance type: ${READING_VALUES.description}` },
+        plugged_in: {
+          description:
+            "EV only (400 on another type): whether the car is plugged in. A value other than the one today's plan assumed (absent: plugged in) re-plans the rest of the day; unplugged, nothing charges",
+        },
         metadata: { description: 'Stored as sent' },
       },
     }),

@@ -8,6 +8,7 @@ import { rateLimits } from './0007-rate-limits.js';
 import { householdLoad } from './0008-household-load.js';
 import { hubEntities } from './0009-hub-entities.js';
 import { passwordResets } from './0010-password-resets.js';
+import { evPlug } from './0011-ev-plug.js';
 
 export interface Migration {
   name: string;
@@ -16,4 +17,16 @@ export interface Migration {
 }
 
 /** Every migration, oldest first. Add new ones at the end; never edit one that has shipped. */
-export const migrations: Migration[] = [accounts, homeData, schedules, devices, metrics, exportRates, rateLimits, householdLoad, hubEntities, passwordResets];
+export const migrations: Migration[] = [
+  accounts,
+  homeData,
+  schedules,
+  devices,
+  metrics,
+  exportRates,
+  rateLimits,
+  householdLoad,
+  hubEntities,
+  passwordResets,
+  evPlug,
+];

@@ -28,4 +28,6 @@ export interface NewApplianceReading {
   value: number;
   power_watts: number | null;
   metadata: Record<string, unknown> | null;
+  /** An EV's plug state when the reading says it; null otherwise. */
+  plugged_in: boolean | null;
 }
