@@ -3,22 +3,14 @@
 // the copies under ./data with the shared data set when one sits beside the repository.
 import rawPlans from './data/tou-plans.json' with { type: 'json' };
 import rawZones from './data/dynamic-zones.json' with { type: 'json' };
+import type { DynamicZoneSummary, PricingZoneSummary } from './rate-bodies.js';
+
+export type { DynamicZoneSummary, PricingZoneSummary } from './rate-bodies.js';
 
 /** One season of a plan: a name used as the key into the day-type tables, and its months (1-12). */
 export interface TouSeason {
   name: string;
   months: number[];
-}
-
-/** Catalog entry of a preset plan as shown in `available_pricing_zones`. */
-export interface PricingZoneSummary {
-  id: number;
-  slug: string;
-  utility: string;
-  plan: string;
-  region: string;
-  label: string;
-  notes: string;
 }
 
 /** A preset time-of-use plan: its summary, and 24 hourly cents/kWh values per day type and season. */
@@ -28,13 +20,6 @@ export interface TouPlan extends PricingZoneSummary {
   seasons: TouSeason[];
   weekday: Record<string, number[]>;
   weekend: Record<string, number[]>;
-}
-
-/** Catalog entry of a dynamic zone as shown in `available_dynamic_zones`. */
-export interface DynamicZoneSummary {
-  slug: string;
-  iso: string;
-  label: string;
 }
 
 /** A dynamic (wholesale day-ahead) price zone: its summary and the notes on its public feed. */

@@ -1,23 +1,16 @@
 // Builds the rate curve resource from stored settings; pure, so the route only
 // loads settings and price points and serialises the result.
 import type { LocalDate } from '../time/slot-grid.js';
-import {
-  defaultPlan,
-  dynamicZoneSummaries,
-  findDynamicZone,
-  findPlan,
-  pricingZoneSummaries,
-  type DynamicZoneSummary,
-  type PricingZoneSummary,
-  type TouPlan,
-} from './catalog.js';
+import { defaultPlan, dynamicZoneSummaries, findDynamicZone, findPlan, pricingZoneSummaries, type TouPlan } from './catalog.js';
 import { expandHourly, usableHourly } from './custom-curve.js';
 import { dynamicCurve } from './dynamic-curve.js';
 import { buildExportCurve } from './export-curve.js';
 import type { PricePoint } from './price-point.js';
-import type { ExportPricing, PricingSource, StoredRateSettings } from './rate-settings.js';
-import { zoneCurve, type ApiSeason } from './zone-curve.js';
+import type { RateCurveResponse } from './rate-bodies.js';
+import type { PricingSource, StoredRateSettings } from './rate-settings.js';
+import { zoneCurve } from './zone-curve.js';
 
+export type { RateCurveResponse } from './rate-bodies.js';
 export { validateRateUpdate, type RateUpdateResult } from './rate-update.js';
 
 /** The only unit the API reports rates in. */
@@ -34,30 +27,6 @@ export interface RateCurveInput {
   defaultAdderCentsPerKwh: number;
   /** Price points loaded for the account's dynamic zone, or null when none are available. */
   dynamicPoints: readonly PricePoint[] | null;
-}
-
-/** The GET/PUT /api/v1/rates response body. */
-export interface RateCurveResponse {
-  pricing_location: number;
-  intervals: number[];
-  rates_cents_per_kwh: number[];
-  source: PricingSource;
-  season: ApiSeason;
-  hourly_rates_cents_per_kwh: number[] | null;
-  pricing_source: PricingSource;
-  dynamic_zone: string | null;
-  pricing_adder_cents_per_kwh: number | null;
-  available_dynamic_zones: DynamicZoneSummary[];
-  available_pricing_zones: PricingZoneSummary[];
-  unit: typeof RATE_UNIT;
-  /** The stored export preference: `none` when unset. */
-  export_pricing: ExportPricing;
-  /** The export pricing actually used: `none` when `custom` has no stored hourly array. */
-  export_source: ExportPricing;
-  /** The stored 24 hourly export prices, returned only when export_source is `custom`. */
-  export_hourly_rates_cents_per_kwh: number[] | null;
-  /** The day's 48 export prices on `intervals`, or null when exports earn nothing. */
-  export_rates_cents_per_kwh: number[] | null;
 }
 
 const INTERVALS: readonly number[] = Array.from({ length: 48 }, (_, i) => i);

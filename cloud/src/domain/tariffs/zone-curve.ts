@@ -4,7 +4,8 @@ import type { TouPlan } from './catalog.js';
 import { expandHourly } from './custom-curve.js';
 
 /** The two season labels the API exposes. */
-export type ApiSeason = 'summer' | 'winter';
+export const API_SEASONS = ['summer', 'winter'] as const;
+export type ApiSeason = (typeof API_SEASONS)[number];
 
 /** Day types the plan tables are keyed by (holidays are not modelled: they follow the weekday). */
 export type DayType = 'weekday' | 'weekend';
