@@ -14,7 +14,7 @@ export const REFINEMENTS: ReadonlySet<PlanningChange | string> = new Set<Plannin
 
 /**
  * Changes the service notices by itself in what a home measures (a charge reading off its planned
- * trajectory): their re-plans are paced by the account's minimum interval
+ * trajectory, a half hour of load or indoor temperature off the plan): their re-plans are paced by the account's minimum interval
  * (`REPLAN_MIN_INTERVAL_MS`), so a burst of readings re-plans once. docs/schedules-and-recompute.md
  * "Re-plans from the measured state".
  */
