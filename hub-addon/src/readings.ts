@@ -77,7 +77,8 @@ export function hvacReading(
 
 /**
  * What the add-on reports per appliance type: an HVAC reading (POST /api/v1/readings), a charge in
- * percent labelled CHARGING/IDLE, a robot's charge labelled by its state, a tank temperature, or
+ * percent labelled CHARGING/IDLE (an EV's with `plugged_in` from its plug sensor), a robot's charge
+ * labelled by its state, a tank temperature, or
  * nothing (solar production and dehumidifiers are not read from Home Assistant). Keyed by the
  * contract's type union, so a new type does not compile without its entry.
  */
@@ -107,7 +108,15 @@ export function applianceReading(appliance: HubAppliance, entities: HassEntities
     if (value === null && kind === 'dock' && typeof control?.attributes.battery_level === 'number') value = control.attributes.battery_level;
     if (!inRange(value, 0, 100)) return null;
   }
-  return { timestamp, state: control ? labelOf(kind, control) : 'UNKNOWN', value: round1(value) };
+  const plugged = pluggedIn(appliance, entities);
+  return { timestamp, state: control ? labelOf(kind, control) : 'UNKNOWN', value: round1(value), ...(plugged !== null && { plugged_in: plugged }) };
+}
+
+/** An EV's plug state from its `plug_entity_id` binary sensor (on: plugged in), or null when it has none or it says neither. */
+function pluggedIn(appliance: HubAppliance, entities: HassEntities): boolean | null {
+  if (appliance.type !== 'ev_charger') return null;
+  const state = entities[appliance.entities.plug_entity_id ?? '']?.state;
+  return state === 'on' ? true : state === 'off' ? false : null;
 }
 
 function labelOf(kind: 'charge' | 'dock' | 'tank', control: HassEntity): string {

@@ -167,7 +167,8 @@ async function live(o: LivingOptions, url: string, token: string, batteryId: str
       }
       const run = executeBatteryDay(plan, o.loads[i]!, day.hours, { ...battery, startKwh: socKwh }, s);
       socKwh = run.endKwh[s]!;
-      cost += run.gridKwh[s]! * prices[Math.floor(s / 2)]!;
+      // The tariff has no export rate: what the battery sends out earns nothing.
+      cost += Math.max(0, run.gridKwh[s]!) * prices[Math.floor(s / 2)]!;
     }
     if (!counted) continue;
     lived.cost.push(cost);
