@@ -13,6 +13,9 @@ describe('reasonText', () => {
     expect(reasonText({ code: 'required', price_cents: 30, limit: 'min_temp_f', by: '06:00' })).toBe(
       "On at 30 ¢: needed now to reach the tank's minimum by 06:00",
     );
+    expect(reasonText({ code: 'solar_surplus', price_cents: 5.5, surplus_kw: 2.45, grid_cents: 30, by: '19:00', limit: 'target_charge_pct' })).toBe(
+      "On at 5.5 ¢: 2.45 kW of forecast solar surplus lowers the grid's 30 ¢",
+    );
     expect(reasonText({ code: 'not_planned', price_cents: null })).toBe('Not planned');
   });
 

@@ -17,6 +17,7 @@ const limit = (r: SlotReason) => LIMIT[r.limit ?? ''] ?? 'its limit';
 
 const TEXT: Record<ReasonCode, (r: SlotReason, price: string) => string> = {
   cheapest_left: (r, p) => `On at ${p}: among the cheapest slots left before ${r.by ?? 'the deadline'}${later(r)}`,
+  solar_surplus: (r, p) => `On at ${p}: ${r.surplus_kw ?? 'some'} kW of forecast solar surplus lowers the grid's ${c(r.grid_cents)}`,
   required: (r, p) => `On at ${p}: needed now to reach ${limit(r)} by ${r.by ?? 'the deadline'}`,
   stored_for: (r, p) => `On at ${p}: stored for ${r.compared_at ?? 'later'}, when it costs ${c(r.compared_cents)}`,
   covers_house: (r, p) => `Covers the house at ${p}${r.compared_cents === undefined ? '' : `: its charge is worth ${c(r.compared_cents)} later`}`,

@@ -29,6 +29,11 @@ export function objectId(name: string): string {
   return id || 'appliance';
 }
 
+/** A code this build does not know (a newer cloud's) is idle; typed `never`, so a code without its case does not compile. */
+function unknownCode(_code: never): string {
+  return 'idle';
+}
+
 /** What an appliance does in a slot, in one word, from the slot's reason and its type. */
 function action(entry: SchedulesViewEntry, reason: SlotReason, index: number): string {
   const s = entry.schedule as Record<string, unknown>;
@@ -46,6 +51,7 @@ function action(entry: SchedulesViewEntry, reason: SlotReason, index: number): s
       return modes?.[index] === 'HEAT' ? 'heating' : 'cooling';
     }
     case 'cheapest_left':
+    case 'solar_surplus':
     case 'required':
     case 'stored_for':
       return entry.appliance_type === 'water_heater' ? 'heating' : 'charging';
@@ -54,8 +60,15 @@ function action(entry: SchedulesViewEntry, reason: SlotReason, index: number): s
     case 'not_planned':
     case 'past':
       return 'not_planned';
-    default:
+    case 'waits_for_cheaper':
+    case 'held_for_later':
+    case 'at_minimum':
+    case 'drifts':
+    case 'import_limit':
+    case 'nothing_needed':
       return 'idle';
+    default:
+      return unknownCode(reason.code);
   }
 }
 
@@ -93,6 +106,8 @@ export function planEntities(args: {
         price_cents: now?.price_cents ?? null,
         ...(now?.compared_cents !== undefined && { compared_cents: now.compared_cents }),
         ...(now?.compared_at !== undefined && { compared_at: now.compared_at }),
+        ...(now?.surplus_kw !== undefined && { surplus_kw: now.surplus_kw }),
+        ...(now?.grid_cents !== undefined && { grid_cents: now.grid_cents }),
         ...(setpoints && { setpoint_f: setpoints[args.slotIndex] ?? null }),
         summary: typeof s.summary === 'string' ? s.summary : null,
         // The day's plan, one entry per half hour: a chart card plots start against price_cents or on.

@@ -84,7 +84,11 @@ async function dayContext(deps: DayDeps, account: AccountInputs, day: PlanningDa
   };
   const firstPass = solar.length > 0 ? planSolar(base, solarInput) : null;
   const ctx: DayContext = firstPass
-    ? { ...base, pricesCentsPerKwh: discountPricesBySurplus(base.pricesCentsPerKwh, firstPass.schedule.surplus_kw_48, base.exportPricesCentsPerKwh) }
+    ? {
+        ...base,
+        pricesCentsPerKwh: discountPricesBySurplus(base.pricesCentsPerKwh, firstPass.schedule.surplus_kw_48, base.exportPricesCentsPerKwh),
+        solarDiscount: { tariffCentsPerKwh: base.pricesCentsPerKwh, surplusKw: firstPass.schedule.surplus_kw_48 },
+      }
     : base;
   const common = {
     pricing_source: curve.source,

@@ -1,6 +1,6 @@
 // The reasons a plan carries, through the API: the recompute answer, the unified view and one
 // appliance's schedule say why each slot does what it does, with the day's prices, and a summary
-// naming the deadline and the deciding prices.
+// naming the deadline and the deciding prices; a slot chosen for its solar surplus names it.
 import { describe, expect, it } from 'vitest';
 import { createAppliance } from '../support/appliances.js';
 import { signUp } from '../support/http.js';
@@ -13,16 +13,23 @@ const t = useCloudAtMidnight();
 const HOURLY = Array.from({ length: 24 }, (_, h) => (h >= 1 && h < 5 ? 10 : h >= 17 && h < 21 ? 50 : 30));
 const priceAt = (slot: number) => hourlyPrice(HOURLY, slot);
 
+/** A 60 kWh car charging at 7.2 kW (90 % efficient): its id. */
+async function addCar(user: { token: string; email: string }) {
+  const car = await createAppliance(t.cloud, user, 'ev_charger', { name: 'Car' });
+  const res = await t.api.put(
+    `/api/v1/appliances/${car}`,
+    { config: { entity_id: 'switch.ev_charger', battery_capacity_kwh: 60, max_charge_rate_kw: 7.2, efficiency: 0.9 } },
+    { token: user.token },
+  );
+  expect(res.status).toBe(200);
+  return car;
+}
+
 async function home() {
   const user = await signUp(t.api);
   const token = { token: user.token };
   await t.api.put('/api/v1/rates', { hourly_rates_cents_per_kwh: HOURLY }, token);
-  const ev = await createAppliance(t.cloud, user, 'ev_charger', { name: 'Car' });
-  await t.api.put(
-    `/api/v1/appliances/${ev}`,
-    { config: { entity_id: 'switch.ev_charger', battery_capacity_kwh: 60, max_charge_rate_kw: 7.2, efficiency: 0.9 } },
-    token,
-  );
+  const ev = await addCar(user);
   await t.api.post(`/api/v1/appliances/${ev}/constraints`, { target_charge_pct: 80, current_charge_pct: 50, deadline_time: '07:00' }, token);
   const battery = await createAppliance(t.cloud, user, 'home_battery', { name: 'Battery' });
   await t.api.put(
@@ -97,5 +104,38 @@ describe('reasons_48 and summary in the schedules', () => {
       if (r.code === 'covers_house') expect(r.compared_cents).toBeLessThanOrEqual(r.price_cents);
     });
     expect(summary).toMatch(/^Charges 03:00-05:00 at 10 ¢ and covers the house .* at 30-50 ¢; \$\d+\.\d\d less than leaving it idle\.$/);
+  });
+
+  it('a car charged at midday on forecast solar surplus says so, with the surplus and the grid price it avoids', async () => {
+    const user = await signUp(t.api);
+    const token = { token: user.token };
+    // One price all day: only the sun makes a slot cheaper.
+    await t.api.put('/api/v1/rates', { hourly_rates_cents_per_kwh: Array(24).fill(30) }, token);
+    const roof = await createAppliance(t.cloud, user, 'solar', { name: 'Roof' });
+    await t.api.put(`/api/v1/appliances/${roof}`, { config: { system_size_kw: 8 } }, token);
+    const car = await addCar(user);
+    await t.api.post(`/api/v1/appliances/${car}/constraints`, { target_charge_pct: 80, current_charge_pct: 50, deadline_time: '19:00' }, token);
+    const res = await t.api.post('/api/v1/schedule/recompute', undefined, token);
+    expect(res.status).toBe(200);
+    const schedule = (id: string) => res.body.appliances.find((a: any) => a.appliance_id === id).schedule;
+    const { intervals, reasons_48: reasons, summary } = schedule(car);
+    const generation = schedule(roof).generation_kw_48 as number[];
+    const sunny = reasons.flatMap((r: any, i: number) => (r.code === 'solar_surplus' ? [i] : []));
+    expect(sunny.length).toBeGreaterThan(0);
+    for (const i of sunny) {
+      const r = reasons[i];
+      expect(intervals[i]).toBe(true);
+      // The grid price it avoids is the tariff's; the price it pays is that price discounted by the
+      // surplus (a 3 kW flexible load's share of it, at no export price).
+      expect(r).toMatchObject({ grid_cents: 30, limit: 'target_charge_pct', by: '19:00' });
+      expect(r.surplus_kw).toBeGreaterThan(0);
+      expect(r.surplus_kw).toBeLessThanOrEqual(generation[i]! + 0.01);
+      expect(r.price_cents).toBeCloseTo(30 * (1 - Math.min(r.surplus_kw / 3, 1)), 1);
+    }
+    // Every slot it charges in is the sun's: nothing else is cheaper than 30 c.
+    intervals.forEach((on: boolean, i: number) => on && expect(reasons[i].code).toBe('solar_surplus'));
+    expect(summary).toMatch(
+      /^Charges .* at [\d.]+-[\d.]+ ¢, the cheapest hours before its 19:00 deadline \(\d\d:\d\d-\d\d:\d\d on forecast solar surplus; the grid costs 30 ¢ then\);/,
+    );
   });
 });

@@ -73,10 +73,18 @@ export interface ActionSummary {
   missed: readonly MissedLimit[];
 }
 
+/** " (11:00-14:00 on forecast solar surplus; the grid costs 30 ¢ then)" when slots are `solar_surplus`, else "". */
+function solarText(reasons: readonly SlotReason[]): string {
+  const runs = runsText(reasons, ['solar_surplus']);
+  if (!runs) return '';
+  const grid = reasons.flatMap((r) => (r.code === 'solar_surplus' && r.grid_cents !== undefined ? [r.grid_cents] : []));
+  return ` (${runs.text} on forecast solar surplus; the grid costs ${priceRangeText(grid)} then)`;
+}
+
 /** "Charges 01:00-05:00 at 12 ¢, the cheapest hours before its 07:00 deadline; $3.10 less than charging on arrival." */
 export function actionSummary(reasons: readonly SlotReason[], s: ActionSummary): string {
   const runs = runsText(reasons);
-  const main = runs ? `${s.verb} ${runs.text} at ${priceRangeText(runs.prices)}, ${s.purpose}` : s.idle;
+  const main = runs ? `${s.verb} ${runs.text} at ${priceRangeText(runs.prices)}, ${s.purpose}${solarText(reasons)}` : s.idle;
   return sentence(main, s.missed, savingText(s.baselineCents, s.optimizedCents, s.baseline, s.missed, 'the plan must meet its limits'));
 }
 

@@ -16,6 +16,11 @@ export const REASON_CODES = {
     acts: true,
     means: 'one of the cheapest slots left before `by`, when `limit` must be met; `compared_cents` is what the same energy costs later instead',
   },
+  solar_surplus: {
+    acts: true,
+    means:
+      'one of the cheapest slots left before `by` because forecast solar surplus (`surplus_kw`, kW) lowers its price below the grid price `grid_cents` it avoids',
+  },
   required: { acts: true, means: 'needed now: no later slot can still meet `limit` by `by`' },
   stored_for: { acts: true, means: 'energy stored now for a dearer slot at `compared_at`, priced `compared_cents`' },
   covers_house: { acts: true, means: 'the battery covers the house at this price; its charge is worth `compared_cents` later' },

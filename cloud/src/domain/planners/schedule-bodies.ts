@@ -22,6 +22,10 @@ export const slotReason = t.component(
       compared_cents: t.optional(t.number('The price it avoids or waits for, cents/kWh: what the energy this slot moves is worth elsewhere in the plan')),
       compared_at: t.optional(t.string({ ...CLOCK, description: 'Start of the slot whose price `compared_cents` is' })),
       export_cents: t.optional(t.number('`exports` only: the export price, cents/kWh')),
+      surplus_kw: t.optional(t.number('`solar_surplus` only: the forecast solar surplus in this slot, kW')),
+      grid_cents: t.optional(
+        t.number('`solar_surplus` only: the tariff price of this slot before the solar discount, cents/kWh (the grid price the surplus avoids)'),
+      ),
       limit: t.optional(t.string('The limit that binds: target_charge_pct, min_charge_pct, min_temp_f, comfort_band or max_import_kw')),
       by: t.optional(t.string({ ...CLOCK, description: 'When `limit` must be met' })),
     },

@@ -140,6 +140,23 @@ function dpReasons(slots: readonly ReasonSlot[], plan: DpPlan, units: StateUnits
   });
 }
 
+/** A slot's price is lowered by the solar discount by more than this, cents: the surplus made it cheap. */
+const DISCOUNTED_CENTS = 0.005;
+
+/**
+ * `cheapest_left` in a slot of today whose price the forecast solar surplus lowered becomes
+ * `solar_surplus`, with that surplus and the tariff's price it avoids: the slot is among the
+ * cheapest because of the sun.
+ */
+function onSolar(day: DayContext, index: number, reason: SlotReason): SlotReason {
+  const solar = day.solarDiscount;
+  if (reason.code !== 'cheapest_left' || !solar || index >= SLOTS) return reason;
+  const surplusKw = solar.surplusKw[index] ?? 0;
+  const gridCents = solar.tariffCentsPerKwh[index] ?? 0;
+  if (!(surplusKw > 0) || gridCents - (day.pricesCentsPerKwh[index] ?? gridCents) <= DISCOUNTED_CENTS) return reason;
+  return { ...reason, code: 'solar_surplus', surplus_kw: Math.round(surplusKw * 100) / 100, grid_cents: centsFigure(gridCents) };
+}
+
 /** Everything the reasons of a DP planner's day need besides the plan. */
 export interface ReasonOptions extends StateUnits {
   /** Per horizon slot, the kind of each of its DP actions. */
@@ -160,7 +177,7 @@ export function slotDpReasons(day: DayContext, slots: readonly HorizonSlot[], pl
     plan,
     options,
   );
-  const byIndex = new Map(slots.map((s, k) => [s.index, reasons[k]!]));
+  const byIndex = new Map(slots.map((s, k) => [s.index, onSolar(day, s.index, reasons[k]!)]));
   return Array.from({ length: SLOTS }, (_, i): SlotReason => {
     const code = i < day.fromSlot ? 'past' : options.after;
     return byIndex.get(i) ?? { code, price_cents: centsFigure(day.pricesCentsPerKwh[i] ?? 0) };

@@ -19,6 +19,12 @@ export interface DayContext {
   slotHours: number[];
   /** 48 effective import prices, cents/kWh: the tariff curve, discounted in daylight by forecast solar surplus. */
   pricesCentsPerKwh: number[];
+  /**
+   * With solar arrays: the tariff's 48 import prices and the forecast surplus (kW) that discounted
+   * them into `pricesCentsPerKwh` (price-discount.ts); absent or null without solar. The reasons
+   * name a slot chosen for its surplus from it (`solar_surplus`).
+   */
+  solarDiscount?: { tariffCentsPerKwh: number[]; surplusKw: number[] } | null;
   /** 48 export prices, cents/kWh, or null when no export-rate curve is set (surplus is worth nothing). */
   exportPricesCentsPerKwh: number[] | null;
   /**
