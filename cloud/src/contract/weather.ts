@@ -1,24 +1,6 @@
 import * as yup from 'yup';
 import { BODY_NOT_OBJECT_DETAIL } from '../domain/validation/plain-object.js';
-
-/** The hourly forecast a client pushes; hour 0 is local midnight of the push date. */
-export interface WeatherForecastInput {
-  hourly_temps_f: number[];
-  hourly_humidity?: number[] | null;
-  hourly_wind_mph?: number[] | null;
-}
-
-/** POST /api/v1/weather body. */
-export interface WeatherPushRequest {
-  forecast: WeatherForecastInput;
-}
-
-/** POST /api/v1/weather 201 response. */
-export interface WeatherPushResponse {
-  accepted_hours: number;
-  /** UTC ISO 8601. */
-  pushed_at: string;
-}
+import * as t from '../domain/validation/typed-schema.js';
 
 /** Limits of a forecast push. */
 export const WEATHER_LIMITS = {
@@ -28,6 +10,32 @@ export const WEATHER_LIMITS = {
   humidityPct: [0, 100],
   windMph: [0, 200],
 } as const;
+
+const { minHours, maxHours } = WEATHER_LIMITS;
+const hourly = ([minimum, maximum]: readonly [number, number], description: string) =>
+  t.array(t.number({ minimum, maximum }), { minItems: minHours, maxItems: maxHours, description });
+
+/**
+ * POST /api/v1/weather body. The forecast is checked by hand (forecastProblem: one detail, in a fixed
+ * order, naming the first bad value), so this schema describes it from the same limits.
+ */
+export const weatherPush = t.component(
+  'WeatherPush',
+  t.object({
+    forecast: t.object({
+      hourly_temps_f: hourly(WEATHER_LIMITS.tempF, `${minHours}-${maxHours} finite values, F, starting at hour 0 of the push date`),
+      hourly_humidity: t.optional(t.nullable(hourly(WEATHER_LIMITS.humidityPct, 'Same length as hourly_temps_f; %'))),
+      hourly_wind_mph: t.optional(t.nullable(hourly(WEATHER_LIMITS.windMph, 'Same length as hourly_temps_f; mph'))),
+    }),
+  }),
+);
+export type WeatherPushRequest = t.Infer<typeof weatherPush>;
+/** The hourly forecast a client pushes; hour 0 is local midnight of the push date. */
+export type WeatherForecastInput = WeatherPushRequest['forecast'];
+
+/** POST /api/v1/weather 201 response. */
+export const weatherAccepted = t.component('WeatherAccepted', t.object({ accepted_hours: t.integer(), pushed_at: t.dateTime('UTC ISO 8601') }));
+export type WeatherPushResponse = t.Infer<typeof weatherAccepted>;
 
 /** Error details of POST /api/v1/weather that do not depend on the input. */
 export const WEATHER_DETAIL = {

@@ -12,15 +12,21 @@ export interface Probe {
 
 const STEP = 0.01;
 
+type Edge = { what: string; value: unknown; allowed: boolean };
+
+/** A value at an edge (allowed) and one just past it (refused). */
+const edge = (what: string, at: unknown, pastWhat: string, past: unknown): Edge[] => [
+  { what, value: at, allowed: true },
+  { what: pastWhat, value: past, allowed: false },
+];
+
 /** The values the schema accepts at its edges and the ones just past them, for one field's schema. */
-function valuesOf(schema: JsonSchema, valid: unknown): { what: string; value: unknown; allowed: boolean }[] {
-  const out: { what: string; value: unknown; allowed: boolean }[] = [];
+function valuesOf(schema: JsonSchema, valid: unknown, counts = true): Edge[] {
+  const out: Edge[] = [];
   const { minimum, maximum, minItems, maxItems, items } = schema as Record<string, number | JsonSchema | undefined>;
   const values = (schema.enum as unknown[] | undefined)?.filter((v) => v !== null);
-  if (typeof minimum === 'number')
-    out.push({ what: `minimum ${minimum}`, value: minimum, allowed: true }, { what: `below ${minimum}`, value: minimum - STEP, allowed: false });
-  if (typeof maximum === 'number')
-    out.push({ what: `maximum ${maximum}`, value: maximum, allowed: true }, { what: `above ${maximum}`, value: maximum + STEP, allowed: false });
+  if (typeof minimum === 'number') out.push(...edge(`minimum ${minimum}`, minimum, `below ${minimum}`, minimum - STEP));
+  if (typeof maximum === 'number') out.push(...edge(`maximum ${maximum}`, maximum, `above ${maximum}`, maximum + STEP));
   if (values)
     out.push(...values.map((v) => ({ what: `enum ${String(v)}`, value: v, allowed: true })), {
       what: 'not in the enum',
@@ -29,18 +35,10 @@ function valuesOf(schema: JsonSchema, valid: unknown): { what: string; value: un
     });
   if (Array.isArray(valid) && items && typeof items === 'object') {
     const fill = (n: number) => Array.from({ length: n }, (_, i) => valid[i % valid.length]);
-    if (typeof minItems === 'number')
-      out.push(
-        { what: `${minItems} items`, value: fill(minItems), allowed: true },
-        { what: `${minItems - 1} items`, value: fill(minItems - 1), allowed: false },
-      );
-    if (typeof maxItems === 'number')
-      out.push(
-        { what: `${maxItems} items`, value: fill(maxItems), allowed: true },
-        { what: `${maxItems + 1} items`, value: fill(maxItems + 1), allowed: false },
-      );
+    if (counts && typeof minItems === 'number') out.push(...edge(`${minItems} items`, fill(minItems), `${minItems - 1} items`, fill(minItems - 1)));
+    if (counts && typeof maxItems === 'number') out.push(...edge(`${maxItems} items`, fill(maxItems), `${maxItems + 1} items`, fill(maxItems + 1)));
     // Each item's edges, in the first place of an otherwise valid array.
-    for (const item of valuesOf(items, valid[0])) out.push({ what: `item ${item.what}`, value: [item.value, ...valid.slice(1)], allowed: item.allowed });
+    for (const item of valuesOf(items, valid[0])) out.push({ ...item, what: `item ${item.what}`, value: [item.value, ...valid.slice(1)] });
   }
   return out;
 }
@@ -53,14 +51,15 @@ function nonNull(schema: JsonSchema): JsonSchema {
 
 /**
  * Probes for each field of `schema` that `valid` (a body the check accepts) sets: the field at each
- * edge the schema states, and just past it, the rest of the body unchanged.
+ * edge the schema states, and just past it, the rest of the body unchanged. The item counts of the
+ * fields in `fixedCounts` are left alone (a rule ties them to another field, as prose says).
  */
-export function boundProbes(schema: JsonSchema, valid: Record<string, unknown>): Probe[] {
+export function boundProbes(schema: JsonSchema, valid: Record<string, unknown>, fixedCounts: string[] = []): Probe[] {
   const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
   return Object.entries(valid).flatMap(([field, value]) => {
     const property = properties[field];
     if (!property) throw new Error(`boundProbes: the schema has no field ${field}`);
-    return valuesOf(nonNull(property), value).map((probe) => ({
+    return valuesOf(nonNull(property), value, !fixedCounts.includes(field)).map((probe) => ({
       what: `${field}: ${probe.what}`,
       body: { ...valid, [field]: probe.value },
       allowed: probe.allowed,
