@@ -4,7 +4,7 @@
 import highsLoader from 'highs';
 import { printTable } from '../load.js';
 import { cases } from './cases.js';
-import { EVALUATION_SEEDS, GENERATED_HOMES, runModelQuality, TUNING_SEEDS } from './hvac-model-quality.js';
+import { EVALUATION_SEEDS, GENERATED_HOMES, runModelQuality, TUNING_SEEDS, UNSEEN_SEEDS } from './hvac-model-quality.js';
 import { SECOND_SIMULATOR_HOMES } from './second-sim/homes.js';
 import { runHvacQuality } from './hvac-quality.js';
 import { runCase, TARGETS, type CaseReport } from './run-case.js';
@@ -17,10 +17,13 @@ function option(name: string, fallback: string): string {
 const instances = Number(option('instances', '240'));
 const seed = Number(option('seed', '1'));
 const only = option('type', '');
-/** `--model-only`: just the thermal model on the generated homes (`--model-seeds tuning` for seeds 100-111). */
+/** `--model-only`: just the thermal model on the generated homes (`--model-seeds tuning` for seeds 100-111, `unseen` for 301-324). */
 const modelOnly = process.argv.includes('--model-only');
-const modelSeeds = option('model-seeds', 'evaluation') === 'tuning' ? TUNING_SEEDS : EVALUATION_SEEDS;
-/** `--model-sim second`: the homes of the second simulator (second-sim/), on which nothing was tuned. */
+const MODEL_SEED_SETS: Record<string, readonly number[]> = { tuning: TUNING_SEEDS, evaluation: EVALUATION_SEEDS, unseen: UNSEEN_SEEDS };
+const modelSeedsName = option('model-seeds', 'evaluation');
+const modelSeeds = MODEL_SEED_SETS[modelSeedsName];
+if (!modelSeeds) throw new Error(`--model-seeds is one of ${Object.keys(MODEL_SEED_SETS).join(', ')}`);
+/** `--model-sim second`: the homes of the second simulator (second-sim/), written apart from the generator. */
 const modelSource = option('model-sim', 'generator') === 'second' ? SECOND_SIMULATOR_HOMES : GENERATED_HOMES;
 
 // Node loads the package's ES build, whose default export is the loader; its type declarations are
@@ -40,7 +43,7 @@ if (!modelOnly) {
 }
 for (const r of reports) for (const f of r.failures.slice(0, 10)) console.log(`FAIL ${r.row.type}: ${f}`);
 const failed = reports.filter((r) => r.failures.length > 0);
-const modelFailures = () => runModelQuality(modelSeeds, modelSeeds === TUNING_SEEDS ? 'tuning' : 'evaluation', modelSource);
+const modelFailures = () => runModelQuality(modelSeeds, modelSeedsName, modelSource);
 const qualityFailures = modelOnly ? modelFailures() : only && only !== 'hvac' ? [] : [...runHvacQuality(seed), ...modelFailures()];
 if (!modelOnly)
   console.log(
