@@ -1,26 +1,43 @@
 import * as yup from 'yup';
 import { isIsoTimestamp, MAX_READINGS_PER_REQUEST } from './readings.js';
+import { LOAD_SOURCES } from '../domain/household/load-source.js';
 import { BODY_NOT_OBJECT_DETAIL, isPlainObject } from '../domain/validation/plain-object.js';
+import * as t from '../domain/validation/typed-schema.js';
 
 // The household's own load (docs/home-plan.md): whole-home readings, a set profile, and
 // the profile the plans use.
-
-/** Where the load the plans use comes from: measured (3+ days of readings), set by the user, or typical. */
-export type HouseholdLoadSource = 'measured' | 'set' | 'typical';
-
-/** GET /api/v1/household-load (and PUT's answer). */
-export interface HouseholdLoadProfile {
-  source: HouseholdLoadSource;
-  /** 48 kW values, one per half hour of the local day. */
-  load_kw_48: number[];
-  /** Days of the last 28 whose readings cover at least 36 of 48 slots. */
-  days_measured: number;
-}
 
 /** Highest whole-home reading, W. */
 export const MAX_HOUSEHOLD_WATTS = 100_000;
 /** Highest value of a set profile, kW. */
 export const MAX_HOUSEHOLD_LOAD_KW = 100;
+
+const load48 = (description: string) => t.slots48(t.number({ minimum: 0, maximum: MAX_HOUSEHOLD_LOAD_KW }), description);
+
+/** GET /api/v1/household-load (and PUT's answer). */
+export const householdLoadProfile = t.component(
+  'HouseholdLoadProfile',
+  t.object({
+    source: t.oneOf(LOAD_SOURCES, {
+      description: 'measured once at least 3 of the last 28 days have readings covering 36 or more of their 48 slots; else set; else the typical profile',
+    }),
+    load_kw_48: load48('48 half-hourly kW values of the local day (slot 0 = 00:00)'),
+    days_measured: t.integer({ minimum: 0, description: 'Days of the last 28 whose readings cover at least 36 slots' }),
+  }),
+);
+export type HouseholdLoadProfile = t.Infer<typeof householdLoadProfile>;
+/** Where the load the plans use comes from: measured (3+ days of readings), set by the user, or typical. */
+export type HouseholdLoadSource = HouseholdLoadProfile['source'];
+
+/**
+ * PUT /api/v1/household-load body. It is checked by hand (householdLoadPutIssue: one detail naming
+ * the first bad slot), so this schema describes it from the same limit.
+ */
+export const householdLoadUpdate = t.component(
+  'HouseholdLoadUpdate',
+  t.object({ load_kw_48: t.nullable(load48(`48 numbers, each 0-${MAX_HOUSEHOLD_LOAD_KW} kW; null clears the set profile`)) }),
+);
+export type HouseholdLoadUpdate = t.Infer<typeof householdLoadUpdate>;
 
 const reading = yup
   .object({

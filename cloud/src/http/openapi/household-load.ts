@@ -1,10 +1,9 @@
-import { MAX_HOUSEHOLD_LOAD_KW, householdLoadReadingsRequestSchema } from '../../contract/index.js';
-import { json, operation, orNull, ref, type ApiModule } from './builders.js';
-import { slots48 } from './components.js';
+import { householdLoadProfile, householdLoadReadingsRequestSchema, householdLoadUpdate } from '../../contract/index.js';
+import { componentSchemas } from '../../domain/validation/typed-schema.js';
+import { json, operation, ref, type ApiModule } from './builders.js';
 import { fromYup } from './from-yup.js';
 
 const TAG = 'Household load';
-const LOAD_48 = slots48({ type: 'number', minimum: 0, maximum: MAX_HOUSEHOLD_LOAD_KW }, '48 half-hourly kW values of the local day (slot 0 = 00:00)');
 
 /** The household's own load (docs/home-plan.md). */
 export const householdLoadApi: ApiModule = {
@@ -14,24 +13,7 @@ export const householdLoadApi: ApiModule = {
       "The whole home's consumption: readings from a power sensor, a profile set by hand, and the profile plans use (measured, else set, else typical).",
   },
   schemas: {
-    HouseholdLoadProfile: {
-      type: 'object',
-      properties: {
-        source: {
-          type: 'string',
-          enum: ['measured', 'set', 'typical'],
-          description: 'measured once at least 3 of the last 28 days have readings covering 36 or more of their 48 slots; else set; else the typical profile',
-        },
-        load_kw_48: LOAD_48,
-        days_measured: { type: 'integer', minimum: 0, description: 'Days of the last 28 whose readings cover at least 36 slots' },
-      },
-      required: ['source', 'load_kw_48', 'days_measured'],
-    },
-    HouseholdLoadUpdate: {
-      type: 'object',
-      properties: { load_kw_48: orNull({ ...LOAD_48, description: `48 numbers, each 0-${MAX_HOUSEHOLD_LOAD_KW} kW; null clears the set profile` }) },
-      required: ['load_kw_48'],
-    },
+    ...componentSchemas([householdLoadProfile, householdLoadUpdate]),
     HouseholdLoadReadingsRequest: fromYup(householdLoadReadingsRequestSchema, {
       fields: {
         readings: {
@@ -52,7 +34,7 @@ export const householdLoadApi: ApiModule = {
         tag: TAG,
         summary: 'The household load profile plans use today, and where it comes from',
         auth: 'user',
-        ok: { 200: json('The profile in use', ref('HouseholdLoadProfile')) },
+        ok: { 200: json('The profile in use', ref(householdLoadProfile)) },
       }),
       put: operation({
         id: 'setHouseholdLoad',
@@ -60,8 +42,8 @@ export const householdLoadApi: ApiModule = {
         summary: 'Set (or clear with null) the household load profile for a home without a sensor',
         description: 'A measured profile still wins once there is one. A change re-plans the home (debounced).',
         auth: 'user',
-        body: ref('HouseholdLoadUpdate'),
-        ok: { 200: json('The profile in use after the change', ref('HouseholdLoadProfile')) },
+        body: ref(householdLoadUpdate),
+        ok: { 200: json('The profile in use after the change', ref(householdLoadProfile)) },
         errors: { 400: ['load_kw_48 is required', 'load_kw_48 must be an array of 48 numbers or null', 'load_kw_48[<i>] must be a number between 0 and 100'] },
       }),
     },
