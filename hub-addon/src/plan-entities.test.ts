@@ -37,7 +37,10 @@ describe('planEntities', () => {
 
   it('a slot charged on solar surplus is charging, with the surplus and the grid price it avoids', () => {
     const sunny = reasons.map((r, i) => (i === 1 ? { code: 'solar_surplus', price_cents: 5.5, surplus_kw: 2.45, grid_cents: 30, by: '19:00' } : r));
-    const onSun = { ...view, appliances: [{ ...view.appliances[0]!, schedule: { intervals: [], reasons_48: sunny, summary: '' } }] } as SchedulesView;
+    const onSun = {
+      ...view,
+      appliances: [{ ...view.appliances[0]!, schedule: { intervals: [], reasons_48: sunny, summary: '' } }],
+    } as unknown as SchedulesView;
     const [car] = planEntities({ view: onSun, slotIndex: 1, slotStart: (i) => `slot-${i}`, ledger: null, isCloudLinked: true });
     expect(car).toMatchObject({ state: 'charging', attributes: { reason: 'solar_surplus', price_cents: 5.5, surplus_kw: 2.45, grid_cents: 30 } });
     expect((car!.attributes.plan as unknown[])[1]).toMatchObject({ action: 'charging', on: true, reason: 'solar_surplus' });
