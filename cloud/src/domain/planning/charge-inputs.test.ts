@@ -28,6 +28,7 @@ describe('evChargerInputs', () => {
       targetPct: 90,
       minPct: 0,
       deadlineMinute: 450,
+      isUnplugged: false,
     });
     expect(built.used).toMatchObject({ deadline_time: '07:30', soc_pct: 40, soc_source: 'reading', battery_capacity_kwh: 75 });
   });
