@@ -43,7 +43,7 @@ export interface AddonHome {
   /** Slot indexes of `day` applied within their slot to every appliance from a view of that day. */
   applied: Set<number>;
   /** Real instants (ms) the home asked for its schedules view. */
-  viewPullsRealMs: number[];
+  planPullsRealMs: number[];
   stop(): void;
 }
 
@@ -85,7 +85,7 @@ export async function startAddonHome(opts: {
     startMs: clock.now(),
   });
   const applied = new Set<number>();
-  const viewPullsRealMs: number[] = [];
+  const planPullsRealMs: number[] = [];
   const timers = new Set<ReturnType<SimulatedClock['setTimeout']>>();
   let stopped = false;
   let view: SchedulesView | null = null;
@@ -107,7 +107,7 @@ export async function startAddonHome(opts: {
       await Promise.all([cloud.me(), cloud.appliances()]);
       lastAppliancesPull = clock.now();
     }
-    viewPullsRealMs.push(Date.now());
+    planPullsRealMs.push(Date.now());
     const [v, s] = await Promise.all([cloud.schedules(), cloud.schedulesUpdatedAt()]);
     view = v;
     stamp = s.updated_at;
@@ -247,7 +247,7 @@ export async function startAddonHome(opts: {
   after(Math.random() * 10 * MINUTE, armWeather);
   return {
     applied,
-    viewPullsRealMs,
+    planPullsRealMs,
     stop() {
       stopped = true;
       for (const t of timers) clock.clearTimeout(t);

@@ -22,8 +22,8 @@ export interface HomeResult {
   userId: string;
   kind: string;
   appliedSlots: number;
-  /** An add-on home's schedules view pulls, real ms (none for a satellite home). */
-  viewPullsRealMs?: number[];
+  /** Real instants (ms) the home pulled its plan: an add-on's schedules view, a satellite's schedule. */
+  planPullsRealMs: number[];
 }
 
 export type ToParent =

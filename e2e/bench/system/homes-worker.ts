@@ -65,7 +65,7 @@ async function run(job: WorkerJob): Promise<void> {
       userId: h.userId,
       kind: h.kind,
       appliedSlots: h.home.applied.size,
-      ...('viewPullsRealMs' in h.home && { viewPullsRealMs: h.home.viewPullsRealMs }),
+      planPullsRealMs: h.home.planPullsRealMs,
     }));
     const problems = satellites.flatMap((s) => s.problems);
     await Promise.all(homes.map((h) => Promise.resolve(h.home.stop()).catch(() => undefined)));

@@ -46,7 +46,7 @@ const BURST_REAL_MS = 2_000;
 const SETUP_CLOCK_MS = Date.parse('2026-11-17T20:00:00Z');
 /** Real time given per home to come online before the clock reaches START_MS. */
 const START_REAL_MS_PER_HOME = 150;
-/** A re-plan must be pulled by its add-on home within its stamp poll and this much more (simulated). */
+/** A re-plan must be pulled by its home within the add-on's stamp poll and this much more (simulated). */
 const PICKUP_MARGIN_MS = 2 * MINUTE;
 
 const { values: flags } = parseArgs({
@@ -157,7 +157,7 @@ async function main(): Promise<number> {
     const replanJobs = jobs.filter((j) => classOf(j) === 'replan');
     const cpu = attributeCpu(jobsThread.samples, jobs);
     const pickupBoundSimMs = DEFAULT_TIMING.updatedAtPollMs + PICKUP_MARGIN_MS;
-    const pulls = new Map(homes.outcomes.flatMap((h) => (h.viewPullsRealMs ? [[h.userId, h.viewPullsRealMs] as const] : [])));
+    const pulls = new Map(homes.outcomes.map((h) => [h.userId, h.planPullsRealMs]));
     const totals = (c: ReturnType<typeof classOf>) => ({ ...cpu[c], total: jobs.filter((j) => classOf(j) === c).length });
     if (homes.problems.length) console.log(`satellite problems (${homes.problems.length}), first: ${homes.problems.slice(0, 3).join(' | ')}`);
     const missed = report(homes.stats, outcomes, {

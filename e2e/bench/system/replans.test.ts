@@ -52,7 +52,7 @@ test('each re-plan that changed a schedule must be pulled by its home within the
     job('recompute', ['measured_state'], 300), // pulled 100 later: late
     job('recompute', ['measured_state'], 40, 'planned 1 rows', 'u2'), // pulled 10 later
     job('recompute', ['measured_state'], 100, 'planned 1 rows', 'u2'), // never pulled again
-    job('recompute', ['measured_state'], 100, 'planned 1 rows', 'satellite home'), // pulls nothing here
+    job('recompute', ['measured_state'], 100, 'planned 1 rows', 'u3'), // a home not in this run
     job('recompute', ['measured_state'], 980), // too close to the end
     job('recompute', ['weather'], 100), // not a re-plan
   ];

@@ -81,9 +81,9 @@ export interface Pickups {
 }
 
 /**
- * Whether each home pulled its schedules view within `boundRealMs` after each of its re-plans
- * that wrote rows (the add-on sees the stamp move at its next poll). Re-plans closer than the
- * bound to `endRealMs`, and of homes that pull nothing here (satellite homes), are not judged.
+ * Whether each home pulled its plan within `boundRealMs` after each of its re-plans that wrote
+ * rows (an add-on sees the stamp move at its next poll; a satellite is told on its long-poll).
+ * Re-plans closer than the bound to `endRealMs`, and of homes not in `pullsRealMs`, are not judged.
  */
 export function pickups(jobs: readonly JobRecord[], pullsRealMs: ReadonlyMap<string, readonly number[]>, boundRealMs: number, endRealMs: number): Pickups {
   let judged = 0;

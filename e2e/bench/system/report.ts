@@ -50,7 +50,7 @@ export interface ReplanFacts {
   /** Add-on homes with a battery or an EV (the homes whose readings re-plan). */
   storageHomes: number;
   pickups: Pickups;
-  /** How long after a re-plan its home must pull the view, simulated ms. */
+  /** How long after a re-plan its home must pull the plan, simulated ms. */
   pickupBoundSimMs: number;
 }
 
@@ -160,7 +160,7 @@ function reportReplans(r: ReplanFacts, facts: Pick<RunFacts, 'homes' | 'simulate
   );
   printTable(rows);
   console.log(
-    `re-plans that changed a schedule: ${r.changed}; pulled by their add-on home within ${r.pickupBoundSimMs / 60_000} simulated min: ${p.pickedUp} of ${p.judged}${p.slowestRealMs === null ? '' : `, slowest ${((p.slowestRealMs * facts.rate) / 60_000).toFixed(1)} simulated min`}`,
+    `re-plans that changed a schedule: ${r.changed}; pulled by their home within ${r.pickupBoundSimMs / 60_000} simulated min: ${p.pickedUp} of ${p.judged}${p.slowestRealMs === null ? '' : `, slowest ${((p.slowestRealMs * facts.rate) / 60_000).toFixed(1)} simulated min`}`,
   );
   return missed;
 }

@@ -13,10 +13,14 @@ export interface SatelliteHome {
   observe(): void;
   /** Log lines of refused requests and failures (the device's own words). */
   problems: string[];
+  /** Real instants (ms) the satellite asked for its schedule. */
+  planPullsRealMs: number[];
   stop(): Promise<void>;
 }
 
 const deviceIdOf = (account: HomeAccount) => `SN-BENCH-${account.spec.index}`;
+/** The satellite's schedule pull (GET /api/v1/appliances/{id}/schedule). */
+const SCHEDULE_PULL = /\/appliances\/[^/]+\/schedule(\?|$)/;
 
 /** Claims the home's satellite with a fresh code, on real time, and switches it off again. */
 export async function claimSatellite(account: HomeAccount, baseUrl: string, stateRoot: string): Promise<void> {
@@ -54,12 +58,16 @@ export async function startSatelliteHome(opts: {
 }): Promise<SatelliteHome> {
   const { account, day } = opts;
   const problems: string[] = [];
+  const planPullsRealMs: number[] = [];
   const sim: RunningSimulator = await startSimulator({
     cloudUrl: opts.baseUrl,
     deviceId: deviceIdOf(account),
     stateDir: path.join(opts.stateRoot, deviceIdOf(account)),
     clock: opts.clock,
-    fetch: opts.fetch,
+    fetch: (input, init) => {
+      if (SCHEDULE_PULL.test(input instanceof Request ? input.url : String(input))) planPullsRealMs.push(Date.now());
+      return opts.fetch(input, init);
+    },
     seed: account.spec.index + 1,
     standing: { mode: 'HEAT', fan: 'auto' },
     log: (line) => {
@@ -70,6 +78,7 @@ export async function startSatelliteHome(opts: {
   return {
     applied,
     problems,
+    planPullsRealMs,
     observe() {
       const a = sim.state().applied;
       if (a && a.slot.date === day && a.source === 'schedule') applied.add(a.slot.index);
