@@ -29,7 +29,7 @@ import {
 } from '@offpeak/hub-addon/testing';
 import type { HomeAccount } from './fleet.js';
 import { HOUR, MINUTE } from './fleet-clock.js';
-import { advance, applyPlanSlot, createHouse, householdKw } from './house.js';
+import { advance, applyPlanSlot, createHouse, householdKw, isCarAway } from './house.js';
 
 /**
  * BENCH_ADDON_PULL_AT_BOUNDARY=1: the add-on's former timing, for comparison: the view pulled at
@@ -213,6 +213,7 @@ export async function startAddonHome(opts: {
         });
         continue;
       }
+      if (a.type === 'ev_charger' && isCarAway(house, now)) continue;
       const state = a.type === 'water_heater' ? (on ? 'ON' : 'OFF') : on ? 'CHARGING' : 'IDLE';
       others.push({ id: a.id, reading: { timestamp, state, value: round1(house.level.get(a.id)!) } });
     }

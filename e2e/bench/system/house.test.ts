@@ -1,7 +1,7 @@
 // The simulated house keeps to its plan when the home has a usual day, and leaves it when the
 // household's load departs or the car is driven.
 import { expect, test } from '@playwright/test';
-import { advance, applyPlanSlot, createHouse, householdKw, type House, type HouseAppliance } from './house.js';
+import { advance, applyPlanSlot, createHouse, householdKw, isCarAway, type House, type HouseAppliance } from './house.js';
 
 const ZONE = 'America/New_York';
 const DATE = '2026-11-18';
@@ -61,8 +61,10 @@ test('a car charges while plugged in, up to its own limit, and comes home with l
   expect(house.level.get('e')).toBe(80);
   live(house, EV, on, 15);
   expect(house.level.get('e')).toBe(72); // the morning trip
+  expect(isCarAway(house, MIDNIGHT + 14 * SLOT)).toBe(true);
   live(house, EV, on, 34);
   expect(house.level.get('e')).toBe(72); // no charge while away
+  expect(isCarAway(house, MIDNIGHT + 34 * SLOT)).toBe(false);
   live(house, EV, on, 35);
   expect(house.level.get('e')).toBeCloseTo(64 + (7.4 * 0.9 * 0.5 * 100) / 60, 6); // the evening trip, then charging
 });
