@@ -191,7 +191,7 @@ export async function startAddonHome(opts: {
     const heating = room.indoorF < room.setpointF - 0.3;
     advance(house, now);
     const hvac: HvacReadingInput[] = [];
-    const others: { id: string; reading: { timestamp: string; state: string; value: number } }[] = [];
+    const others: { id: string; reading: { timestamp: string; state: string; value: number; plugged_in?: boolean } }[] = [];
     for (const a of account.appliances) {
       const mode = house.mode.get(a.id)?.kind;
       const on = mode === 'on' || mode === 'charge';
@@ -213,9 +213,10 @@ export async function startAddonHome(opts: {
         });
         continue;
       }
-      if (a.type === 'ev_charger' && isCarAway(house, now)) continue;
       const state = a.type === 'water_heater' ? (on ? 'ON' : 'OFF') : on ? 'CHARGING' : 'IDLE';
-      others.push({ id: a.id, reading: { timestamp, state, value: round1(house.level.get(a.id)!) } });
+      // The car's plug sensor says whether it is home (its state of charge comes from the car, away too).
+      const plug = a.type === 'ev_charger' && { plugged_in: !isCarAway(house, now) };
+      others.push({ id: a.id, reading: { timestamp, state, value: round1(house.level.get(a.id)!), ...plug } });
     }
     // The household's own load (the whole-home sensor less the planned appliances), within 10 % of its half hour's level.
     return { hvac, others, household: { timestamp, value: Math.round(householdKw(house, now) * 1000 * (0.9 + 0.2 * Math.random())) } };

@@ -24,7 +24,14 @@ const EXTRAS = [
     share: 0.4,
     appliance_type: 'ev_charger',
     name: 'EV',
-    config: { entity_id: 'switch.ev_charger', soc_entity_id: 'sensor.ev_battery', battery_capacity_kwh: 60, max_charge_rate_kw: 7.4, efficiency: 0.9 },
+    config: {
+      entity_id: 'switch.ev_charger',
+      soc_entity_id: 'sensor.ev_battery',
+      plug_entity_id: 'binary_sensor.ev_plugged',
+      battery_capacity_kwh: 60,
+      max_charge_rate_kw: 7.4,
+      efficiency: 0.9,
+    },
   },
   {
     share: 0.3,

@@ -69,10 +69,7 @@ export function householdKw(house: House, ms: number): number {
   return halfHourKw(house.usualKw48[slot.index]!, dayOf(house, slot.date).load[slot.index]!);
 }
 
-/**
- * True while the car is away at `ms`. Its charge is then unknown to the hub (a charger's or a
- * plugged car's state of charge), so the add-on pushes none: the car comes home with less.
- */
+/** True while the car is away at `ms` (unplugged). */
 export function isCarAway(house: House, ms: number): boolean {
   const slot = localSlotAt(ms, house.zone);
   return isAway(dayOf(house, slot.date).ev, slot.index);
