@@ -80,6 +80,8 @@ test("the savings page gives yesterday's account: what it cost, without Offpeak 
   await expect(ledger.getByRole('row', { name: /Roof .* -\$0\.10 -\$0\.10 -\$0\.10 the same production/ })).toContainText(
     'Made 3.0 kWh: 1.0 used at home ($0.10), 2.0 exported ($0.00)',
   );
-  await expect(ledger.getByTestId('forecast-accuracy')).toContainText('Household use: not measured that day.');
+  // The household and the roof were measured at noon, but no plan forecast that day.
+  await expect(ledger.getByTestId('forecast-accuracy')).toContainText('Household use: measured, but no forecast was made for that day to compare it with.');
+  await expect(ledger.getByTestId('forecast-accuracy')).toContainText('Solar generation: measured, but no forecast was made for that day to compare it with.');
   await expectAccessible(page);
 });

@@ -1,8 +1,9 @@
 // One day's ledger on the savings page: what it cost, what it would have cost without Offpeak,
 // what perfect hindsight would have cost, each appliance's line, and the forecasts' accuracy.
-import type { DayLedger, ForecastError } from '@offpeak/cloud/contract';
+import type { DayLedger } from '@offpeak/cloud/contract';
 import { getLedger } from '../api.js';
 import { TYPE_LABEL } from '../appliance-forms.js';
+import { forecastAccuracy } from '../forecast-accuracy.js';
 import { fmt, formatDate, usd } from '../format.js';
 import { useLoad } from '../use-load.js';
 import { Failed, Loading } from './states.js';
@@ -95,21 +96,10 @@ function LedgerBody({ ledger }: { ledger: DayLedger }) {
       )}
       <h3>How good the forecasts were</h3>
       <ul data-testid="forecast-accuracy">
-        <li>{accuracy('Household use', ledger.forecast_errors.household_load_kw, 'kW', 2)}</li>
-        <li>{accuracy('Solar generation', ledger.forecast_errors.solar_kw, 'kW', 2)}</li>
-        <li>{accuracy('Indoor temperature', ledger.forecast_errors.hvac_temperature_f, '°F', 1)}</li>
+        {forecastAccuracy(ledger).map((line) => (
+          <li key={line}>{line}</li>
+        ))}
       </ul>
     </>
   );
-}
-
-function accuracy(what: string, e: ForecastError | null, unit: string, digits: number): string {
-  if (!e) return `${what}: not measured that day.`;
-  const direction =
-    Math.abs(e.bias) < 10 ** -digits
-      ? ''
-      : e.bias > 0
-        ? `, forecast high by ${fmt(e.bias, digits)} ${unit}`
-        : `, forecast low by ${fmt(-e.bias, digits)} ${unit}`;
-  return `${what}: off by ${fmt(e.mae, digits)} ${unit} on average over ${e.slots} half-hours${direction}.`;
 }
