@@ -183,7 +183,7 @@ async function live(o: LivingOptions, url: string, token: string, batteryId: str
     problems.push(
       ...missed.map((s) => `${day.date}: no re-plan after the charge reading off the trajectory at slot ${s}`),
       ...pastSlotsChanged(dayRows).map((p) => `${day.date}: ${p}`),
-      ...floorMissed(dayRows, dayStartPct, (r) => t.clockAt(Date.parse(r.created_at)) >= starts[0]!.getTime()).map((p) => `${day.date}: ${p}`),
+      ...floorMissed(dayRows, dayStartPct).map((p) => `${day.date}: ${p}`),
     );
     o.log(
       `${day.date}: ${dayRows.length} rows, ${departed.length} departing charge readings, ends at ${((100 * socKwh) / capacityKwh).toFixed(1)} % (began ${dayStartPct.toFixed(1)} %)`,
