@@ -3,6 +3,7 @@
 // tariff's, a pre-conditioning slot names the dearer slot it is for, and a slot at the band's edge
 // names the band.
 import { describe, expect, it } from 'vitest';
+import { COMFORT_MARGIN_F } from '../../src/domain/planners/hvac-problem.js';
 import { createAppliance } from '../support/appliances.js';
 import { signUp } from '../support/http.js';
 import { hourlyPrice, recomputeSchedules, slotOf, slotsWith, useCloudAtMidnight } from '../support/plan-reasons.js';
@@ -41,9 +42,9 @@ describe('HVAC reasons', () => {
     const edge = slotsWith(reasons, 'comfort_edge');
     expect(edge.length).toBeGreaterThan(40);
     for (const i of edge) {
-      // At the edge now (no later slot named): the setpoint is the band's top less the plan's 0.5 F comfort margin.
+      // At the edge now (no later slot named): the setpoint is the band's top less the plan's comfort margin.
       expect(reasons[i]).toEqual({ code: 'comfort_edge', limit: 'comfort_band', price_cents: 30 });
-      expect(setpoints[i]).toBe(high[i] - 0.5);
+      expect(setpoints[i]).toBe(high[i] - COMFORT_MARGIN_F);
     }
     // Nothing is worth storing at one price: no pre-cooling.
     expect(slotsWith(reasons, 'pre_cool')).toEqual([]);

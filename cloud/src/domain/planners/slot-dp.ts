@@ -36,9 +36,9 @@ export interface DpPlan {
    */
   moves: Move[][];
   /**
-   * Per slot, each range action's first step away from doing nothing (marginalMove; null for the
-   * others): when the best move of an action is to do nothing, this step says what the state it
-   * would have moved is worth at the margin.
+   * Per slot, each range action's first step away from doing nothing (marginalMove) where its best
+   * move keeps the state, else null: the step says what the state it would have moved is worth at
+   * the margin.
    */
   steps: (Move | null)[][];
 }
@@ -108,7 +108,8 @@ export function planSlots(start: number, slots: readonly DpSlot[], tol: Toleranc
   slots.forEach(({ actions }, i) => {
     const value = values[i + 1]!;
     const moves = actions.map((a) => bestMove(value, a, x, tol));
-    steps.push(actions.map((a) => marginalMove(value, a, x, tol)));
+    // Only an action whose best move keeps the state needs its step.
+    steps.push(actions.map((a, j) => (Math.abs(moves[j]!.next - x) <= tol.x ? marginalMove(value, a, x, tol) : null)));
     let best = -1;
     moves.forEach((m, k) => {
       if (m.value < (best < 0 ? Infinity : moves[best]!.value - TIE_CENTS)) best = k;
