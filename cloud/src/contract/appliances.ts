@@ -2,7 +2,8 @@
 // schemas live in the pure appliance type registry; this file holds the request envelopes.
 import * as yup from 'yup';
 import { pyTuple } from '../domain/appliance-types/fields.js';
-import { APPLIANCE_TYPES, type ApplianceType } from '../domain/appliance-types/spec.js';
+import { APPLIANCE_TYPES, applianceTypeSchema, type ApplianceType } from '../domain/appliance-types/spec.js';
+import * as t from '../domain/validation/typed-schema.js';
 import { BODY_NOT_OBJECT_DETAIL, isPlainObject } from '../domain/validation/plain-object.js';
 
 export { APPLIANCE_TYPES, type ApplianceType, type EntitiesBlock } from '../domain/appliance-types/spec.js';
@@ -10,21 +11,26 @@ export { APPLIANCE_TYPES, type ApplianceType, type EntitiesBlock } from '../doma
 export type { ApplianceConfig, ApplianceConstraints } from '../domain/appliance-types/index.js';
 
 /** Appliance. */
-export interface Appliance {
-  id: string;
-  user_id: string;
-  appliance_type: ApplianceType;
-  name: string;
-  config: Record<string, unknown>;
-  is_active: boolean;
-  /** ISO 8601. */
-  created_at: string;
-}
+export const appliance = t.component(
+  'Appliance',
+  t.object(
+    {
+      id: t.uuid(),
+      user_id: t.uuid('Owner'),
+      appliance_type: t.ref(applianceTypeSchema),
+      name: t.string(),
+      config: t.anyObject('Per-type shape'),
+      is_active: t.boolean(),
+      created_at: t.dateTime(),
+    },
+    'An appliance.',
+  ),
+);
+export type Appliance = t.Infer<typeof appliance>;
 
-/** POST /api/v1/appliances answer (201). */
-export interface ApplianceCreated {
-  appliance_id: string;
-}
+/** POST /api/v1/appliances answer. */
+export const applianceCreated = t.component('ApplianceCreated', t.object({ appliance_id: t.uuid() }));
+export type ApplianceCreated = t.Infer<typeof applianceCreated>;
 
 /** GET and POST /api/v1/appliances/{id}/constraints answer; `constraints` holds only the set fields. */
 export interface ConstraintsResponse {

@@ -5,6 +5,7 @@ import * as yup from 'yup';
 import { ENTITY_ID_MAX_LENGTH, ENTITY_ID_PATTERN } from '../domain/appliance-types/fields.js';
 import type { HubEntity } from '../domain/hub-entity.js';
 import { BODY_NOT_OBJECT_DETAIL } from '../domain/validation/plain-object.js';
+import * as t from '../domain/validation/typed-schema.js';
 
 export type { HubEntity } from '../domain/hub-entity.js';
 
@@ -16,10 +17,11 @@ export interface HubEntityList {
 }
 
 /** PUT /api/v1/hub-entities answer. */
-export interface HubEntitiesReported {
-  accepted: number;
-  reported_at: string;
-}
+export const hubEntitiesReported = t.component(
+  'HubEntitiesReported',
+  t.object({ accepted: t.integer({ minimum: 0 }), reported_at: t.dateTime('UTC ISO 8601') }),
+);
+export type HubEntitiesReported = t.Infer<typeof hubEntitiesReported>;
 
 /** Bounds of a report: a house's relevant entities fit well inside them (1000 with ordinary names are a few hundred kB, under the default 1 MB body limit). */
 export const HUB_ENTITY_LIMITS = {

@@ -3,6 +3,7 @@ import { HVAC_STATE_ALIASES, HVAC_STATES } from '../domain/readings/hvac-state.j
 import { INDOOR_SOURCES } from '../domain/readings/request-issues.js';
 import { BODY_NOT_OBJECT_DETAIL, isPlainObject } from '../domain/validation/plain-object.js';
 import { UUID_PATTERN } from '../domain/uuid.js';
+import * as t from '../domain/validation/typed-schema.js';
 
 // POST /api/v1/readings and POST /api/v1/appliances/{id}/readings. Field
 // failures answer 400 `<field> ...`; `client` and `indoor_source` answer 422 with a structured
@@ -12,9 +13,8 @@ import { UUID_PATTERN } from '../domain/uuid.js';
 export const MAX_READINGS_PER_REQUEST = 100;
 
 /** 201 body of both readings endpoints: the number of readings stored. */
-export interface ReadingsAccepted {
-  accepted: number;
-}
+export const readingsAccepted = t.component('ReadingsAccepted', t.object({ accepted: t.integer({ minimum: 0, description: 'Number stored' }) }));
+export type ReadingsAccepted = t.Infer<typeof readingsAccepted>;
 
 /** One item of a structured 422 detail (FastAPI/pydantic shape). */
 export interface ValidationIssue {

@@ -51,6 +51,9 @@ export const oneOf = <const V extends string>(values: readonly V[], facts?: Fact
 /** Any JSON object; the description says what it holds. */
 export const anyObject = (facts?: Facts) => typed<Record<string, unknown>>({ type: 'object' }, facts);
 
+/** An object of any keys, each holding a `values`. */
+export const record = <T>(values: Typed<T>, facts?: Facts) => typed<Record<string, T>>({ type: 'object', additionalProperties: values.schema }, facts);
+
 /** An object with no properties (`{}`). */
 export const emptyObject = (facts?: Facts) => typed<Record<string, never>>({ type: 'object', maxProperties: 0 }, facts);
 

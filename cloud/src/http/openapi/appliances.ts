@@ -1,7 +1,9 @@
 import {
   APPLIANCE_TYPE_DETAIL,
   DETAIL,
+  appliance,
   applianceCreateSchema,
+  applianceCreated,
   applianceReadingSchema,
   applianceReadingsRequestSchema,
   applianceUpdateSchema,
@@ -10,7 +12,7 @@ import { applianceTypeSchema } from '../../domain/appliance-types/index.js';
 import { componentSchemas } from '../../domain/validation/typed-schema.js';
 import { APPLIANCE_CONFIG_SCHEMAS, CONFIG_BY_TYPE, readingValues } from './appliance-configs.js';
 import { empty, json, operation, ref, type ApiModule, type Schema } from './builders.js';
-import { APPLIANCE_ID_PARAM, DATE_TIME, UUID } from './components.js';
+import { APPLIANCE_ID_PARAM } from './components.js';
 import { fromYup } from './from-yup.js';
 
 const TAG = 'Appliances';
@@ -36,26 +38,12 @@ export const appliancesApi: ApiModule = {
       description: 'A per-type config object; it must match the appliance_type.',
       anyOf: Object.values(CONFIG_BY_TYPE).map(ref),
     },
-    Appliance: {
-      type: 'object',
-      description: 'An appliance.',
-      properties: {
-        id: UUID,
-        user_id: { ...UUID, description: 'Owner' },
-        appliance_type: ref('ApplianceType'),
-        name: { type: 'string' },
-        config: { type: 'object', description: 'Per-type shape' },
-        is_active: { type: 'boolean' },
-        created_at: DATE_TIME,
-      },
-      required: ['id', 'user_id', 'appliance_type', 'name', 'config', 'is_active', 'created_at'],
-      allOf: configMatchesType(),
-    },
+    Appliance: { ...appliance.schema, allOf: configMatchesType() },
     ApplianceCreate: {
       ...fromYup(applianceCreateSchema, { fields: { appliance_type: { ref: 'ApplianceType' }, config: { description: 'Per-type shape' } } }),
       allOf: configMatchesType({ hvac: { allOf: [ref('HvacConfig'), { required: ['entity_id'] }] } }),
     },
-    ApplianceCreated: { type: 'object', properties: { appliance_id: UUID }, required: ['appliance_id'] },
+    ...componentSchemas([applianceCreated]),
     ApplianceUpdate: fromYup(applianceUpdateSchema, {
       description: "When config is sent it must be the full per-type object of the appliance's type (the whole shape is re-validated).",
       fields: {
@@ -91,7 +79,7 @@ export const appliancesApi: ApiModule = {
         description: 'The free tier permits one HVAC (every HVAC counts, active or not, satellites included).',
         auth: 'user',
         body: ref('ApplianceCreate'),
-        ok: { 201: json('Created', ref('ApplianceCreated')) },
+        ok: { 201: json('Created', ref(applianceCreated)) },
         errors: {
           400: [APPLIANCE_TYPE_DETAIL, FIELD_DETAIL, 'Appliance limit reached: an account may have at most <n> appliances; delete one first'],
           403: [DETAIL.upgradeRequired],
@@ -103,7 +91,7 @@ export const appliancesApi: ApiModule = {
         summary: "List the caller's appliances",
         description: 'Constraints are not included.',
         auth: 'user',
-        ok: { 200: json('The appliances', { type: 'array', items: ref('Appliance') }) },
+        ok: { 200: json('The appliances', { type: 'array', items: ref(appliance) }) },
       }),
     },
     '/api/v1/appliances/{appliance_id}': {
@@ -114,7 +102,7 @@ export const appliancesApi: ApiModule = {
         auth: 'user',
         params: [APPLIANCE_ID_PARAM],
         body: ref('ApplianceUpdate'),
-        ok: { 200: json('The Appliance', ref('Appliance')) },
+        ok: { 200: json('The Appliance', ref(appliance)) },
         errors: { 400: [FIELD_DETAIL], 404: [DETAIL.applianceNotFound] },
       }),
       delete: operation({

@@ -1,4 +1,5 @@
-import { HUB_ENTITY_LIMITS, hubEntitiesReportSchema } from '../../contract/index.js';
+import { HUB_ENTITY_LIMITS, hubEntitiesReportSchema, hubEntitiesReported } from '../../contract/index.js';
+import { componentSchemas } from '../../domain/validation/typed-schema.js';
 import { json, operation, orNull, ref, type ApiModule, type Schema } from './builders.js';
 import { DATE_TIME } from './components.js';
 import { fromYup, propertyOf } from './from-yup.js';
@@ -32,11 +33,7 @@ export const hubEntitiesApi: ApiModule = {
   },
   schemas: {
     HubEntitiesReport: REPORT,
-    HubEntitiesReported: {
-      type: 'object',
-      properties: { accepted: { type: 'integer', minimum: 0 }, reported_at: { ...DATE_TIME, description: 'UTC ISO 8601' } },
-      required: ['accepted', 'reported_at'],
-    },
+    ...componentSchemas([hubEntitiesReported]),
     HubEntityList: {
       type: 'object',
       properties: {
@@ -70,7 +67,7 @@ export const hubEntitiesApi: ApiModule = {
         description: `Sent by the hub integration at start and when its entities change. The list replaces the stored one whole; 0-${maxEntities} entities.`,
         auth: 'user',
         body: ref('HubEntitiesReport'),
-        ok: { 200: json('Stored', ref('HubEntitiesReported')) },
+        ok: { 200: json('Stored', ref(hubEntitiesReported)) },
         errors: {
           400: [
             'entities is required',

@@ -1,4 +1,5 @@
-import { hvacReadingSchema, hvacReadingsRequestSchema } from '../../contract/index.js';
+import { hvacReadingSchema, hvacReadingsRequestSchema, readingsAccepted } from '../../contract/index.js';
+import { componentSchemas } from '../../domain/validation/typed-schema.js';
 import { json, operation, ref, type ApiModule } from './builders.js';
 import { fromYup } from './from-yup.js';
 
@@ -47,11 +48,7 @@ export const readingsApi: ApiModule = {
       description: 'All or nothing: one invalid reading rejects the request and stores nothing.',
       fields: { readings: { items: { ref: 'HvacReading' } }, client: { ref: 'ReadingClient' } },
     }),
-    ReadingsAccepted: {
-      type: 'object',
-      properties: { accepted: { type: 'integer', minimum: 0, description: 'Number stored' } },
-      required: ['accepted'],
-    },
+    ...componentSchemas([readingsAccepted]),
   },
   paths: {
     '/api/v1/readings': {
@@ -62,7 +59,7 @@ export const readingsApi: ApiModule = {
         description: 'Shares the daily reading ceiling with the appliance readings endpoint.',
         auth: 'userOrDevice',
         body: ref('ReadingsRequest'),
-        ok: { 201: json('Stored', ref('ReadingsAccepted')) },
+        ok: { 201: json('Stored', ref(readingsAccepted)) },
         errors: {
           400: [
             'indoor_temp must be between 30 and 120',
