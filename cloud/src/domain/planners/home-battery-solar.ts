@@ -5,7 +5,7 @@ import { executeBatteryDay, executedBatteryOf, executionCostCents } from './home
 import { planHomeBattery, refillCentsPerStoredKwh, type HomeBatterySchedule } from './home-battery.js';
 import { planHomeBatteryForSpread, widerDischarge } from './home-battery-spread.js';
 import { horizon, round2, slotValue } from './slots.js';
-import { SLOTS, type DayContext, type HomeBatteryInput, type PlanResult, type Planner } from './types.js';
+import { SLOTS, type DayContext, type HomeBatteryInput, type PlanResult } from './types.js';
 
 /**
  * The exact plan for the forecast, then every idle slot (neither charging from the grid nor in
@@ -41,5 +41,5 @@ export function planHomeBatteryWithSolar(day: DayContext, input: HomeBatteryInpu
  * (home-battery-spread.ts); else with solar the exact plan widened to self-consumption, without
  * it the exact plan.
  */
-export const homeBatteryPlanner: Planner<'home_battery'> = (day, input) =>
+export const homeBatteryPlanner = (day: DayContext, input: HomeBatteryInput): PlanResult<HomeBatterySchedule> =>
   planHomeBatteryForSpread(day, input, input.solarKw ? planHomeBatteryWithSolar : planHomeBattery);

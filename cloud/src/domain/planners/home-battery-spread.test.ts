@@ -6,9 +6,8 @@ import { emhassDay } from '../../bench/optimizer/home-battery-home-case.js';
 import { seededRandom } from '../../bench/optimizer/random.js';
 import { batteryFlowKw } from '../planning/home-plan.js';
 import { executeBatteryDay, executedBatteryOf, executionCostCents } from './home-battery-execution.js';
-import { planHomeBatteryWithSolar } from './home-battery-solar.js';
+import { homeBatteryPlanner, planHomeBatteryWithSolar } from './home-battery-solar.js';
 import { planHomeBattery, type HomeBatterySchedule } from './home-battery.js';
-import { homeBattery } from '../appliance-types/home-battery.js';
 import { MIN_SPREAD_DAYS, planHomeBatteryForSpread, slotQuantile } from './home-battery-spread.js';
 import { block, day, priced } from './planner-fixtures.test-support.js';
 import type { DayContext, HomeBatteryInput } from './types.js';
@@ -65,7 +64,7 @@ describe('planHomeBatteryForSpread', () => {
   it('is what the registry entry of home_battery plans without solar', () => {
     const days = evenings(7, 20);
     const input = battery(mean(days), days);
-    expect(homeBattery.planner(SHORT_PEAK, input)).toEqual(planHomeBatteryForSpread(SHORT_PEAK, input));
+    expect(homeBatteryPlanner(SHORT_PEAK, input)).toEqual(planHomeBatteryForSpread(SHORT_PEAK, input));
   });
 
   it.each([
@@ -113,7 +112,7 @@ describe('planHomeBatteryForSpread', () => {
     const sun = Array.from({ length: 48 }, (_, s) => (s >= 20 && s < 28 ? 3 : 0));
     const recent = evenings(8, 20);
     const input = battery(mean(recent), recent, { solarKw: sun });
-    const chosen = homeBattery.planner(netBilling, input).schedule;
+    const chosen = homeBatteryPlanner(netBilling, input).schedule;
     const widened = planHomeBatteryWithSolar(netBilling, input).schedule;
     const executed = executedBatteryOf(input);
     const refill = Math.min(...netBilling.pricesCentsPerKwh.map((p, s) => (sun[s]! > 0 ? 10 : p))) / 0.95;
