@@ -213,9 +213,9 @@ export async function startAddonHome(opts: {
         });
         continue;
       }
-      const state = a.type === 'water_heater' ? (on ? 'ON' : 'OFF') : on ? 'CHARGING' : 'IDLE';
       // The car's plug sensor says whether it is home (its state of charge comes from the car, away too).
       const plug = a.type === 'ev_charger' && { plugged_in: !isCarAway(house, now) };
+      const state = a.type === 'water_heater' ? (on ? 'ON' : 'OFF') : on && (!plug || plug.plugged_in) ? 'CHARGING' : 'IDLE';
       others.push({ id: a.id, reading: { timestamp, state, value: round1(house.level.get(a.id)!), ...plug } });
     }
     // The household's own load (the whole-home sensor less the planned appliances), within 10 % of its half hour's level.
