@@ -141,6 +141,7 @@ async function live(o: LivingOptions, url: string, token: string, batteryId: str
     const dayStartPct = Math.round((socKwh / capacityKwh) * 10_000) / 100;
     const departed: number[] = [];
     let cost = 0;
+    let late = false;
     for (let s = 0; s < SLOTS_PER_DAY; s++) {
       const at = starts[s]!;
       if (at.getTime() < t.fromMs) continue;
@@ -157,12 +158,15 @@ async function live(o: LivingOptions, url: string, token: string, batteryId: str
       await t.untilClock(at.getTime() + APPLY_DELAY_MS);
       const plan = await readPlan(day.date);
       const slotEnd = starts[s + 1] ?? dayBoundsUtc(day.date, o.timeZone).end;
-      if (t.clockAt(Date.now()) >= slotEnd.getTime()) {
+      // Late, the slot is still run by the plan read (and counted); the run says it fell behind.
+      if (!late && t.clockAt(Date.now()) >= slotEnd.getTime()) {
+        late = true;
         problems.push(`${day.date} slot ${s}: the plan was read after the half hour ended: the harness fell behind the clock; lower the rate`);
-        break;
       }
       if (!plan) {
         problems.push(`${day.date} slot ${s}: no plan for the day`);
+        // Without a plan the battery is left alone: the house draws its load from the grid.
+        cost += o.loads[i]![s]! * day.hours[s]! * prices[Math.floor(s / 2)]!;
         continue;
       }
       const run = executeBatteryDay(plan, o.loads[i]!, day.hours, { ...battery, startKwh: socKwh }, s);
