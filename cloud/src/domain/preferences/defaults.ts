@@ -1,4 +1,5 @@
-// The preferences shape, its defaults and how stored fields are read back.
+// The preferences' enums, their defaults and how stored fields are read back.
+import type { AccountPreferences, Preferences } from './preference-bodies.js';
 
 export const OPTIMIZATION_MODES = ['cool', 'heat', 'auto', 'off'] as const;
 export type OptimizationMode = (typeof OPTIMIZATION_MODES)[number];
@@ -12,37 +13,23 @@ export const SAVINGS_BAND_F: Record<SavingsLevel, number> = { 1: 2, 2: 6, 3: 12 
 /** Half-width of the comfort band in F while home. */
 export const HOME_BAND_F = 2;
 
-/** Preferences of one HVAC unit, and of the account without its newsletter flag. */
-export interface Preferences {
-  base_temperature: number;
-  savings_level: SavingsLevel;
-  time_away: string;
-  time_home: string;
-  optimization_mode: OptimizationMode;
-  hourly_high_temps_f: number[] | null;
-  hourly_low_temps_f: number[] | null;
-  optimize_hvac_fan: boolean;
-  optimize_hvac_mode: boolean;
-  optimization_enabled: boolean;
-}
-
-/** Account-level preferences: the same shape plus newsletter_opt_in. */
-export interface AccountPreferences extends Preferences {
-  newsletter_opt_in: boolean;
-}
+export type { AccountPreferences, Preferences } from './preference-bodies.js';
 
 /** What is stored: only the fields a user has set (jsonb). */
 export type StoredPreferences = Partial<AccountPreferences>;
 
-/** What a fresh signup receives. */
-export const DEFAULT_PREFERENCES: Readonly<Preferences> = Object.freeze({
+/**
+ * What a fresh signup receives. Typed field by field, not as `Preferences`: the preferences schema
+ * (preference-bodies.ts) reads these defaults, and its type is where `Preferences` comes from.
+ */
+export const DEFAULT_PREFERENCES = Object.freeze({
   base_temperature: 72.0,
-  savings_level: 1,
+  savings_level: 1 as SavingsLevel,
   time_away: '08:00',
   time_home: '17:00',
-  optimization_mode: 'cool',
-  hourly_high_temps_f: null,
-  hourly_low_temps_f: null,
+  optimization_mode: 'cool' as OptimizationMode,
+  hourly_high_temps_f: null as number[] | null,
+  hourly_low_temps_f: null as number[] | null,
   optimize_hvac_fan: false,
   optimize_hvac_mode: false,
   optimization_enabled: true,

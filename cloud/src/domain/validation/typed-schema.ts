@@ -48,6 +48,9 @@ export const constant = <const V extends string>(value: V, facts?: Facts) => typ
 /** One of the listed strings. */
 export const oneOf = <const V extends string>(values: readonly V[], facts?: Facts) => typed<V>({ type: 'string', enum: [...values] }, facts);
 
+/** One of the listed integers. */
+export const integerOf = <const V extends number>(values: readonly V[], facts?: Facts) => typed<V>({ type: 'integer', enum: [...values] }, facts);
+
 /** Any JSON object; the description says what it holds. */
 export const anyObject = (facts?: Facts) => typed<Record<string, unknown>>({ type: 'object' }, facts);
 

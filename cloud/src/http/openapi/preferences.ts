@@ -1,53 +1,12 @@
-import { DEFAULT_PREFERENCES, DETAIL, OPTIMIZATION_MODES, SAVINGS_BAND_F, SAVINGS_LEVELS } from '../../contract/index.js';
-import { BASE_TEMPERATURE_MAX_F, BASE_TEMPERATURE_MIN_F, HOURLY_MAX_F, HOURLY_MIN_F } from '../../domain/preferences/preferences-update.js';
-import { DEFAULT_NEWSLETTER_OPT_IN } from '../../domain/preferences/defaults.js';
-import { json, operation, orNull, ref, type ApiModule, type Operation, type Schema } from './builders.js';
-import { APPLIANCE_ID_PARAM, HH_MM, fixedArray } from './components.js';
+import { DETAIL } from '../../contract/index.js';
+import { accountPreferences, appliancePreferences, NEWSLETTER_FIELD } from '../../domain/preferences/preference-bodies.js';
+import { componentSchemas } from '../../domain/validation/typed-schema.js';
+import { json, operation, ref, type ApiModule, type Operation, type Schema } from './builders.js';
+import { APPLIANCE_ID_PARAM } from './components.js';
 
 const TAG = 'Preferences';
-const hourly = (description: string): Schema =>
-  orNull(
-    fixedArray(
-      24,
-      { type: 'number', minimum: HOURLY_MIN_F, maximum: HOURLY_MAX_F },
-      `${description}; 24 per-hour values, index 0 = midnight local; set together with its pair or both null`,
-    ),
-  );
-
-// Preferences are checked by hand (preferences-update.ts); their schema states the same constants.
-const D = DEFAULT_PREFERENCES;
-// The fields shared by account-level and per-HVAC preferences.
-const HVAC_PREFERENCES: Record<string, Schema> = {
-  base_temperature: {
-    type: 'number',
-    minimum: BASE_TEMPERATURE_MIN_F,
-    maximum: BASE_TEMPERATURE_MAX_F,
-    default: D.base_temperature,
-    description: 'Desired temperature, F',
-  },
-  savings_level: {
-    type: 'integer',
-    enum: [...SAVINGS_LEVELS],
-    default: D.savings_level,
-    description: `How far the optimizer may deviate from base temperature in the away window: ${SAVINGS_LEVELS.map((l) => `${l} = ±${SAVINGS_BAND_F[l]} F`).join(', ')}`,
-  },
-  time_away: { ...HH_MM, default: D.time_away, description: 'Typical leaving time (HH:MM)' },
-  time_home: { ...HH_MM, default: D.time_home, description: 'Typical return time (HH:MM); a time_away later than time_home wraps midnight' },
-  optimization_mode: { type: 'string', enum: [...OPTIMIZATION_MODES], default: D.optimization_mode },
-  hourly_high_temps_f: { ...hourly('Per-hour upper comfort bounds, F'), default: D.hourly_high_temps_f },
-  hourly_low_temps_f: {
-    ...hourly('Per-hour lower comfort bounds, F; low[i] < high[i]. When set, the hourly arrays take precedence over time_away, time_home and savings_level'),
-    default: D.hourly_low_temps_f,
-  },
-  optimize_hvac_fan: { type: 'boolean', default: D.optimize_hvac_fan, description: 'Also emit a per-slot fan-speed schedule' },
-  optimize_hvac_mode: { type: 'boolean', default: D.optimize_hvac_mode, description: 'Also emit a per-slot HVAC-mode schedule' },
-  optimization_enabled: {
-    type: 'boolean',
-    default: D.optimization_enabled,
-    description: 'Pause switch. Account level: master switch. Per-HVAC: per-unit switch, combined by AND with the master switch',
-  },
-};
-const NEWSLETTER: Schema = { type: 'boolean', default: DEFAULT_NEWSLETTER_OPT_IN, description: 'Account level only' };
+// A PUT body has the same fields, each optional.
+const HVAC_PREFERENCES = appliancePreferences.schema.properties as Record<string, Schema>;
 
 const PUT_ERRORS = [
   'base_temperature must be between 60 and 85',
@@ -77,23 +36,12 @@ function put(id: string, summary: string, description: string, body: string, res
 export const preferencesApi: ApiModule = {
   tag: { name: TAG, description: 'Comfort preferences, account-level and per HVAC unit.' },
   schemas: {
-    AppliancePreferences: {
-      type: 'object',
-      description: 'Per-HVAC preferences (without newsletter_opt_in).',
-      properties: HVAC_PREFERENCES,
-      required: Object.keys(HVAC_PREFERENCES),
-    },
-    Preferences: {
-      type: 'object',
-      description: 'Account-level preferences.',
-      properties: { ...HVAC_PREFERENCES, newsletter_opt_in: NEWSLETTER },
-      required: [...Object.keys(HVAC_PREFERENCES), 'newsletter_opt_in'],
-    },
+    ...componentSchemas([appliancePreferences, accountPreferences]),
     AppliancePreferencesUpdate: { type: 'object', description: 'All fields optional; unspecified fields are preserved.', properties: HVAC_PREFERENCES },
     PreferencesUpdate: {
       type: 'object',
       description: 'All fields optional; only sent fields change.',
-      properties: { ...HVAC_PREFERENCES, newsletter_opt_in: NEWSLETTER },
+      properties: { ...HVAC_PREFERENCES, newsletter_opt_in: NEWSLETTER_FIELD.schema },
     },
   },
   paths: {
