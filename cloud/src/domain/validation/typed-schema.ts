@@ -48,6 +48,9 @@ export const constant = <const V extends string>(value: V, facts?: Facts) => typ
 /** One of the listed strings. */
 export const oneOf = <const V extends string>(values: readonly V[], facts?: Facts) => typed<V>({ type: 'string', enum: [...values] }, facts);
 
+/** Any JSON value (an array's items the schema leaves open). */
+export const anyValue = () => typed<unknown>({});
+
 /** One of the listed integers. */
 export const integerOf = <const V extends number>(values: readonly V[], facts?: Facts) => typed<V>({ type: 'integer', enum: [...values] }, facts);
 
@@ -60,7 +63,9 @@ export const record = <T>(values: Typed<T>, facts?: Facts) => typed<Record<strin
 /** An object with no properties (`{}`). */
 export const emptyObject = (facts?: Facts) => typed<Record<string, never>>({ type: 'object', maxProperties: 0 }, facts);
 
-export const array = <T>(items: Typed<T>, facts?: Facts) => typed<T[]>({ type: 'array', items: items.schema }, facts);
+/** An array of `items` (of anything, when `items` is `anyValue()`). */
+export const array = <T>(items: Typed<T>, facts?: Facts) =>
+  typed<T[]>({ type: 'array', ...(Object.keys(items.schema).length > 0 && { items: items.schema }) }, facts);
 
 /** An array of exactly `n` items. */
 export const fixedArray = <T>(n: number, items: Typed<T>, facts?: Facts) => typed<T[]>({ type: 'array', items: items.schema, minItems: n, maxItems: n }, facts);

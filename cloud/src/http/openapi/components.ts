@@ -1,3 +1,5 @@
+import { errorBody, validationErrorBody } from '../../contract/index.js';
+import { componentSchemas } from '../../domain/validation/typed-schema.js';
 import { pathParam, type Schema } from './builders.js';
 import { HH_MM_SCHEMA } from '../../domain/validation/json-schema.js';
 
@@ -18,20 +20,7 @@ export const SECURITY_SCHEMES = {
 } as const;
 
 /** Schemas every resource refers to: the error bodies. */
-export const SHARED_SCHEMAS: Record<string, Schema> = {
-  Error: {
-    type: 'object',
-    description: 'Every error response body.',
-    properties: { detail: { type: 'string', description: 'Human-readable cause; exact texts are listed per response.' } },
-    required: ['detail'],
-  },
-  ValidationError: {
-    type: 'object',
-    description: 'A 422 validation failure; `detail` may be structured.',
-    properties: { detail: { anyOf: [{ type: 'string' }, { type: 'array' }, { type: 'object' }] } },
-    required: ['detail'],
-  },
-};
+export const SHARED_SCHEMAS: Record<string, Schema> = componentSchemas([errorBody, validationErrorBody]);
 
 /** Primitive fragments shared by the resource modules. */
 export const UUID: Schema = { type: 'string', format: 'uuid' };

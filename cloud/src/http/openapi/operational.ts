@@ -1,3 +1,5 @@
+import { statusBody } from '../../contract/index.js';
+import { componentSchemas } from '../../domain/validation/typed-schema.js';
 import { json, operation, ref, type ApiModule } from './builders.js';
 
 const TAG = 'Operations';
@@ -6,7 +8,7 @@ const TAG = 'Operations';
 export const operationalApi: ApiModule = {
   tag: { name: TAG, description: 'Probes for load balancers and orchestrators, and this API description.' },
   schemas: {
-    Status: { type: 'object', properties: { status: { type: 'string' } }, required: ['status'] },
+    ...componentSchemas([statusBody]),
   },
   paths: {
     '/healthz': {
@@ -15,7 +17,7 @@ export const operationalApi: ApiModule = {
         tag: TAG,
         summary: 'Liveness: the process answers',
         auth: 'none',
-        ok: { 200: json('Alive; `status` is `ok`', ref('Status')) },
+        ok: { 200: json('Alive; `status` is `ok`', ref(statusBody)) },
       }),
     },
     '/readyz': {
@@ -24,7 +26,7 @@ export const operationalApi: ApiModule = {
         tag: TAG,
         summary: 'Readiness: the process and its database answer, and the instance is not shutting down',
         auth: 'none',
-        ok: { 200: json('Ready; `status` is `ready`', ref('Status')) },
+        ok: { 200: json('Ready; `status` is `ready`', ref(statusBody)) },
         errors: { 503: ['Database unavailable', 'Shutting down'] },
       }),
     },
