@@ -60,6 +60,13 @@ export interface SolarPlanning {
   keepsDayStart: boolean;
 }
 
+/** The exact plan for the day's real load and generation (today's only). */
+export const knownToday = (actual: SolarActuals): Pick<SolarPlanning, 'load' | 'pv' | 'planner'> => ({
+  load: (i) => actual.loads[i]!,
+  pv: (i) => actual.pv[i]!,
+  planner: planHomeBattery,
+});
+
 /**
  * Perfect foresight: the exact plan for today's and tomorrow's real load, generation and prices,
  * held only to the minimum (a day may end lower than it started when tomorrow refills it).

@@ -9,7 +9,7 @@ import { forecasters } from './forecasters.js';
 import { recentDaysOf } from './load-days.js';
 import { OPSD_TIME_ZONE, type SolarHome } from './opsd-homes.js';
 import { solarForecasters } from './solar-forecast.js';
-import { perfectForesight, replaySolar, solarActuals } from './solar-replay.js';
+import { knownToday, perfectForesight, replaySolar, solarActuals } from './solar-replay.js';
 import { SOLAR_TARIFFS, type SolarTariff } from './solar-tariffs.js';
 import { planHomeBattery } from '../../domain/planners/home-battery.js';
 
@@ -54,6 +54,9 @@ export function measureSolarHome(home: SolarHome): string[] {
         tariff,
         FIRST_DAY,
       ),
+      // What a plan made at midnight can reach: the exact plan for the day's real load and
+      // generation, under the service's rules (tomorrow's prices only when known, the day's floor).
+      todayKnown: replaySolar(home, actual, { ...knownToday(actual), seesTomorrow: known, keepsDayStart: true }, tariff, FIRST_DAY),
     };
     const perfect = replaySolar(home, actual, perfectForesight(actual), tariff, FIRST_DAY);
     const sum = (savings: number[], weekday: number | null) =>
@@ -67,6 +70,7 @@ export function measureSolarHome(home: SolarHome): string[] {
         day,
         ours: pct(share(rows.ours, d)),
         'persistence (exact)': pct(share(rows.persistence, d)),
+        'today known (exact)': pct(share(rows.todayKnown, d)),
       })),
     );
     if (share(rows.ours, null) < SOLAR_YEAR_TARGET) failures.push(`${home.name}, ${tariff.name}: ours below ${pct(SOLAR_YEAR_TARGET)} over the year`);
