@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { localSlotAt, nextBoundaryMs, slotStartMs } from './local-time.js';
+import { slotStartsUtc } from '@offpeak/cloud/contract';
+import { localSlotAt, nextBoundaryMs, slotStartMs, slotStartsMs } from './local-time.js';
 
 const NY = 'America/New_York';
 const at = (iso: string) => Date.parse(iso);
@@ -65,5 +66,20 @@ describe('slotStartMs', () => {
     ['2026-07-01T00:20:00Z', 'Asia/Kathmandu', '2026-07-01T00:15:00Z'],
   ])('%s in %s began at %s', (iso, zone, start) => {
     expect(slotStartMs(at(iso), zone)).toBe(at(start));
+  });
+});
+
+describe('slotStartsMs', () => {
+  it.each([
+    ['2026-03-08', NY],
+    ['2026-11-01', NY],
+    ['2026-07-01', NY],
+    ['2026-10-04', 'Australia/Lord_Howe'],
+    ['2026-03-29', 'Europe/Berlin'],
+    ['2026-07-01', 'Asia/Kathmandu'],
+    ['2026-07-01', 'Pacific/Kiritimati'],
+    ['2026-07-01', 'Pacific/Pago_Pago'],
+  ])('gives the cloud grid of %s in %s', (date, zone) => {
+    expect(slotStartsMs(date, zone)).toEqual(slotStartsUtc(date as Parameters<typeof slotStartsUtc>[0], zone).map((d) => d.getTime()));
   });
 });

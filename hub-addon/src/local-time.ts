@@ -86,3 +86,22 @@ export function slotStartMs(ms: number, zone: string): number {
     if (minute === 0 || minute === 30) return t;
   }
 }
+
+/**
+ * The start instants (epoch ms) of the 48 slots of local `date`, on the cloud's grid: slot i starts
+ * at the first instant whose local wall time on `date` reads i * 30 minutes or later. A slot the
+ * clock skips starts where the jump ends; a repeated stretch belongs to the slot before the clock
+ * goes back. Every offset is a multiple of 15 minutes, so the UTC quarter hours are enough.
+ */
+export function slotStartsMs(date: string, zone: string): number[] {
+  const starts: number[] = [];
+  const noonUtc = Date.parse(`${date}T12:00:00Z`);
+  // Every zone's local midnight lies within 14 hours of UTC midnight: start 26 hours before noon.
+  for (let t = noonUtc - 26 * 3_600_000; starts.length < 48 && t < noonUtc + 38 * 3_600_000; t += QUARTER_MS) {
+    const p = localParts(t, zone);
+    if (p.date !== date) continue;
+    const minuteOfDay = p.hour * 60 + p.minute;
+    while (starts.length < 48 && starts.length * 30 <= minuteOfDay) starts.push(t);
+  }
+  return starts;
+}

@@ -3,13 +3,13 @@
 // written when it changes (checked every minute: a new plan, a new slot's action), and every
 // state again at each half hour and after Home Assistant reconnects: states written this way
 // belong to no integration, so a restarted Home Assistant has forgotten them.
-import { slotStartsUtc, type DayLedger } from '@offpeak/cloud/contract';
+import type { DayLedger } from '@offpeak/cloud/contract';
 import type { TimerHandle } from '@offpeak/client-kit';
 import type { AddonContext, Stop } from '../context.js';
 import { describe } from '../ha.js';
 import { postState, restBase } from '../ha-rest.js';
 import { httpFetch, type FetchLike } from '../http-fetch.js';
-import { localSlotAt } from '../local-time.js';
+import { localSlotAt, slotStartsMs } from '../local-time.js';
 import { planEntities } from '../plan-entities.js';
 
 /** How often the entities are compared with what was written. */
@@ -46,11 +46,11 @@ export function startPublishEntities(ctx: AddonContext, fetch: FetchLike = httpF
     const view = ctx.state.view;
     // The cloud's grid: on a DST day a skipped slot starts where the gap ends and a repeated
     // stretch belongs to the slot before the clock goes back.
-    const starts = view ? slotStartsUtc(view.date, ctx.state.timezone) : [];
+    const starts = view ? slotStartsMs(view.date, ctx.state.timezone) : [];
     const entities = planEntities({
       view,
       slotIndex: slot.index,
-      slotStart: (i) => starts[i]!.toISOString(),
+      slotStart: (i) => new Date(starts[i]!).toISOString(),
       ledger: ledger?.body ?? null,
       isCloudLinked: ctx.state.links.cloud.state === 'ok',
     });
