@@ -109,4 +109,13 @@ export const layeringConfigs = [
       ['store', 'http', 'domain', 'contract'].map((l) => deny(l, 'jobs call services only')),
     ),
   },
+  {
+    // The add-on's image carries no cloud code (docs/hub-addon.md "Packaging"): the contract's types only.
+    files: ['hub-addon/src/**/*.ts'],
+    ignores: ['hub-addon/src/**/*.test.ts', 'hub-addon/src/bench/**', 'hub-addon/src/testing/**'],
+    rules: rule(
+      [],
+      [{ regex: '^@offpeak/cloud(/|$)', message: "the add-on's image carries no cloud code: import its types only (`import type`)", allowTypeImports: true }],
+    ),
+  },
 ];
