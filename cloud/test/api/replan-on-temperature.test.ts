@@ -2,6 +2,7 @@
 // widened prediction band re-plans the rest of the day, paced by the account's minimum interval.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BAND_95_FROM_80, temperatureDeparts } from '../../src/domain/planning/temperature-departure.js';
+import { acceleratedClock, type ClockSetting } from '../../src/clock.js';
 import { slotIndexOf } from '../../src/domain/time/slot-grid.js';
 import type { RunningCloud } from '../../src/server.js';
 import { createAppliance } from '../support/appliances.js';
@@ -13,8 +14,19 @@ import { startTestCloud } from '../support/test-cloud.js';
 let cloud: RunningCloud;
 let api: ApiClient;
 
+/**
+ * The cloud's clock, and the test's: today from 20:05 UTC at real speed. The queue plans at the
+ * instant it is run at (up to the minimum interval ahead), which stays within the 20:00 slot and
+ * the day: a plan run into the next slot has the current slot past, without a band, and one at the
+ * day's first slot has no slot before it to widen the band over.
+ */
+const start = new Date();
+start.setUTCHours(20, 5, 0, 0);
+const CLOCK: ClockSetting = { startMs: start.getTime(), anchorMs: Date.now(), rate: 1 };
+const clock = acceleratedClock(CLOCK);
+
 beforeAll(async () => {
-  cloud = await startTestCloud();
+  cloud = await startTestCloud({ clock: CLOCK });
   api = apiClient(cloud.url);
 });
 afterAll(() => cloud.stop());
@@ -22,7 +34,7 @@ afterAll(() => cloud.stop());
 /** The default minimum interval between two re-plans from the measured state of one account (REPLAN_MIN_INTERVAL_MS). */
 const MIN_INTERVAL_MS = 900_000;
 const DEBOUNCE_MS = 3_000;
-const later = (ms: number) => new Date(Date.now() + ms);
+const later = (ms: number) => new Date(clock().getTime() + ms);
 const queue = () => cloud.services.recomputeQueue;
 const stateJobs = (userId: string) =>
   rows<{ run_after: Date }>(cloud, `SELECT run_after FROM planning_jobs WHERE user_id = $1 AND 'measured_state' = ANY(reasons) ORDER BY id`, [userId]);
@@ -43,7 +55,7 @@ async function plannedHvac() {
   await queue().runDue(later(10 * DEBOUNCE_MS));
   /** Pushes three readings over the last ten minutes at `indoorF`. */
   const push = async (indoorF: number) => {
-    const now = Date.now();
+    const now = clock().getTime();
     const readings = [10, 5, 0].map((m) => ({ timestamp: minutesAgo(m, now), indoor_temp: indoorF, hvac_state: 'COOL', appliance_id: hvac }));
     expect((await api.post('/api/v1/readings', { readings }, { token: user.token })).status).toBe(201);
     await queue().settled();
@@ -51,7 +63,7 @@ async function plannedHvac() {
   /** The newest plan's predicted temperature now, a reading just outside its 80 % band, and one outside the widened band. */
   const planned = async () => {
     const { schedule } = (await storedRows(cloud, hvac)).at(-1)!;
-    const slot = slotIndexOf(new Date(), 'UTC');
+    const slot = slotIndexOf(clock(), 'UTC');
     const predicted = schedule.temp_trajectory[slot] as number;
     const below = predicted - (schedule.trajectory_low_temps[slot] as number);
     expect(below).toBeGreaterThan(0);
@@ -76,14 +88,14 @@ describe('re-plans from the indoor temperature', () => {
     const home = await plannedHvac();
     const before = (await storedRows(cloud, home.hvac)).length;
     const { departing } = await home.planned();
-    const pushedAt = Date.now();
+    const pushedAt = clock().getTime();
     await home.push(departing);
     const [job] = await stateJobs(home.userId);
     expect(job!.run_after.getTime() - pushedAt).toBeLessThanOrEqual(DEBOUNCE_MS + 1_000);
     await queue().runDue(later(DEBOUNCE_MS + 1_000));
     const after = await storedRows(cloud, home.hvac);
     expect(after).toHaveLength(before + 1);
-    const slot = slotIndexOf(new Date(), 'UTC');
+    const slot = slotIndexOf(clock(), 'UTC');
     expect(after.at(-1)).toMatchObject({ trigger: 'debounced', from_slot: slot });
     // The new plan starts from the measured temperature: the reading lies within its band.
     expect(temperatureDeparts(after.at(-1)!.schedule, slot, departing)).toBe(false);
