@@ -55,7 +55,7 @@ export interface IndoorAgainstPlan {
 }
 
 // One statement on the (appliance_id, ts) and (appliance_id, local_date) indexes; of each row only
-// the three predicted arrays travel.
+// the three predicted arrays, the slot it was planned from and the temperature it started from travel.
 const INDOOR_AGAINST_PLAN_SQL = `
   SELECT p.user_id IS NOT NULL AS has_profile, p.timezone, p.location_zip,
          (SELECT avg(indoor_temp) FROM hvac_readings
@@ -64,7 +64,9 @@ const INDOOR_AGAINST_PLAN_SQL = `
             FROM (SELECT DISTINCT ON (local_date) local_date,
                          json_build_object('temp_trajectory', schedule->'temp_trajectory',
                                            'trajectory_low_temps', schedule->'trajectory_low_temps',
-                                           'trajectory_high_temps', schedule->'trajectory_high_temps') AS predicted
+                                           'trajectory_high_temps', schedule->'trajectory_high_temps',
+                                           'from_slot', from_slot,
+                                           'start_temp_f', constraints_used->'indoor_temp_f') AS predicted
                     FROM schedules WHERE appliance_id = $2 AND user_id = $1 AND local_date = ANY($5::date[])
                    ORDER BY local_date, created_at DESC, id DESC) d) AS plans
     FROM (SELECT $1::uuid AS id) u LEFT JOIN profiles p ON p.user_id = u.id`;

@@ -18,6 +18,15 @@ describe('temperatureDeparts', () => {
     expect(temperatureDeparts(ROW, slot, meanF)).toBe(departs);
   });
 
+  it('starts the band of the slot a row was planned from at the temperature the plan started from', () => {
+    // Planned at 74 F in slot 10 (no band before it: past), predicted to cool to 70 F by its end.
+    const replanned = { ...ROW, from_slot: 10, start_temp_f: 74, trajectory_low_temps: ROW.trajectory_low_temps.map((t, s) => (s < 10 ? null : t)) };
+    expect(temperatureDeparts(replanned, 10, 73.5)).toBe(false);
+    expect(temperatureDeparts(replanned, 10, 74 + 3.1)).toBe(true);
+    expect(temperatureDeparts({ ...ROW, from_slot: 0, start_temp_f: 75 }, 0, 76)).toBe(false);
+    expect(temperatureDeparts({ ...ROW, from_slot: 0 }, 0, 76)).toBe(true);
+  });
+
   it('widens each side by the ratio of the normal 95 % and 80 % quantiles', () => {
     expect(BAND_95_FROM_80).toBeCloseTo(1.53, 2);
   });

@@ -12,6 +12,9 @@ export const BAND_95_FROM_80 = 1.96 / 1.2816;
 
 /** What a schedule row predicts per slot end (48 values each); absent or malformed arrays say nothing. */
 export interface PredictedTemperatures {
+  /** The slot the row was planned from, and the indoor temperature it started from there. */
+  from_slot?: unknown;
+  start_temp_f?: unknown;
   temp_trajectory?: unknown;
   trajectory_low_temps?: unknown;
   trajectory_high_temps?: unknown;
@@ -31,15 +34,25 @@ function band95(row: PredictedTemperatures, slot: number): [number, number] | nu
   return [mid - BAND_95_FROM_80 * (mid - low), mid + BAND_95_FROM_80 * (high - mid)];
 }
 
+/** The band at the start of `slot`: the end of the slot before, or, in the slot the row was planned from, the same width around the temperature it started from. */
+function bandAtStart(row: PredictedTemperatures, slot: number, end: [number, number]): [number, number] {
+  const before = slot > 0 ? band95(row, slot - 1) : null;
+  if (before) return before;
+  const mid = at(row.temp_trajectory, slot)!;
+  if (row.from_slot !== slot || typeof row.start_temp_f !== 'number') return end;
+  return [row.start_temp_f - (mid - end[0]), row.start_temp_f + (end[1] - mid)];
+}
+
 /**
  * True when `meanF`, the mean indoor temperature of the half hour up to a reading in `slot`, lies
- * outside the widened band over the slot (from the end of the slot before to the end of this one,
- * as the half hour may reach into the slot before). A slot without a band says nothing.
+ * outside the widened band over the slot (from the slot's start to its end, as the half hour may
+ * reach into the slot before; in the slot a row was planned from, its start is the temperature the
+ * plan started from). A slot without a band says nothing.
  */
 export function temperatureDeparts(row: PredictedTemperatures, slot: number, meanF: number): boolean {
   if (slot < 0 || slot >= SLOTS_PER_DAY) return false;
   const end = band95(row, slot);
   if (!end) return false;
-  const before = (slot > 0 && band95(row, slot - 1)) || end;
-  return meanF < Math.min(before[0], end[0]) || meanF > Math.max(before[1], end[1]);
+  const start = bandAtStart(row, slot, end);
+  return meanF < Math.min(start[0], end[0]) || meanF > Math.max(start[1], end[1]);
 }

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { ThermalSample } from './resample.js';
 import { stepCoefficients, stepTemperature, type ThermalParams } from './thermal-model.js';
-import { bandAt, learnTrajectoryBand } from './trajectory-band.js';
+import { MIN_BAND_SIDE_F, bandAt, learnTrajectoryBand } from './trajectory-band.js';
 
 const PARAMS: ThermalParams = { lossPerHour: 0.05, coolingFPerHour: -3, heatingFPerHour: 3, gainFPerHour: 0.4 };
 
-/** Steps of a home that follows PARAMS plus a random walk of ±0.1 F per step (what no model can see). */
-function steps(count: number, gapAt: number | null = null): ThermalSample[] {
+/** Steps of a home that follows PARAMS plus a random walk of ±`walkF` per step (what no model can see). */
+function steps(count: number, gapAt: number | null = null, walkF = 0.1): ThermalSample[] {
   let seed = 7;
   const random = () => ((seed = (seed * 16807) % 2147483647) / 2147483647) * 2 - 1;
   let temp = 74;
@@ -14,7 +14,7 @@ function steps(count: number, gapAt: number | null = null): ThermalSample[] {
     const duty = 0.3 + 0.2 * Math.sin(i / 5);
     const outdoorF = 85 + 8 * Math.sin((2 * Math.PI * i) / 48);
     const startF = temp;
-    temp = stepTemperature(stepCoefficients(PARAMS, 0.5, outdoorF), temp, duty, 0) + 0.1 * random();
+    temp = stepTemperature(stepCoefficients(PARAMS, 0.5, outdoorF), temp, duty, 0) + walkF * random();
     const gridIndex = gapAt != null && i >= gapAt ? i + 10 : i;
     return {
       gridIndex,
@@ -33,7 +33,7 @@ function steps(count: number, gapAt: number | null = null): ThermalSample[] {
 
 describe('learnTrajectoryBand', () => {
   it('widens with the horizon, holding the prediction between its edges', () => {
-    const band = learnTrajectoryBand(PARAMS, steps(150))!;
+    const band = learnTrajectoryBand(PARAMS, steps(150, null, 0.4))!;
     expect(band.horizonHours).toEqual([1, 3, 6, 12, 24]);
     band.lowF.forEach((low, i) => {
       expect(low).toBeLessThan(0);
@@ -47,11 +47,18 @@ describe('learnTrajectoryBand', () => {
     // The thermostat holds the air 0.4 F above its 74 F setpoint (±0.1 F) whatever the model predicts.
     const held = steps(150).map((s, i) => ({ ...s, endSetpointF: 74, startF: 74.4 + 0.1 * Math.sin(i), endF: 74.4 + 0.1 * Math.sin(i + 1) }));
     const band = learnTrajectoryBand({ ...PARAMS, coolHoldOffsetF: 0.4 }, held)!;
+    // Misses of ±0.1 F: the narrowest band there is, on the held air.
+    expect(band.lowF.every((low) => low === -MIN_BAND_SIDE_F)).toBe(true);
+    expect(band.highF.every((high) => high === MIN_BAND_SIDE_F)).toBe(true);
+  });
+
+  it('keeps the prediction inside, a sensor rounding away, when the home lands on one side of it', () => {
+    // The home runs 0.3 F warmer than the model every step: every residual is positive.
+    const warm = steps(150).map((s) => ({ ...s, endF: stepTemperature(stepCoefficients(PARAMS, 0.5, s.outdoorF), s.startF, s.coolDuty, 0) + 0.3 }));
+    const band = learnTrajectoryBand(PARAMS, warm)!;
     band.lowF.forEach((low, i) => {
-      expect(low).toBeGreaterThan(-0.2);
-      expect(low).toBeLessThan(0);
-      expect(band.highF[i]).toBeGreaterThan(0);
-      expect(band.highF[i]).toBeLessThan(0.2);
+      expect(low).toBe(-MIN_BAND_SIDE_F);
+      expect(band.highF[i]).toBeGreaterThan(MIN_BAND_SIDE_F);
     });
   });
 

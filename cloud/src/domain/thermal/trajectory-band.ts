@@ -25,6 +25,12 @@ export const BAND_QUANTILES = [0.1, 0.9] as const;
 const BAND_WIDENING = 1.8;
 /** Horizon groups, hours ahead: the error grows with the horizon, fastest in the first hours. */
 const HORIZON_EDGES_HOURS = [1, 3, 6, 12, 24];
+/**
+ * Each side of the band reaches at least this far from the prediction, F: a band always contains
+ * the predicted temperature and is never narrower than a 0.5 F sensor's rounding, however one-sided
+ * the residuals (the closed loop re-plans on readings outside it).
+ */
+export const MIN_BAND_SIDE_F = 0.25;
 /** A group needs this many residuals for its quantiles; a group with fewer takes the previous group's. */
 const MIN_RESIDUALS = 20;
 
@@ -43,7 +49,8 @@ function shownEndF(params: ThermalParams, s: ThermalSample, startF: number): num
  * Residuals of free runs of what a plan would show (`shownEndF`) on `samples` (observed duties,
  * setpoints and outdoor temperatures, from the observed start; one run from every step, each up to
  * 24 hours or the end of its stretch), grouped by horizon, and their 10th and 90th percentiles,
- * widened. Null without enough residuals for the first group.
+ * widened, each side at least MIN_BAND_SIDE_F from the prediction. Null without enough residuals
+ * for the first group.
  */
 export function learnTrajectoryBand(params: ThermalParams, samples: readonly ThermalSample[]): TrajectoryBand | null {
   const groups = HORIZON_EDGES_HOURS.map((): number[] => []);
@@ -65,8 +72,10 @@ export function learnTrajectoryBand(params: ThermalParams, samples: readonly The
   groups.forEach((residuals, i) => {
     const enough = residuals.length >= MIN_RESIDUALS;
     band.horizonHours.push(HORIZON_EDGES_HOURS[i]!);
-    band.lowF.push(enough ? round2(BAND_WIDENING * quantile(residuals, BAND_QUANTILES[0])) : band.lowF.at(-1)!);
-    band.highF.push(enough ? round2(BAND_WIDENING * quantile(residuals, BAND_QUANTILES[1])) : band.highF.at(-1)!);
+    const low = Math.min(-MIN_BAND_SIDE_F, round2(BAND_WIDENING * quantile(residuals, BAND_QUANTILES[0])));
+    const high = Math.max(MIN_BAND_SIDE_F, round2(BAND_WIDENING * quantile(residuals, BAND_QUANTILES[1])));
+    band.lowF.push(enough ? low : band.lowF.at(-1)!);
+    band.highF.push(enough ? high : band.highF.at(-1)!);
   });
   return band;
 }
