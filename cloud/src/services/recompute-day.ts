@@ -43,6 +43,12 @@ export interface DayPlan {
 /** Which consumer of the solar allocation a type's planned draw counts as (its spec's), or null. */
 const consumerOf = (type: string): SolarConsumer | null => (isApplianceType(type) ? applianceTypes[type].solarConsumer : null);
 
+/** Mean production per slot of the day, kW, null where no reading was taken. */
+function measuredKwBySlot(means: readonly { start: Date; meanWatts: number }[], slotStarts: readonly Date[]): (number | null)[] {
+  const byStart = new Map(means.map((m) => [m.start.getTime(), m.meanWatts / 1000]));
+  return slotStarts.map((start) => byStart.get(start.getTime()) ?? null);
+}
+
 /** The account's prices and weather for the day, solar-discounted when it has arrays. */
 async function dayContext(deps: DayDeps, account: AccountInputs, day: PlanningDay, solar: PlanningApplianceRow[], now: Date) {
   const { timeZone } = account;
@@ -81,6 +87,7 @@ async function dayContext(deps: DayDeps, account: AccountInputs, day: PlanningDa
     arrays: solar.map((a) => solarArrayFromConfig(a.id, a.config ?? {}, account.solarFits.get(a.id) ?? null)),
     location: forecast.location,
     irradiance: forecast.irradiance,
+    measuredKw: new Map(solar.map((a) => [a.id, measuredKwBySlot(account.solarMeans.get(a.id) ?? [], base.slotStarts)])),
   };
   const firstPass = solar.length > 0 ? planSolar(base, solarInput) : null;
   const ctx: DayContext = firstPass

@@ -1,4 +1,4 @@
-// Loads what planning needs for a page of accounts with a fixed number of queries (about eight),
+// Loads what planning needs for a page of accounts with a fixed number of queries (about nine),
 // whatever the page size: the nightly run reads thousands of accounts this way.
 import { effectiveTimeZone } from '../domain/account-time-zone.js';
 import { RECENT_READING_MS } from '../domain/planning/charge-inputs.js';
@@ -34,12 +34,16 @@ export interface AccountInputs {
   hvacReadings: Map<string, RecentHvacReading[]>;
   /** HVACs without a model: their readings in the fit window (0 skips the warm-up check). */
   warmupCounts: Map<string, number>;
+  /** Each solar array's half-hour means of production, watts, over the last SOLAR_TODAY_MS (today's so far). */
+  solarMeans: Map<string, { start: Date; meanWatts: number }[]>;
   /** Half-hour means of the household load readings of the last LOAD_WINDOW_DAYS. */
   householdMeans: HalfHourMean[];
 }
 
 /** Household readings this far back feed the measured profile (its window and backtest, plus tomorrow's plan). */
 const LOAD_WINDOW_DAYS = READ_DAYS + 2;
+/** Solar production this far back covers today's elapsed slots in any zone (a local day is at most 25 hours). */
+const SOLAR_TODAY_MS = 25 * 3_600_000;
 /** The types planned from their newest reading's value (their planning entry says so). */
 const READING_TYPES = new Set<string>(APPLIANCE_TYPES.filter((t) => appliancePlanning[t].loads.recentValue));
 
@@ -61,9 +65,10 @@ export async function loadAccountInputs(store: Store, userIds: readonly string[]
   const idsOf = (pick: (a: PlanningApplianceRow) => boolean) => active.filter(pick).map((a) => a.id);
   const hvacIds = idsOf((a) => loads(a.appliance_type, 'thermalModel'));
   const recent = { since: new Date(now.getTime() - RECENT_READING_MS), until: new Date(now.getTime() + MAX_FUTURE_SKEW_MS) };
-  const [models, solarFits, values, hvacReadings, loadMeans] = await Promise.all([
+  const solarIds = idsOf((a) => a.appliance_type === 'solar');
+  const [models, solarFits, values, hvacReadings, loadMeans, solarMeans] = await Promise.all([
     store.thermalModels.find(hvacIds),
-    store.solarFits.find(idsOf((a) => a.appliance_type === 'solar')),
+    store.solarFits.find(solarIds),
     store.planningInputs.latestValues(
       idsOf((a) => READING_TYPES.has(a.appliance_type)),
       recent.since,
@@ -71,7 +76,9 @@ export async function loadAccountInputs(store: Store, userIds: readonly string[]
     ),
     store.planningInputs.recentHvacReadings(hvacIds, recent.since, recent.until),
     store.householdLoad.halfHourMeans(userIds, new Date(now.getTime() - LOAD_WINDOW_DAYS * DAY_MS), now),
+    store.planningInputs.halfHourMeans(solarIds, new Date(now.getTime() - SOLAR_TODAY_MS), now),
   ]);
+  const solarMeansById = groupBy(solarMeans, (m) => m.applianceId);
   const meansByUser = groupBy(loadMeans, (m) => m.userId);
   const modelById = new Map(models.map((m) => [m.applianceId, m]));
   const warming = hvacIds.filter((id) => !modelById.has(id));
@@ -96,6 +103,7 @@ export async function loadAccountInputs(store: Store, userIds: readonly string[]
       hvacReadings: pick(readingsByHvac),
       warmupCounts: new Map(warming.filter(has).map((id) => [id, warmupCounts.get(id) ?? 0])),
       householdMeans: meansByUser.get(account.userId) ?? [],
+      solarMeans: pick(solarMeansById),
     };
   });
 }

@@ -129,6 +129,18 @@ export function createPlanningInputsRepo(sql: Sql) {
       return new Map(rows.map((r) => [r.id, { at: r.ts, value: r.value, pluggedIn: r.plugged_in }]));
     },
 
+    /** Half-hour means of these appliances' readings in [since, until), in watts, by appliance and half-hour start (UTC). */
+    async halfHourMeans(applianceIds: readonly string[], since: Date, until: Date): Promise<{ applianceId: string; start: Date; meanWatts: number }[]> {
+      if (applianceIds.length === 0) return [];
+      const rows = await select<{ appliance_id: string; start: Date; mean_watts: number }>(
+        `SELECT appliance_id, to_timestamp(floor(extract(epoch FROM ts) / 1800) * 1800) AS start, avg(value) AS mean_watts
+           FROM appliance_readings WHERE appliance_id = ANY($1::uuid[]) AND ts >= $2 AND ts < $3
+          GROUP BY 1, 2`,
+        [applianceIds, since, until],
+      );
+      return rows.map((r) => ({ applianceId: r.appliance_id, start: new Date(r.start), meanWatts: Number(r.mean_watts) }));
+    },
+
     /** HVAC readings of these appliances in (since, until]. */
     async recentHvacReadings(applianceIds: readonly string[], since: Date, until: Date): Promise<RecentHvacReading[]> {
       if (applianceIds.length === 0) return [];

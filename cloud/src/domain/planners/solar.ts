@@ -5,6 +5,7 @@ import { HOUR_MS } from '../forecast/hourly-series.js';
 import type { SlotIrradiance } from '../forecast/outdoor-forecast.js';
 import { forecastArray, SOLAR_TIERS, type ArrayForecast, type SolarArrayInput, type SolarTier } from '../solar/array-forecast.js';
 import { sunPosition } from '../solar/sun-position.js';
+import { correctRemainingSlots, measuredRatio } from '../solar/today-correction.js';
 import { notPlanned } from './reason-codes.js';
 import type { DayContext, PlanResult, Planner } from './types.js';
 import type { SolarConstraintsUsed, SolarSchedule } from './schedule-bodies.js';
@@ -30,6 +31,11 @@ export interface SolarInput {
    * then the whole generation and self consumption 0.
    */
   plannedLoadsKw?: Partial<Record<SolarConsumer, number[]>>;
+  /**
+   * Today's measured production per array (by appliance id), mean kW per slot, null where none:
+   * it corrects the array's slots from `fromSlot` on (solar/today-correction.ts).
+   */
+  measuredKw?: ReadonlyMap<string, readonly (number | null)[]>;
 }
 
 export type { SolarConstraintsUsed, SolarSchedule };
@@ -63,13 +69,21 @@ function constraintsUsedOf(array: SolarArrayInput, f: ArrayForecast, exportRates
   };
 }
 
+/** The array's forecast with its remaining slots scaled by what it has produced so far today, when that applies. */
+function correctedByToday(day: DayContext, array: SolarArrayInput, f: ArrayForecast, measuredKw: readonly (number | null)[] | undefined): ArrayForecast {
+  const ratio = measuredKw ? measuredRatio(f.generationKw, measuredKw, day.slotHours, day.fromSlot) : null;
+  return ratio === null ? f : { ...f, generationKw: correctRemainingSlots(f.generationKw, ratio, day.fromSlot, array.nameplateKw) };
+}
+
 /** Forecasts the account's solar day and splits it into self consumption and surplus (pure, deterministic). */
 export function planSolar(day: DayContext, input: SolarInput): SolarPlanResult {
   const n = day.slotStarts.length;
   const suns = day.slotStarts.map((start, i) =>
     sunPosition(new Date(start.getTime() + ((day.slotHours[i] ?? 0) * HOUR_MS) / 2), input.location.lat, input.location.lon),
   );
-  const forecasts = input.arrays.map((array) => forecastArray(array, suns, input.irradiance));
+  const forecasts = input.arrays.map((array) =>
+    correctedByToday(day, array, forecastArray(array, suns, input.irradiance), input.measuredKw?.get(array.applianceId)),
+  );
   const generation = Array.from({ length: n }, (_, i) => forecasts.reduce((s, f) => s + (f.generationKw[i] ?? 0), 0));
   const selfConsumed = generation.map((gen, i) => {
     let left = gen;
