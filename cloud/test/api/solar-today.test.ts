@@ -1,6 +1,7 @@
 // Today's measured production corrects the rest of today's solar forecast: a cloudy morning's
 // readings re-plan the day on less sun, and readings on the forecast change nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { acceleratedClock, type ClockSetting } from '../../src/clock.js';
 import { slotIndexOf, slotStartsUtc, localDateOf } from '../../src/domain/time/slot-grid.js';
 import type { RunningCloud } from '../../src/server.js';
 import { createAppliance } from '../support/appliances.js';
@@ -11,31 +12,31 @@ import { startTestCloud } from '../support/test-cloud.js';
 let cloud: RunningCloud;
 let api: ApiClient;
 
+/**
+ * The cloud's clock, and the test's: today from 13:05 UTC at real speed, in an account on UTC
+ * (the sun of latitude 40 on the zone's meridian), so the morning has passed and the afternoon is
+ * ahead, and the plans the queue runs ahead of now stay in the current slot.
+ */
+const clockStart = new Date();
+clockStart.setUTCHours(13, 5, 0, 0);
+const CLOCK: ClockSetting = { startMs: clockStart.getTime(), anchorMs: Date.now(), rate: 1 };
+const clock = acceleratedClock(CLOCK);
+const ZONE = 'UTC';
+
 beforeAll(async () => {
-  cloud = await startTestCloud();
+  cloud = await startTestCloud({ clock: CLOCK });
   api = apiClient(cloud.url);
 });
 afterAll(() => cloud.stop());
 
 const DEBOUNCE_MS = 3_000;
-const later = (ms: number) => new Date(Date.now() + ms);
+const later = (ms: number) => new Date(clock().getTime() + ms);
 const queue = () => cloud.services.recomputeQueue;
-
-/** A fixed-offset zone where it is now about 13:00, so the morning has passed and the afternoon is ahead. */
-function earlyAfternoonZone(now = new Date()): string {
-  const utcHours = now.getUTCHours() + now.getUTCMinutes() / 60;
-  let offset = Math.round(13 - utcHours);
-  if (offset < -12) offset += 24;
-  if (offset > 14) offset -= 24;
-  // Etc/GMT names carry the offset with its sign reversed.
-  return offset === 0 ? 'UTC' : offset > 0 ? `Etc/GMT-${offset}` : `Etc/GMT+${-offset}`;
-}
 
 /** A home with a 6 kW array and a water heater, planned; pushes today's production so far. */
 async function solarHome() {
-  const zone = earlyAfternoonZone();
   const user = await signUp(api);
-  await api.patch('/auth/me', { timezone: zone }, { token: user.token });
+  await api.patch('/auth/me', { timezone: ZONE }, { token: user.token });
   const heater = await createAppliance(cloud, user, 'water_heater');
   const created = await api.post('/api/v1/appliances', { appliance_type: 'solar', name: 'Roof', config: { system_size_kw: 6 } }, { token: user.token });
   expect(created.status).toBe(201);
@@ -44,10 +45,10 @@ async function solarHome() {
   await queue().runDue(later(10 * DEBOUNCE_MS));
   const newest = async (id: string) => (await storedRows(cloud, id)).at(-1)!;
   const forecastKw = (await newest(solar)).schedule.generation_kw_48 as number[];
-  const current = slotIndexOf(new Date(), zone);
+  const current = slotIndexOf(clock(), ZONE);
   /** Every half hour of today so far at `factor` times the forecast (three readings 10 minutes apart: a request takes at most 100), and one reading of now. */
   const pushMorning = async (factor: number) => {
-    const starts = slotStartsUtc(localDateOf(new Date(), zone), zone);
+    const starts = slotStartsUtc(localDateOf(clock(), ZONE), ZONE);
     const readings = starts.slice(0, current).flatMap((start, i) =>
       Array.from({ length: 3 }, (_, k) => ({
         timestamp: new Date(start.getTime() + k * 600_000).toISOString(),
@@ -55,7 +56,7 @@ async function solarHome() {
         value: factor * forecastKw[i]! * 1000,
       })),
     );
-    readings.push({ timestamp: new Date().toISOString(), state: 'ON', value: factor * forecastKw[current]! * 1000 });
+    readings.push({ timestamp: clock().toISOString(), state: 'ON', value: factor * forecastKw[current]! * 1000 });
     const res = await api.post(`/api/v1/appliances/${solar}/readings`, { readings }, { token: user.token });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     await queue().settled();
