@@ -26,15 +26,22 @@ const BAND_WIDENING = 1.8;
 /** Horizon groups, hours ahead: the error grows with the horizon, fastest in the first hours. */
 const HORIZON_EDGES_HOURS = [1, 3, 6, 12, 24];
 /**
- * Each side of the band reaches at least this far from the prediction, F: a band always contains
- * the predicted temperature and is never narrower than a 0.5 F sensor's rounding, however one-sided
- * the residuals (the closed loop re-plans on readings outside it).
+ * The band is at least this wide, F, widened about its own centre: residuals a home lands on
+ * almost exactly would give an edge the readings cross at every wobble (the closed loop re-plans on
+ * readings outside it). The band follows the residuals, so a home that runs warmer than the plan
+ * shows has a band above the prediction.
  */
-export const MIN_BAND_SIDE_F = 0.25;
+export const MIN_BAND_WIDTH_F = 0.2;
 /** A group needs this many residuals for its quantiles; a group with fewer takes the previous group's. */
 const MIN_RESIDUALS = 20;
 
 const round2 = (v: number) => Math.round(v * 100) / 100;
+
+/** The edges, rounded, widened about their centre to MIN_BAND_WIDTH_F when narrower. */
+function atLeastMinWidth(low: number, high: number): [number, number] {
+  const grow = Math.max(0, MIN_BAND_WIDTH_F - (high - low)) / 2;
+  return [round2(low - grow), round2(high + grow)];
+}
 
 /**
  * What a plan's trajectory shows at an observed step's end: where the thermostat holds the air
@@ -49,8 +56,7 @@ function shownEndF(params: ThermalParams, s: ThermalSample, startF: number): num
  * Residuals of free runs of what a plan would show (`shownEndF`) on `samples` (observed duties,
  * setpoints and outdoor temperatures, from the observed start; one run from every step, each up to
  * 24 hours or the end of its stretch), grouped by horizon, and their 10th and 90th percentiles,
- * widened, each side at least MIN_BAND_SIDE_F from the prediction. Null without enough residuals
- * for the first group.
+ * widened, at least MIN_BAND_WIDTH_F wide. Null without enough residuals for the first group.
  */
 export function learnTrajectoryBand(params: ThermalParams, samples: readonly ThermalSample[]): TrajectoryBand | null {
   const groups = HORIZON_EDGES_HOURS.map((): number[] => []);
@@ -72,8 +78,7 @@ export function learnTrajectoryBand(params: ThermalParams, samples: readonly The
   groups.forEach((residuals, i) => {
     const enough = residuals.length >= MIN_RESIDUALS;
     band.horizonHours.push(HORIZON_EDGES_HOURS[i]!);
-    const low = Math.min(-MIN_BAND_SIDE_F, round2(BAND_WIDENING * quantile(residuals, BAND_QUANTILES[0])));
-    const high = Math.max(MIN_BAND_SIDE_F, round2(BAND_WIDENING * quantile(residuals, BAND_QUANTILES[1])));
+    const [low, high] = atLeastMinWidth(BAND_WIDENING * quantile(residuals, BAND_QUANTILES[0]), BAND_WIDENING * quantile(residuals, BAND_QUANTILES[1]));
     band.lowF.push(enough ? low : band.lowF.at(-1)!);
     band.highF.push(enough ? high : band.highF.at(-1)!);
   });
