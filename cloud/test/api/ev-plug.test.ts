@@ -7,6 +7,7 @@ import type { RunningCloud } from '../../src/server.js';
 import { apiClient, signUp, type ApiClient } from '../support/http.js';
 import { rows } from '../support/readings.js';
 import { storedRows } from '../support/schedules.js';
+import { DEBOUNCE_MS, MIN_INTERVAL_MS, measuredStateJobs } from '../support/replans.js';
 import { startTestCloud } from '../support/test-cloud.js';
 import { createAppliance } from '../support/appliances.js';
 
@@ -19,12 +20,9 @@ beforeAll(async () => {
 });
 afterAll(() => cloud.stop());
 
-const MIN_INTERVAL_MS = 900_000;
-const DEBOUNCE_MS = 3_000;
 const later = (ms: number) => new Date(Date.now() + ms);
 const queue = () => cloud.services.recomputeQueue;
-const stateJobs = (userId: string) =>
-  rows<{ run_after: Date }>(cloud, `SELECT run_after FROM planning_jobs WHERE user_id = $1 AND 'measured_state' = ANY(reasons) ORDER BY id`, [userId]);
+const stateJobs = (userId: string) => measuredStateJobs(cloud, userId);
 /** A zone with at least six half hours left today, so a plugged-in car has slots to charge in. */
 const ZONE = slotIndexOf(new Date(), 'UTC') > 40 ? 'America/Los_Angeles' : 'UTC';
 

@@ -9,6 +9,7 @@ import { createAppliance } from '../support/appliances.js';
 import { apiClient, signUp, type ApiClient } from '../support/http.js';
 import { rows } from '../support/readings.js';
 import { storedRows } from '../support/schedules.js';
+import { DEBOUNCE_MS, MIN_INTERVAL_MS, measuredStateJobs } from '../support/replans.js';
 import { startTestCloud } from '../support/test-cloud.js';
 
 let cloud: RunningCloud;
@@ -20,17 +21,9 @@ beforeAll(async () => {
 });
 afterAll(() => cloud.stop());
 
-/** The default minimum interval between two re-plans from the measured state of one account (REPLAN_MIN_INTERVAL_MS). */
-const MIN_INTERVAL_MS = 900_000;
-const DEBOUNCE_MS = 3_000;
 const later = (ms: number) => new Date(Date.now() + ms);
 const queue = () => cloud.services.recomputeQueue;
-const stateJobs = (userId: string) =>
-  rows<{ run_after: Date; finished_at: Date | null }>(
-    cloud,
-    `SELECT run_after, finished_at FROM planning_jobs WHERE user_id = $1 AND 'measured_state' = ANY(reasons) ORDER BY id`,
-    [userId],
-  );
+const stateJobs = (userId: string) => measuredStateJobs(cloud, userId);
 
 /** A zone where the current half hour is not the day's first (whose previous one is yesterday's). */
 const ZONE = slotIndexOf(new Date(), 'UTC') < 2 ? 'Asia/Tokyo' : 'UTC';

@@ -7,8 +7,9 @@ import { slotIndexOf } from '../../src/domain/time/slot-grid.js';
 import type { RunningCloud } from '../../src/server.js';
 import { createAppliance } from '../support/appliances.js';
 import { apiClient, signUp, type ApiClient } from '../support/http.js';
-import { minutesAgo, rows } from '../support/readings.js';
+import { minutesAgo } from '../support/readings.js';
 import { saveModel, storedRows, TEST_MODEL } from '../support/schedules.js';
+import { DEBOUNCE_MS, MIN_INTERVAL_MS, measuredStateJobs } from '../support/replans.js';
 import { startTestCloud } from '../support/test-cloud.js';
 
 let cloud: RunningCloud;
@@ -31,13 +32,9 @@ beforeAll(async () => {
 });
 afterAll(() => cloud.stop());
 
-/** The default minimum interval between two re-plans from the measured state of one account (REPLAN_MIN_INTERVAL_MS). */
-const MIN_INTERVAL_MS = 900_000;
-const DEBOUNCE_MS = 3_000;
 const later = (ms: number) => new Date(clock().getTime() + ms);
 const queue = () => cloud.services.recomputeQueue;
-const stateJobs = (userId: string) =>
-  rows<{ run_after: Date }>(cloud, `SELECT run_after FROM planning_jobs WHERE user_id = $1 AND 'measured_state' = ANY(reasons) ORDER BY id`, [userId]);
+const stateJobs = (userId: string) => measuredStateJobs(cloud, userId);
 
 /** A model whose plans carry an 80 % band of ±0.5 F in the first hour, growing to ±2 F a day ahead. */
 const BANDED_MODEL = {
