@@ -117,4 +117,29 @@ describe('an EV plugged in or out', () => {
     expect(res.body).toEqual({ detail: 'plugged_in is only for ev_charger readings' });
     expect(await rows(cloud, 'SELECT 1 FROM appliance_readings WHERE appliance_id = $1', [battery])).toEqual([]);
   });
+
+  it('a plug state that is not true or false is 400 and stores nothing', async () => {
+    const user = await signUp(api);
+    const car = await createAppliance(cloud, user, 'ev_charger');
+    const res = await api.post(
+      `/api/v1/appliances/${car}/readings`,
+      { readings: [{ timestamp: new Date().toISOString(), state: 'IDLE', value: 50, plugged_in: 'yes' }] },
+      { token: user.token },
+    );
+    expect(res.status).toBe(400);
+    expect(res.body.detail).toContain('plugged_in must be true or false');
+    expect(await rows(cloud, 'SELECT 1 FROM appliance_readings WHERE appliance_id = $1', [car])).toEqual([]);
+  });
+
+  it('a plug sensor outside binary_sensor is 400 and creates nothing', async () => {
+    const user = await signUp(api);
+    const res = await api.post(
+      '/api/v1/appliances',
+      { appliance_type: 'ev_charger', name: 'Car', config: { entity_id: 'switch.ev_charger', plug_entity_id: 'sensor.ev_plug' } },
+      { token: user.token },
+    );
+    expect(res.status).toBe(400);
+    expect(res.body.detail).toContain('plug_entity_id');
+    expect(await api.get('/api/v1/appliances', { token: user.token })).toMatchObject({ status: 200, body: [] });
+  });
 });
