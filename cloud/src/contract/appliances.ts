@@ -1,6 +1,7 @@
 // Appliances and constraints. The per-type config and constraint
 // schemas live in the pure appliance type registry; this file holds the request envelopes.
 import * as yup from 'yup';
+import { constraintSet } from '../domain/appliance-types/constraint-set.js';
 import { pyTuple } from '../domain/appliance-types/fields.js';
 import { APPLIANCE_TYPES, applianceTypeSchema, type ApplianceType } from '../domain/appliance-types/spec.js';
 import * as t from '../domain/validation/typed-schema.js';
@@ -32,11 +33,15 @@ export type Appliance = t.Infer<typeof appliance>;
 export const applianceCreated = t.component('ApplianceCreated', t.object({ appliance_id: t.uuid() }));
 export type ApplianceCreated = t.Infer<typeof applianceCreated>;
 
+/** POST /api/v1/appliances/{id}/constraints body: the whole set of the appliance's type. */
+export const constraints = t.component('Constraints', constraintSet);
+
 /** GET and POST /api/v1/appliances/{id}/constraints answer; `constraints` holds only the set fields. */
-export interface ConstraintsResponse {
-  status: 'ok';
-  constraints: Record<string, unknown>;
-}
+export const constraintsResponse = t.component(
+  'ConstraintsResponse',
+  t.object({ status: t.constant('ok'), constraints: t.ref(constraints, '`{}` when none are set') }),
+);
+export type ConstraintsResponse = t.Infer<typeof constraintsResponse>;
 
 export const APPLIANCE_NAME_MAX_LENGTH = 200;
 export const APPLIANCE_TYPE_DETAIL = `appliance_type must be one of ${pyTuple(APPLIANCE_TYPES)}`;

@@ -2,19 +2,21 @@
 // the hub's integration reports them (PUT /api/v1/hub-entities) and the dashboard offers them in
 // the appliance forms (GET /api/v1/hub-entities). Each report replaces the account's list.
 import * as yup from 'yup';
-import { ENTITY_ID_MAX_LENGTH, ENTITY_ID_PATTERN } from '../domain/appliance-types/fields.js';
-import type { HubEntity } from '../domain/hub-entity.js';
+import { HUB_ENTITY_LIMITS, hubEntity, hubEntityReportItem } from '../domain/hub-entity.js';
 import { BODY_NOT_OBJECT_DETAIL } from '../domain/validation/plain-object.js';
 import * as t from '../domain/validation/typed-schema.js';
 
-export type { HubEntity } from '../domain/hub-entity.js';
+export { HUB_ENTITY_LIMITS, type HubEntity } from '../domain/hub-entity.js';
 
 /** GET /api/v1/hub-entities: the newest report, sorted by entity id; empty with null before any. */
-export interface HubEntityList {
-  entities: HubEntity[];
-  /** UTC ISO 8601 of the newest report, or null. */
-  reported_at: string | null;
-}
+export const hubEntityList = t.component(
+  'HubEntityList',
+  t.object({
+    entities: t.array(hubEntity, 'Sorted by entity_id'),
+    reported_at: t.nullable(t.dateTime(), 'When the list was reported (UTC); null before the first report'),
+  }),
+);
+export type HubEntityList = t.Infer<typeof hubEntityList>;
 
 /** PUT /api/v1/hub-entities answer. */
 export const hubEntitiesReported = t.component(
@@ -22,14 +24,6 @@ export const hubEntitiesReported = t.component(
   t.object({ accepted: t.integer({ minimum: 0 }), reported_at: t.dateTime('UTC ISO 8601') }),
 );
 export type HubEntitiesReported = t.Infer<typeof hubEntitiesReported>;
-
-/** Bounds of a report: a house's relevant entities fit well inside them (1000 with ordinary names are a few hundred kB, under the default 1 MB body limit). */
-export const HUB_ENTITY_LIMITS = {
-  maxEntities: 1000,
-  friendlyNameMaxChars: 255,
-  unitMaxChars: 32,
-  deviceClassMaxChars: 64,
-} as const;
 
 /**
  * The domains an Offpeak field accepts (appliance entities, their sensors, the weather entity):
@@ -49,38 +43,6 @@ export const HUB_ENTITY_DOMAINS = [
   'sensor',
   'weather',
 ] as const;
-
-/** A yup message prefixed with the field's path (`entities[3].friendly_name ...`), never interpolating the value. */
-const at =
-  (text: string) =>
-  ({ path }: { path: string }) =>
-    `${path} ${text}`;
-
-const optionalText = (max: number) =>
-  yup
-    .string()
-    .strict()
-    .typeError(at('must be a string or null'))
-    .max(max, at(`must be at most ${max} characters`))
-    .nullable()
-    .optional();
-
-const hubEntityReportItem = yup
-  .object({
-    entity_id: yup
-      .string()
-      .strict()
-      .typeError(at('must be a string'))
-      .required(at('is required'))
-      .max(ENTITY_ID_MAX_LENGTH, at(`must be at most ${ENTITY_ID_MAX_LENGTH} characters`))
-      .test('entity-id', at('must be an entity id such as climate.living_room'), (v) => v.length > ENTITY_ID_MAX_LENGTH || ENTITY_ID_PATTERN.test(v))
-      .meta({ openapi: { pattern: ENTITY_ID_PATTERN.source } }),
-    friendly_name: optionalText(HUB_ENTITY_LIMITS.friendlyNameMaxChars),
-    unit_of_measurement: optionalText(HUB_ENTITY_LIMITS.unitMaxChars),
-    device_class: optionalText(HUB_ENTITY_LIMITS.deviceClassMaxChars),
-  })
-  .typeError(at('must be an object'))
-  .nonNullable(at('must be an object'));
 
 const { maxEntities } = HUB_ENTITY_LIMITS;
 

@@ -71,7 +71,7 @@ export interface Allocation {
 
 /**
  * The type's prose in the OpenAPI description; the fields' types, bounds and enums come from
- * `configSchema` and `constraintSchema` (http/openapi/from-yup.ts).
+ * `configSchema` and `constraintSchema` (domain/validation/from-yup.ts).
  */
 export interface ApiDescription<Constraints extends object> {
   /** What the `<Type>Config` component and its fields say. */

@@ -5,7 +5,7 @@
 export type JsonSchema = { [keyword: string]: unknown };
 
 /**
- * The prose of a schema derived from a yup schema (http/openapi/from-yup.ts): nothing here states a
+ * The prose of a schema derived from a yup schema (from-yup.ts): nothing here states a
  * type, bound or enum. A field's notes may be just its description.
  */
 export interface SchemaNotes {

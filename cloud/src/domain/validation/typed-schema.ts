@@ -2,7 +2,7 @@
 // serves and carries the TypeScript type of the values it describes (`Infer<typeof shape>`), so a
 // field, its type, enum, bounds, nullability and description are stated in one place and the type
 // the code and the clients compile against cannot drift from the description served.
-// Request bodies are yup schemas instead (they validate; http/openapi/from-yup.ts describes them).
+// Request bodies are yup schemas instead (they validate; from-yup.ts describes them, and `fieldsOf` lends a response their fields).
 import { orNull, type JsonSchema } from './json-schema.js';
 
 declare const TYPE: unique symbol;

@@ -13,7 +13,7 @@ import { componentSchemas } from '../../domain/validation/typed-schema.js';
 import { APPLIANCE_CONFIG_SCHEMAS, CONFIG_BY_TYPE, readingValues } from './appliance-configs.js';
 import { empty, json, operation, ref, type ApiModule, type Schema } from './builders.js';
 import { APPLIANCE_ID_PARAM } from './components.js';
-import { fromYup } from './from-yup.js';
+import { fromYup } from '../../domain/validation/from-yup.js';
 
 const TAG = 'Appliances';
 const FIELD_DETAIL = '<field>: <message>';

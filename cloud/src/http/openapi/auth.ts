@@ -17,7 +17,7 @@ import {
 } from '../../contract/index.js';
 import { componentSchemas } from '../../domain/validation/typed-schema.js';
 import { json, operation, queryParam, ref, type ApiModule } from './builders.js';
-import { fromYup } from './from-yup.js';
+import { fromYup } from '../../domain/validation/from-yup.js';
 
 const TAG = 'Auth';
 const TOO_MANY = 'Too many attempts; try again in N seconds';

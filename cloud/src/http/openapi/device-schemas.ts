@@ -13,7 +13,7 @@ import { componentSchemas } from '../../domain/validation/typed-schema.js';
 import { ACTIONABLE_FIELDS, controlCommandSchema } from '../../domain/devices/control-command.js';
 import { STATE_SOURCES, stateFieldsSchema } from '../../domain/devices/device-state.js';
 import type { Schema } from './builders.js';
-import { fromYup } from './from-yup.js';
+import { fromYup } from '../../domain/validation/from-yup.js';
 
 const CLAIM = fromYup(claimRequestSchema, {
   fields: {

@@ -1,7 +1,7 @@
 import { householdLoadProfile, householdLoadReadingsRequestSchema, householdLoadUpdate } from '../../contract/index.js';
 import { componentSchemas } from '../../domain/validation/typed-schema.js';
 import { json, operation, ref, type ApiModule } from './builders.js';
-import { fromYup } from './from-yup.js';
+import { fromYup } from '../../domain/validation/from-yup.js';
 
 const TAG = 'Household load';
 

@@ -1,28 +1,12 @@
-import { HUB_ENTITY_LIMITS, hubEntitiesReportSchema, hubEntitiesReported } from '../../contract/index.js';
+import { HUB_ENTITY_LIMITS, hubEntitiesReportSchema, hubEntitiesReported, hubEntityList } from '../../contract/index.js';
+import { HUB_ENTITY_NOTES } from '../../domain/hub-entity.js';
+import { fromYup } from '../../domain/validation/from-yup.js';
 import { componentSchemas } from '../../domain/validation/typed-schema.js';
-import { json, operation, orNull, ref, type ApiModule, type Schema } from './builders.js';
-import { DATE_TIME } from './components.js';
-import { fromYup, propertyOf } from './from-yup.js';
+import { json, operation, ref, type ApiModule } from './builders.js';
 
 const TAG = 'Hub entities';
 const { maxEntities, friendlyNameMaxChars } = HUB_ENTITY_LIMITS;
-const REPORT = fromYup(hubEntitiesReportSchema, {
-  fields: {
-    entities: {
-      description: 'The whole list; each entity_id once',
-      items: {
-        fields: {
-          entity_id: { description: 'A hub entity id, e.g. climate.living_room' },
-          friendly_name: { description: 'The name the hub shows' },
-          unit_of_measurement: { description: 'The unit of its state (sensors), e.g. °F, %, W' },
-          device_class: { description: 'What it measures or controls, e.g. temperature, battery, power' },
-        },
-      },
-    },
-  },
-});
-/** An entity's fields as reported, stated again in the list. */
-const ENTITY_FIELDS = (propertyOf(REPORT, 'entities').items as Schema).properties as Record<string, Schema>;
+const REPORT = fromYup(hubEntitiesReportSchema, { fields: { entities: { description: 'The whole list; each entity_id once', items: HUB_ENTITY_NOTES } } });
 
 /** The hub's entities (docs/hub-entities.md), an addition to the base contract. */
 export const hubEntitiesApi: ApiModule = {
@@ -33,23 +17,7 @@ export const hubEntitiesApi: ApiModule = {
   },
   schemas: {
     HubEntitiesReport: REPORT,
-    ...componentSchemas([hubEntitiesReported]),
-    HubEntityList: {
-      type: 'object',
-      properties: {
-        entities: {
-          type: 'array',
-          description: 'Sorted by entity_id',
-          items: {
-            type: 'object',
-            properties: { ...ENTITY_FIELDS, domain: { type: 'string', description: 'The prefix of entity_id' } },
-            required: ['entity_id', 'domain', 'friendly_name', 'unit_of_measurement', 'device_class'],
-          },
-        },
-        reported_at: orNull({ ...DATE_TIME, description: 'When the list was reported (UTC); null before the first report' }),
-      },
-      required: ['entities', 'reported_at'],
-    },
+    ...componentSchemas([hubEntitiesReported, hubEntityList]),
   },
   paths: {
     '/api/v1/hub-entities': {
@@ -58,7 +26,7 @@ export const hubEntitiesApi: ApiModule = {
         tag: TAG,
         summary: "The hub's entities as last reported",
         auth: 'user',
-        ok: { 200: json('The list (empty before the first report)', ref('HubEntityList')) },
+        ok: { 200: json('The list (empty before the first report)', ref(hubEntityList)) },
       }),
       put: operation({
         id: 'reportHubEntities',

@@ -13,7 +13,7 @@ import {
   rankings,
 } from '../../domain/metrics/metric-bodies.js';
 import { componentSchemas } from '../../domain/validation/typed-schema.js';
-import { fromYup, propertyOf } from './from-yup.js';
+import { fromYup, propertyOf } from '../../domain/validation/from-yup.js';
 import { json, operation, pathParam, queryParam, ref, type ApiModule, type Parameter } from './builders.js';
 import { DATE, UUID, WINDOW_ERRORS } from './components.js';
 

@@ -1,4 +1,4 @@
-// The request components are derived from the yup schemas that enforce the contract (from-yup.ts),
+// The request components are derived from the yup schemas that enforce the contract (domain/validation/from-yup.ts),
 // or, for a body checked by hand, written beside them; this test walks each yup description on its
 // own and compares it with the served component, field by field: each enum, each bound
 // (minimum/maximum, exclusive or not, minLength/maxLength, minItems/maxItems), the integer flag

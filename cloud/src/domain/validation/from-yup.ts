@@ -1,11 +1,11 @@
 // The OpenAPI request schemas come from the contract's yup schemas: a field's type, whether it is
 // required or nullable, its bounds and its allowed values are written once, in yup. What yup's
 // description cannot carry (a pattern behind a custom test, the type of a `mixed` field the
-// service checks) rides on the field as `.meta({ openapi: {...} })`; the prose stays here, in
-// `Notes` handed to `fromYup`, which refuses a note on a field the schema does not have.
+// service checks) rides on the field as `.meta({ openapi: {...} })`; the prose is the `Notes`
+// handed to `fromYup`, which refuses a note on a field the schema does not have.
 import type * as yup from 'yup';
-import type { SchemaNotes as Notes } from '../../domain/validation/json-schema.js';
-import { orNull, ref, type Schema } from './builders.js';
+import { orNull, type JsonSchema as Schema, type SchemaNotes as Notes } from './json-schema.js';
+import type { Typed } from './typed-schema.js';
 
 type Description = yup.SchemaDescription & { default?: unknown; fields?: Record<string, Description>; innerType?: Description };
 
@@ -61,7 +61,7 @@ function convert(d: Description, given: Notes | string, path: string): Schema {
     if (required.length > 0) schema.required = required.map(([key]) => key);
   } else if (notes.fields) throw new Error(`fromYup: ${path} has no fields to note`);
   if (d.type === 'array' && d.innerType) schema.items = convert(d.innerType, notes.items ?? {}, `${path}[]`);
-  const body = notes.ref ? ref(notes.ref) : schema;
+  const body = notes.ref ? { $ref: `#/components/schemas/${notes.ref}` } : schema;
   return {
     ...(d.nullable ? orNull(body) : body),
     ...(notes.description && { description: notes.description }),
@@ -84,4 +84,17 @@ export function propertyOf(schema: Schema, name: string, description?: string): 
   const property = (schema.properties as Record<string, Schema> | undefined)?.[name];
   if (!property) throw new Error(`propertyOf: no property ${name}`);
   return description ? { ...property, description } : property;
+}
+
+/**
+ * The fields of a yup object schema as typed schemas (typed-schema.ts), each as the value it holds
+ * once present: a response that sends every field of a request's object states them with
+ * `object({ ...fieldsOf(schema, notes), ... })`, so their bounds and prose are written once.
+ */
+export function fieldsOf<S extends yup.AnyObjectSchema>(
+  schema: S,
+  notes: Notes = {},
+): { [K in keyof yup.InferType<S>]-?: Typed<Exclude<yup.InferType<S>[K], undefined>> } {
+  const properties = fromYup(schema, notes).properties as Record<string, Schema>;
+  return Object.fromEntries(Object.entries(properties).map(([key, property]) => [key, { schema: property }])) as never;
 }

@@ -1,6 +1,7 @@
 import * as yup from 'yup';
-import { describe, expect, it } from 'vitest';
-import { fromYup } from './from-yup.js';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import { fieldsOf, fromYup } from './from-yup.js';
+import * as t from './typed-schema.js';
 
 describe('fromYup', () => {
   it('states types, integer, required and nullable fields', () => {
@@ -105,5 +106,20 @@ describe('fromYup', () => {
     });
     expect(fromYup(schema).required).toEqual(['entity_id']);
     expect(fromYup(schema, {}, { previous: {} }).required).toBeUndefined();
+  });
+
+  it("lends a response the fields of a request's object, each required and typed as the value once present", () => {
+    const item = yup.object({ id: yup.string().max(8).required(), label: yup.string().max(20).nullable().optional() });
+    const listed = t.object({ ...fieldsOf(item, { fields: { label: 'Shown to users' } }), rank: t.integer() });
+    expect(listed.schema).toEqual({
+      type: 'object',
+      properties: {
+        id: { type: 'string', maxLength: 8 },
+        label: { type: ['string', 'null'], maxLength: 20, description: 'Shown to users' },
+        rank: { type: 'integer' },
+      },
+      required: ['id', 'label', 'rank'],
+    });
+    expectTypeOf<t.Infer<typeof listed>>().toEqualTypeOf<{ id: string; label: string | null; rank: number }>();
   });
 });
