@@ -1,7 +1,7 @@
 // A battery on the recorded home for a year: each day planned by the real home_battery planner
 // from a forecast of that day's load, then executed on the load that came. What a plan captures
 // is the share of perfect foresight's saving it keeps. Execution rule: domain/planners/home-battery-execution.ts.
-import { executeBatteryDay } from '../../domain/planners/home-battery-execution.js';
+import { executeBatteryDay, executionCostCents } from '../../domain/planners/home-battery-execution.js';
 import { planHomeBatteryForSpread } from '../../domain/planners/home-battery-spread.js';
 import type { DayContext, HomeBatteryInput } from '../../domain/planners/types.js';
 import { weekdayOf } from '../../domain/time/calendar.js';
@@ -112,9 +112,10 @@ export function replay(
       chargeEfficiency: BATTERY.etaIn,
       dischargeEfficiency: BATTERY.etaOut,
     });
+    // Imports at the tariff; these tariffs have no export price, so an export would earn nothing.
+    cost.push(executionCostCents(run, soc, prices, 0, 0, null));
     soc = run.endKwh.at(-1)!;
     dayEndKwh.push(soc);
-    cost.push(run.gridKwh.reduce((c, kwh, s) => c + kwh * prices[s]!, 0));
     baseline.push(loads[i]!.reduce((c, kw, s) => c + kw * hours[s]! * prices[s]!, 0));
   }
   return { baseline, cost, endKwh: soc, dayEndKwh, planMs, planCpuMs };
