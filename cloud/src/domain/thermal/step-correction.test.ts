@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { oneStepRmseF, predictEnd } from './evaluate.js';
+import { freeRunRmseF, oneStepRmseF, predictEnd } from './evaluate.js';
 import type { ThermalSample } from './resample.js';
 import { correctionTerms, fitStepCorrection } from './step-correction.js';
 import { stepCoefficients, stepTemperature, type ThermalParams } from './thermal-model.js';
@@ -56,6 +56,36 @@ describe('the one-step correction', () => {
     expect(Math.abs(c.dailySin)).toBeLessThan(0.02);
     const corrected = { ...PARAMS, stepCorrection: c };
     expect(oneStepRmseF(corrected, data)!).toBeLessThan(oneStepRmseF(PARAMS, data)! / 10);
+  });
+
+  it('learns the pull towards the temperature a home holds over days, which the lumped model lacks, and keeps day-long free runs near it', () => {
+    // Two weeks of heating without a reported setpoint: the heat comes in bursts, and something the
+    // readings do not show (neighbours, the ground, a slow mass) pulls the air 5 % of the way to 67 F per step.
+    const data: ThermalSample[] = [];
+    let temp = 67;
+    for (let i = 0; i < 14 * 48; i++) {
+      const heatDuty = i % 48 >= 14 && i % 48 < 20 ? 0.6 : 0;
+      const outdoorF = 40 + 6 * Math.sin((2 * Math.PI * i) / 48);
+      const end = stepTemperature(stepCoefficients(PARAMS, 0.5, outdoorF), temp, 0, heatDuty) + 0.05 * (67 - temp);
+      data.push({
+        gridIndex: i,
+        startMs: i * STEP_MS,
+        hours: 0.5,
+        startF: temp,
+        endF: end,
+        coolDuty: 0,
+        heatDuty,
+        outdoorF,
+        setpointChangeF: null,
+        endSetpointF: null,
+      });
+      temp = end;
+    }
+    const c = fitStepCorrection(data, residuals(PARAMS, data))!;
+    expect(c.usualF).toBeCloseTo(data.reduce((sum, s) => sum + s.startF, 0) / data.length, 1);
+    expect(c.usualGap).toBeCloseTo(0.05, 2);
+    const withoutPull = freeRunRmseF(PARAMS, data, 48, 12)!;
+    expect(freeRunRmseF({ ...PARAMS, stepCorrection: c }, data, 48, 12)!).toBeLessThan(withoutPull / 10);
   });
 
   it('needs a day of steps, and leaves the setpoint and duty-change terms at 0 where they are not known', () => {
