@@ -10,7 +10,7 @@ import type { ApplianceType } from '@offpeak/cloud/contract';
 import type { HubAppliance } from './appliances.js';
 import { batterySlotMode, takesOptions } from './battery-slots.js';
 import { selectOption, type OptionRole } from './select-options.js';
-import { fromF, snapSetpoint } from './units.js';
+import { fromF, snapSetpoint, targetTempStep } from './units.js';
 
 /** What a commanded entity should show: an attribute value or a state. */
 export type Expectation = { kind: 'attr'; key: string; value: number } | { kind: 'state'; value: string };
@@ -59,7 +59,7 @@ const domainOf = (id: string) => id.split('.')[0]!;
 /** Sets a climate entity to `targetF` (single target, or the band on range-only entities). */
 export function climateAction(entity: HassEntity, unit: string, targetF: number, band: { lowF: number; highF: number } | null, why: string): PlannedAction {
   const a = entity.attributes;
-  const step = Number(a.target_temp_step) || (unit === '°C' ? 0.5 : 1);
+  const step = targetTempStep(a, unit);
   const min = typeof a.min_temp === 'number' ? a.min_temp : undefined;
   const max = typeof a.max_temp === 'number' ? a.max_temp : undefined;
   const rangeOnly = !bit(entity, 1) && bit(entity, 2);

@@ -41,6 +41,8 @@ describe('hvacReading', () => {
         indoor_source: 'entity',
         indoor_humidity: 40,
         target_temp: 69.8,
+        target_temp_step: 0.5,
+        target_temp_step_unit: 'C',
         fan_mode: 'auto',
         hvac_action: 'heating',
         outdoor_temp: 50,
@@ -49,6 +51,17 @@ describe('hvacReading', () => {
         override_active: false,
       },
     });
+  });
+
+  it("reports the thermostat's setpoint step in the system's unit, and none it cannot express", () => {
+    const reading = (attributes: Record<string, unknown>, unit: string) =>
+      hvacReading(hvac, map(e('climate.lounge', 'cool', { current_temperature: { '°C': 23, K: 296 }[unit] ?? 74, ...attributes })), unit, TS, {}, null);
+    expect(reading({ target_temp_step: 0.1 }, '°C')).toMatchObject({ reading: { target_temp_step: 0.1, target_temp_step_unit: 'C' } });
+    expect(reading({}, '°F')).toMatchObject({ reading: { target_temp_step: 1, target_temp_step_unit: 'F' } });
+    expect(reading({ target_temp_step: 0.5 }, '°F')).toMatchObject({ reading: { target_temp_step: 0.5, target_temp_step_unit: 'F' } });
+    expect(reading({ target_temp_step: 50 }, '°F')).not.toHaveProperty('reading.target_temp_step');
+    expect(reading({}, 'K')).toMatchObject({ reading: { indoor_temp: 73.1 } });
+    expect(reading({}, 'K')).not.toHaveProperty('reading.target_temp_step_unit');
   });
 
   it('falls back to the indoor sensor (in its own unit) when the thermostat reports no temperature', () => {

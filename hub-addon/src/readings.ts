@@ -5,7 +5,7 @@ import type { ApplianceReadingInput, ApplianceType, HouseholdLoadReadingsRequest
 import type { HassEntities, HassEntity } from 'home-assistant-js-websocket';
 import type { HubAppliance } from './appliances.js';
 import { capacityOf, socPct } from './battery-level.js';
-import { numericState, round1, toF } from './units.js';
+import { numericState, round1, targetTempStep, toF } from './units.js';
 
 export type HouseholdLoadReading = HouseholdLoadReadingsRequest['readings'][number];
 /** The cloud's highest whole-home reading (contract MAX_HOUSEHOLD_WATTS; the contract is types only at run time). */
@@ -65,6 +65,12 @@ export function hvacReading(
   if (typeof a.temperature === 'number') {
     const target = toF(a.temperature, unit);
     if (inRange(target, 30, 120)) reading.target_temp = round1(target);
+  }
+  // The step the thermostat holds setpoints on (and the add-on snaps them to), in its unit.
+  const step = targetTempStep(a, unit);
+  if ((unit === '°C' || unit === '°F') && inRange(step, 0.01, 5)) {
+    reading.target_temp_step = step;
+    reading.target_temp_step_unit = unit === '°C' ? 'C' : 'F';
   }
   if (typeof a.fan_mode === 'string') reading.fan_mode = a.fan_mode;
   if (typeof a.hvac_action === 'string') reading.hvac_action = a.hvac_action;

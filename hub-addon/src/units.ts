@@ -33,6 +33,15 @@ export function toMph(value: number, unit: string | undefined): number | null {
   }
 }
 
+/**
+ * The setpoint step of a climate entity in `unit` (the system's °C or °F): its `target_temp_step`,
+ * else what Home Assistant's frontend assumes (0.5 °C, 1 °F). The add-on snaps every setpoint it
+ * sends to it, and reports it with each reading.
+ */
+export function targetTempStep(attributes: Record<string, unknown>, unit: string): number {
+  return Number(attributes.target_temp_step) || (unit === '°C' ? 0.5 : 1);
+}
+
 /** `value` on the entity's step grid (0.5 °C, 1 °F by default), inside [min, max]. */
 export function snapSetpoint(value: number, step: number, min: number | undefined, max: number | undefined): number {
   let v = Math.round(value / step) * step;

@@ -96,7 +96,10 @@ describe('the comfort guard', () => {
     expect(logs.find((l) => l.msg === 'comfort guard applied')).toMatchObject({ entity_id: 'climate.living_room', data: { temperature: 73 } });
     await waitFor(() => link.entity('climate.living_room')?.attributes.temperature === 73, 5_000, 'guard setpoint seen');
     const [reading] = collectReadings(ctx);
-    expect(reading).toMatchObject({ kind: 'hvac', reading: { override_active: true, indoor_temp: 79, target_temp: 73, commanded_setpoint: 73 } });
+    expect(reading).toMatchObject({
+      kind: 'hvac',
+      reading: { override_active: true, indoor_temp: 79, target_temp: 73, commanded_setpoint: 73, target_temp_step: 1, target_temp_step_unit: 'F' },
+    });
   });
 
   it('does nothing while the cloud answers, inside the band, or after a person changed the thermostat in this slot', async () => {

@@ -42,6 +42,8 @@ const FIELDS: Record<string, Check> = {
   indoor_source: optional((v) => v === 'sensor' || v === 'entity'),
   override_active: optional((v) => typeof v === 'boolean'),
   room_target: optional(num(30, 120)),
+  target_temp_step: optional(num(0.01, 5)),
+  target_temp_step_unit: optional((v) => v === 'C' || v === 'F'),
   appliance_id: optional((v) => typeof v === 'string' && UUID_PATTERN.test(v)),
 };
 

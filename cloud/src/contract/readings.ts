@@ -63,6 +63,8 @@ const optionalNumber = (field: string, min: number, max: number) => numberBetwee
 const label = (field: string, max = 64) => yup.string().strict().typeError(`${field} must be a string`).max(max, `${field} must be at most ${max} characters`);
 
 const COMMANDED_MODES = ['COOL', 'HEAT', 'OFF'];
+/** The units a thermostat's setpoint step is reported in. */
+export const SETPOINT_STEP_UNITS = ['C', 'F'] as const;
 
 /** One HVAC reading. hvac_state aliases are resolved by the service (unknown ones: 400). */
 export const hvacReadingSchema = yup
@@ -97,6 +99,17 @@ export const hvacReadingSchema = yup
       .meta({ openapi: { type: 'string', enum: INDOOR_SOURCES } }),
     override_active: yup.boolean().strict().typeError('override_active must be a boolean').nullable().optional(),
     room_target: optionalNumber('room_target', 30, 120),
+    target_temp_step: optionalNumber('target_temp_step', 0.01, 5),
+    target_temp_step_unit: yup
+      .mixed<(typeof SETPOINT_STEP_UNITS)[number]>()
+      .nullable()
+      .optional()
+      .test({
+        name: 'unit',
+        message: `target_temp_step_unit must be one of ${SETPOINT_STEP_UNITS.join(', ')}`,
+        test: (v) => v == null || (SETPOINT_STEP_UNITS as readonly unknown[]).includes(v),
+      })
+      .meta({ openapi: { type: 'string', enum: SETPOINT_STEP_UNITS } }),
     appliance_id: yup
       .string()
       .strict()

@@ -26,6 +26,8 @@ export type { ReadingsCaller } from '../domain/readings/reading-target.js';
 
 /** The types whose readings are a state of charge the plans follow. */
 const REPLANNED_ON_CHARGE: ReadonlySet<string> = new Set(['home_battery', 'ev_charger']);
+/** A setpoint step without its unit, or a unit without a step. */
+const SETPOINT_STEP_PAIR_DETAIL = 'target_temp_step and target_temp_step_unit must be sent together';
 /** A plug state on a reading of another type than an EV. */
 const PLUGGED_IN_DETAIL = 'plugged_in is only for ev_charger readings';
 /** A charge or production reading older than this (a backfill) re-plans nothing: the current one will say where things are. */
@@ -179,6 +181,7 @@ export function createReadingsService(store: Store, opts: { dailyLimitPerApplian
 function hvacRow(userId: string, r: HvacReadingInput, client: Record<string, unknown> | null, source: 'user' | 'device', now: Date): NewHvacReading {
   const hvacState = normalizeHvacState(r.hvac_state, r.hvac_action);
   if (!hvacState) throw badRequest(HVAC_STATE_DETAIL);
+  if ((r.target_temp_step == null) !== (r.target_temp_step_unit == null)) throw badRequest(SETPOINT_STEP_PAIR_DETAIL);
   return {
     user_id: userId,
     appliance_id: null,
@@ -197,6 +200,8 @@ function hvacRow(userId: string, r: HvacReadingInput, client: Record<string, unk
     indoor_source: r.indoor_source ?? null,
     override_active: r.override_active ?? null,
     room_target: r.room_target ?? null,
+    target_temp_step: r.target_temp_step ?? null,
+    target_temp_step_unit: r.target_temp_step_unit ?? null,
     client,
     source,
   };

@@ -92,6 +92,8 @@ const HVAC_COLUMNS = [
   ['indoor_source', 'text'],
   ['override_active', 'bool'],
   ['room_target', 'float8'],
+  ['target_temp_step', 'float8'],
+  ['target_temp_step_unit', 'text'],
   ['client', 'jsonb'],
   ['source', 'text'],
 ] as const satisfies readonly (readonly [keyof NewHvacReading, string])[];

@@ -73,8 +73,10 @@ export function createThermalModelsRepo(db: Sequelize) {
         outdoor_temp: number | null;
         power_watts: number | null;
         target_temp: number | null;
+        target_temp_step: number | null;
+        target_temp_step_unit: 'C' | 'F' | null;
       }>(
-        `SELECT ts, indoor_temp, hvac_state, hvac_action, outdoor_temp, power_watts, target_temp FROM hvac_readings
+        `SELECT ts, indoor_temp, hvac_state, hvac_action, outdoor_temp, power_watts, target_temp, target_temp_step, target_temp_step_unit FROM hvac_readings
           WHERE appliance_id = $1 AND ts >= $2 AND ts <= $3 ORDER BY ts`,
         { bind: [applianceId, since, until], type: QueryTypes.SELECT },
       );
@@ -86,6 +88,7 @@ export function createThermalModelsRepo(db: Sequelize) {
         outdoorTempF: r.outdoor_temp,
         powerW: r.power_watts,
         targetTempF: r.target_temp,
+        setpointStep: r.target_temp_step != null && r.target_temp_step_unit != null ? { step: r.target_temp_step, unit: r.target_temp_step_unit } : null,
       }));
     },
 

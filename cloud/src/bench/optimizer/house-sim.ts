@@ -175,6 +175,8 @@ export function simulateHouse(house: House, env: Environment, initial: HouseStat
       outdoorTempF: opts.rng() < 0.7 ? Math.round(outdoorF) : null,
       powerW: Math.round(powerKw * 1000 * (1 + 0.02 * normal(opts.rng))),
       targetTempF: setpoint,
+      // Its thermostat holds any setpoint the plan's 0.5 F grid sends.
+      setpointStep: { step: 0.5, unit: 'F' },
     });
     if (opts.pushOnChange && switched && !inGap(t) && t + 1 < nextReadingMs) readings.push(reading(t + 1));
     if (t + MINUTE_MS > nextReadingMs) {

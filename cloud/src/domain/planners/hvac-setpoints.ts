@@ -78,7 +78,7 @@ const SHORT_F = 0.25;
  * The air temperature the homeowner should expect at the end of each slot (temp_trajectory). The
  * thermostat holds the air at its setpoint whenever the unit runs below capacity, and the air
  * reaches a ramp's setpoint within minutes (it is the structure that lags), so a conditioning
- * slot shows its setpoint (on the thermostat's Celsius step when it has one, `setpointStepC`) plus
+ * slot shows its setpoint (on the thermostat's step when it has one, `setpointStepC` or `setpointStepF`) plus
  * the thermostat's learned holding offset (`coolHoldOffsetF`, `heatHoldOffsetF`); one running flat out and ending past its setpoint outside a ramp (the unit
  * cannot keep up) shows the model. A drifting slot shows the model's prediction plus the air's
  * rebound after the unit stopped (`reboundFPerDuty` times the duty it stopped from, away from the
@@ -91,7 +91,7 @@ export function expectedAirF(input: HvacPlanInput, plan: readonly PlannedSlot[],
   let offset = rebound * ((input.recentDuty?.cool ?? 0) - (input.recentDuty?.heat ?? 0));
   return plan.map((p, i) => {
     const direction = directionOf(p);
-    const setpoint = thermostatSetpointF(setpoints[i]!, input.model.setpointStepC);
+    const setpoint = thermostatSetpointF(setpoints[i]!, input.model);
     if (direction) {
       offset = rebound * (p.coolDuty - p.heatDuty);
       const held = setpoint + (direction === 'cool' ? (input.model.coolHoldOffsetF ?? 0) : (input.model.heatHoldOffsetF ?? 0));

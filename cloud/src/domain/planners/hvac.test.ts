@@ -137,6 +137,16 @@ describe('planHvac', () => {
     expect(ramp.some((s) => Math.abs(heldF(sp[s]!) - sp[s]!) > 0.1)).toBe(true);
   });
 
+  it('shows a whole-degree F thermostat holding the air on the whole degree it rounds a half-degree setpoint to', () => {
+    const prices = zoneCurve(findPlan(1)!, SUMMER_WEEKDAY).rates;
+    const r = planHvac(day({ pricesCentsPerKwh: prices }), input({ model: { ...MODEL, setpointStepF: 1 } }));
+    const traj = r.schedule.temp_trajectory!;
+    const sp = r.schedule.setpoint_temps!;
+    const ramp = range(0, 32).filter((s) => sp[s]! < 73.5);
+    expect(ramp.some((s) => sp[s]! % 1 !== 0)).toBe(true);
+    for (const s of ramp) expect(traj[s]).toBe(Math.floor(sp[s]! + 0.5));
+  });
+
   it('pre-heats before a morning peak and drifts down through it', () => {
     const prices = Array.from({ length: 48 }, (_, s) => (s >= 12 && s < 18 ? 60 : 20));
     const cold = Array(48).fill(35);

@@ -1,6 +1,7 @@
 // What fraction of its capacity an HVAC was using when a reading was taken, and in which direction.
 import { quantileBelow } from '../statistics.js';
 import type { HvacState } from '../readings/hvac-state.js';
+import type { SetpointStep } from './setpoint-step.js';
 
 /** The subset of an HVAC reading the thermal model uses. */
 export interface ThermalReading {
@@ -15,6 +16,8 @@ export interface ThermalReading {
   powerW?: number | null;
   /** The thermostat's setpoint when the reading was taken (`target_temp`), when reported. */
   targetTempF?: number | null;
+  /** The thermostat's setpoint step as the hub reports it (`target_temp_step`), when reported. */
+  setpointStep?: SetpointStep | null;
 }
 
 /** Rated electric power per direction, W; null when unknown. */

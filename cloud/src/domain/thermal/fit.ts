@@ -4,7 +4,7 @@ import { modelConfidence } from './confidence.js';
 import { learnRatedPowerW, type RatedPowerW, type ThermalReading } from './duty.js';
 import { freeRunRmseF, oneStepRmseF, predictEnd, thermostatGapF } from './evaluate.js';
 import { learnHoldOffsetF } from './hold-offset.js';
-import { learnSetpointStepC } from './setpoint-step.js';
+import { setpointStepOf, stepParams } from './setpoint-step.js';
 import { fitStepCorrection } from './step-correction.js';
 import { learnTrajectoryBand } from './trajectory-band.js';
 import { resampleReadings, type ThermalSample, type WeatherPoint } from './resample.js';
@@ -200,10 +200,9 @@ export function fitThermalModel(readings: readonly ThermalReading[], weather: re
   const trial = withCorrection({ ...trialFollowing, thermostatPull: fitThermostatPull(trialFollowing, train) }, train);
   const lumped = fitParams(samples, hours);
   const hold = learnHoldOffsetF(readings);
-  const setpointStepC = learnSetpointStepC(readings);
   const following: ThermalParams = {
     ...lumped,
-    ...(setpointStepC != null && { setpointStepC }),
+    ...stepParams(setpointStepOf(readings)),
     reboundFPerDuty: fitRebound(lumped, samples),
     setpointFollow: fitSetpointFollow(lumped, samples),
     ...(hold.cool != null && { coolHoldOffsetF: hold.cool }),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ThermalReading } from './duty.js';
-import { learnSetpointStepC, thermostatSetpointF } from './setpoint-step.js';
+import { learnSetpointStepC, setpointStepOf, thermostatSetpointF } from './setpoint-step.js';
 
 /** Readings reporting each setpoint in turn, as a thermostat reports them (F with one decimal). */
 const reporting = (setpointsF: number[], count = 48): ThermalReading[] =>
@@ -28,13 +28,31 @@ describe('learnSetpointStepC', () => {
   });
 });
 
+describe('setpointStepOf', () => {
+  it('takes the step the newest reading reports over the one the setpoints suggest', () => {
+    const readings = reporting([71.6, 72.5, 76.1]).map((r, i) => ({ ...r, setpointStep: i === 40 ? ({ step: 1, unit: 'F' } as const) : null }));
+    expect(setpointStepOf(readings)).toEqual({ step: 1, unit: 'F' });
+    const older = readings.map((r, i) => ({ ...r, setpointStep: i === 3 ? ({ step: 0.5, unit: 'C' } as const) : r.setpointStep }));
+    expect(setpointStepOf(older)).toEqual({ step: 1, unit: 'F' });
+  });
+
+  it('learns the Celsius step when no reading reports one, and has none otherwise', () => {
+    expect(setpointStepOf(reporting([71.6, 72.5, 76.1]))).toEqual({ step: 0.5, unit: 'C' });
+    expect(setpointStepOf(reporting([68, 72, 72.5]))).toBeNull();
+  });
+});
+
 describe('thermostatSetpointF', () => {
   it.each([
-    [77.5, 0.5, 77.9],
-    [75, 0.5, 75.2],
-    [72.5, 0.5, 72.5],
-    [72.5, null, 72.5],
-  ])('sends %s F to a thermostat of step %s C: it holds %s F', (sent, step, held) => {
-    expect(thermostatSetpointF(sent, step)).toBe(held);
+    [77.5, { setpointStepC: 0.5 }, 77.9],
+    [75, { setpointStepC: 0.5 }, 75.2],
+    [72.5, { setpointStepC: 0.5 }, 72.5],
+    [72.5, { setpointStepF: 1 }, 73],
+    [69.5, { setpointStepF: 1 }, 70],
+    [72.4, { setpointStepF: 1 }, 72],
+    [72.5, { setpointStepF: 0.5 }, 72.5],
+    [72.5, {}, 72.5],
+  ])('sends %s F to a thermostat whose model has %j: it holds %s F', (sent, params, held) => {
+    expect(thermostatSetpointF(sent, params)).toBe(held);
   });
 });

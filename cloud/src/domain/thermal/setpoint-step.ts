@@ -1,6 +1,14 @@
-// Where a thermostat that works in Celsius puts a setpoint sent in F: on its own step (0.5 °C), up
-// to 0.45 F away, and the air is held there. Learned from the setpoints its readings report.
+// Where a thermostat puts a setpoint sent in F: on its own step, and the air is held there. Known
+// when the hub reports the step (Home Assistant's `target_temp_step` in the thermostat's unit);
+// otherwise a Celsius step (0.5 °C) is learned from the setpoints its readings report.
 import type { ThermalReading } from './duty.js';
+import type { ThermalParams } from './thermal-model.js';
+
+/** A thermostat's setpoint step in its own unit: it holds setpoints on multiples of `step` degrees. */
+export interface SetpointStep {
+  step: number;
+  unit: 'C' | 'F';
+}
 
 /** The Celsius step recognised, °C. */
 const HALF_CELSIUS = 0.5;
@@ -25,8 +33,29 @@ export function learnSetpointStepC(readings: readonly ThermalReading[]): number 
   return onCelsius && setpoints.some((f) => offGrid(f, 0.5) > TOLERANCE_F) ? HALF_CELSIUS : null;
 }
 
-/** The setpoint the thermostat holds for one sent in F: on its Celsius step when it has one. */
-export function thermostatSetpointF(setpointF: number, stepC: number | null | undefined): number {
-  if (!stepC) return setpointF;
-  return Math.round(toF(Math.round(toC(setpointF) / stepC) * stepC) * 100) / 100;
+/** The thermostat's step: the one its newest reading reporting a step gives, else the learned Celsius step, else null. */
+export function setpointStepOf(readings: readonly ThermalReading[]): SetpointStep | null {
+  let newest: ThermalReading | null = null;
+  for (const r of readings) if (r.setpointStep && (!newest || r.at > newest.at)) newest = r;
+  if (newest?.setpointStep) return newest.setpointStep;
+  const stepC = learnSetpointStepC(readings);
+  return stepC == null ? null : { step: stepC, unit: 'C' };
+}
+
+/** The model's fields for a step (`setpointStepC` or `setpointStepF`). */
+export const stepParams = (step: SetpointStep | null): Pick<ThermalParams, 'setpointStepC' | 'setpointStepF'> =>
+  step == null ? {} : step.unit === 'C' ? { setpointStepC: step.step } : { setpointStepF: step.step };
+
+/** The setpoint the thermostat holds for one sent in F: on the model's step when it has one, to 0.01 F. */
+export function thermostatSetpointF(setpointF: number, params: Pick<ThermalParams, 'setpointStepC' | 'setpointStepF'>): number {
+  const step: SetpointStep | null = params.setpointStepC
+    ? { step: params.setpointStepC, unit: 'C' }
+    : params.setpointStepF
+      ? { step: params.setpointStepF, unit: 'F' }
+      : null;
+  if (!step) return setpointF;
+  // Rounded to 1e-9 first, so a setpoint exactly half a step off rounds up whatever the unit.
+  const onGrid = (value: number) => Math.round(Math.round((value / step.step) * 1e9) / 1e9) * step.step;
+  const held = step.unit === 'C' ? toF(onGrid(toC(setpointF))) : onGrid(setpointF);
+  return Math.round(held * 100) / 100;
 }

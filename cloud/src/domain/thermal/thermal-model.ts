@@ -31,6 +31,8 @@ export interface ThermalParams {
   heatHoldOffsetF?: number;
   /** The thermostat's setpoint step when it works in Celsius, °C (setpoint-step.ts): a setpoint sent in F is held on it. Absent: as sent. */
   setpointStepC?: number;
+  /** The same when it works in Fahrenheit, F (a whole-degree thermostat: 1). At most one of the two. */
+  setpointStepF?: number;
   /**
    * The fraction of a setpoint change over a step that the air follows beyond what the step's duty
    * explains (0-1): the air answers a new setpoint within minutes, the lumped model over hours.

@@ -27,6 +27,11 @@ export const readingsApi: ApiModule = {
         indoor_source: { description: 'Any other value gives 422' },
         override_active: { description: 'True when a local comfort guard was commanding; omitted means not reported, which differs from false' },
         room_target: { description: 'Room temperature the schedule asked for at that moment (`schedule.room_target_temps[slot]`)' },
+        target_temp_step: {
+          description:
+            "The thermostat's setpoint step in `target_temp_step_unit` (Home Assistant's `target_temp_step`): it holds setpoints on multiples of it, and the plan's predicted temperature uses the newest one reported. Sent with `target_temp_step_unit`, else 400",
+        },
+        target_temp_step_unit: { description: '`C` or `F`: the unit of `target_temp_step`' },
         appliance_id: {
           description:
             'An HVAC or dehumidifier the caller owns; required once the account has more than one of them. Omitted by a device (taken from its binding).',

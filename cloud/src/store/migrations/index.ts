@@ -9,6 +9,7 @@ import { householdLoad } from './0008-household-load.js';
 import { hubEntities } from './0009-hub-entities.js';
 import { passwordResets } from './0010-password-resets.js';
 import { evPlug } from './0011-ev-plug.js';
+import { setpointStep } from './0012-setpoint-step.js';
 
 export interface Migration {
   name: string;
@@ -29,4 +30,5 @@ export const migrations: Migration[] = [
   hubEntities,
   passwordResets,
   evPlug,
+  setpointStep,
 ];

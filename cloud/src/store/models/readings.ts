@@ -14,6 +14,9 @@ export interface NewHvacReading extends AnchorReading {
   /** null: not reported (differs from false). */
   override_active: boolean | null;
   room_target: number | null;
+  /** The thermostat's setpoint step in `target_temp_step_unit` (C or F); both null: not reported. */
+  target_temp_step: number | null;
+  target_temp_step_unit: 'C' | 'F' | null;
   client: Record<string, unknown> | null;
   /** `user` or `device`: which kind of token pushed it. */
   source: 'user' | 'device';

@@ -71,7 +71,10 @@ function drawHouse(rng: () => number, season: 'heat' | 'cool'): SecondHouse {
     cycleMin: Math.round(between(rng, 10, 20)),
     minModulation: between(rng, 0.25, 0.45),
     sensorLagMin: between(rng, 4, 18),
-    setpointStepC: pick(rng, [0.5, 1 / 1.8]),
+    setpointStep: pick(rng, [
+      { step: 0.5, unit: 'C' },
+      { step: 1, unit: 'F' },
+    ] as const),
     displayStepC: pick(rng, [0.1, 0.5, 1 / 1.8]),
   };
 }

@@ -8,9 +8,10 @@
 // - the thermostat is either time-proportional (a PI controller choosing the on-share of fixed
 //   10-20 minute cycles) or an inverter that modulates between its minimum and full output and
 //   cycles on/off below its minimum; it reads a wall sensor that lags the air, works in °C and
-//   rounds setpoints to its step (0.5 °C or 1 °F);
+//   rounds setpoints to its step (0.5 °C or 1 °F, half a step up as the hub does);
 // - readings come every 1-9 minutes at random and on every start and stop.
 import type { ThermalReading } from '../../../domain/thermal/duty.js';
+import type { SetpointStep } from '../../../domain/thermal/setpoint-step.js';
 import type { WeatherPoint } from '../../../domain/thermal/resample.js';
 import { HOUR_MS, MINUTE_MS } from '../../../domain/time/durations.js';
 import { between, normal } from '../random.js';
@@ -41,8 +42,8 @@ export interface SecondHouse {
   minModulation: number;
   /** Wall sensor time constant, minutes. */
   sensorLagMin: number;
-  /** The thermostat's setpoint step: 0.5 °C or 1 °F (in °C). */
-  setpointStepC: number;
+  /** The thermostat's setpoint step: 0.5 °C or 1 °F; the readings report it as a hub does. */
+  setpointStep: SetpointStep;
   /** What the readings report is rounded to, °C (the thermostat's display). */
   displayStepC: number;
 }
@@ -80,6 +81,16 @@ export interface SecondTrace {
 const toF = (c: number) => c * 1.8 + 32;
 const toC = (f: number) => (f - 32) / 1.8;
 const SUBSTEPS = 6;
+
+/**
+ * The setpoint the thermostat takes, F: on its step in its own unit, half a step rounding up
+ * (as the hub rounds it before sending).
+ */
+function setpointOnStepF(setpointF: number, { step, unit }: SetpointStep): number {
+  const value = unit === 'C' ? toC(setpointF) : setpointF;
+  const held = Math.floor(value / step + 0.5 + 1e-9) * step;
+  return unit === 'C' ? toF(held) : held;
+}
 
 /** Full thermal output and COP of the unit at an outdoor temperature. */
 function unitAt(h: SecondHouse, season: 'heat' | 'cool', outdoorC: number): { fullKw: number; cop: number } {
@@ -127,7 +138,7 @@ export function simulateSecond(h: SecondHouse, world: SecondWorld, initial: Seco
       lastOutdoorReportF = Math.round(toF(outdoorC));
     }
     const setpointF = world.setpointF(t);
-    const setpointC = Math.round(toC(setpointF) / h.setpointStepC) * h.setpointStepC;
+    const setpointC = toC(setpointOnStepF(setpointF, h.setpointStep));
     const wasRunning = s.output > 0;
     s.output = control(h, s, setpointC, world.season, t);
     const unit = unitAt(h, world.season, outdoorC);
@@ -166,6 +177,7 @@ export function simulateSecond(h: SecondHouse, world: SecondWorld, initial: Seco
         outdoorTempF: opts.rng() < 0.5 ? lastOutdoorReportF : null,
         powerW: Math.round(powerKw * 1000),
         targetTempF: Math.round(toF(setpointC) * 10) / 10,
+        setpointStep: h.setpointStep,
       });
     }
     if (due) nextReadingMs += between(opts.rng, 1, 9) * MINUTE_MS;
