@@ -5,9 +5,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test, type Page } from '@playwright/test';
-import { startAddon, type RunningAddon } from '../../hub-addon/dist/addon.js';
-import { startHaSim, type HaSimHandle } from '../../hub-addon/dist/ha-sim/index.js';
-import { silentLogger } from '../../hub-addon/dist/log.js';
+import { silentLogger, startAddon, startHaSim, type HaSimHandle, type RunningAddon } from '@offpeak/hub-addon/testing';
 import { api, expect, expectAccessible, signUpAccount } from '../support/fixtures.js';
 import { morningTimeZone } from '../support/time-zones.js';
 
