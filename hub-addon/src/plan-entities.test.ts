@@ -46,6 +46,18 @@ describe('planEntities', () => {
     expect((car!.attributes.plan as unknown[])[1]).toMatchObject({ action: 'charging', on: true, reason: 'solar_surplus' });
   });
 
+  it('a water heater heats in the slots its plan stores heat in, where a robot charges on its dock', () => {
+    const storing = {
+      ...view,
+      appliances: [
+        { appliance_id: 'a3', appliance_type: 'water_heater', name: 'Tank', schedule: { intervals: [], reasons_48: reasons, summary: '' } },
+        { appliance_id: 'a4', appliance_type: 'robot', name: 'Mower', schedule: { intervals: [], reasons_48: reasons, summary: '' } },
+      ],
+    } as unknown as SchedulesView;
+    const [tank, mower] = planEntities({ view: storing, slotIndex: 1, slotStart: (i) => `slot-${i}`, ledger: null, isCloudLinked: true });
+    expect([tank!.state, mower!.state]).toEqual(['heating', 'charging']);
+  });
+
   it('knows its own entities (the hub entity report leaves them out)', () => {
     expect([
       isPublishedEntity('sensor.offpeak_car_plan'),

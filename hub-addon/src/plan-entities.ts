@@ -2,7 +2,7 @@
 // sensor with the current slot's action, its reason and the day's plan (48 slots a chart card can
 // plot), the home's expected cost today, yesterday's account, and the cloud link. Names and
 // attributes follow Home Assistant's conventions. docs/hub-addon.md "Entities".
-import type { DayLedger, SchedulesView, SchedulesViewEntry, SlotReason } from '@offpeak/cloud/contract';
+import type { ApplianceType, DayLedger, SchedulesView, SchedulesViewEntry, SlotReason } from '@offpeak/cloud/contract';
 
 /** One state to write: POST /api/states/<entity_id> with { state, attributes }. */
 export interface PublishedEntity {
@@ -29,6 +29,21 @@ export function objectId(name: string): string {
   return id || 'appliance';
 }
 
+/**
+ * What a slot that stores energy for later does (`cheapest_left`, `solar_surplus`, `required`,
+ * `stored_for`), by type; null for a type whose plans never give those reasons (an HVAC has its
+ * own, solar and the dehumidifier are not planned).
+ */
+const STORING_ACTION: Record<ApplianceType, 'charging' | 'heating' | null> = {
+  hvac: null,
+  ev_charger: 'charging',
+  home_battery: 'charging',
+  water_heater: 'heating',
+  solar: null,
+  dehumidifier: null,
+  robot: 'charging',
+};
+
 /** A code this build does not know (a newer cloud's) is idle; typed `never`, so a code without its case does not compile. */
 function unknownCode(_code: never): string {
   return 'idle';
@@ -54,7 +69,7 @@ function action(entry: SchedulesViewEntry, reason: SlotReason, index: number): s
     case 'solar_surplus':
     case 'required':
     case 'stored_for':
-      return entry.appliance_type === 'water_heater' ? 'heating' : 'charging';
+      return STORING_ACTION[entry.appliance_type] ?? 'idle';
     case 'away':
       return 'away';
     case 'not_planned':
