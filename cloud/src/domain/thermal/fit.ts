@@ -190,7 +190,10 @@ export function fitThermalModel(readings: readonly ThermalReading[], weather: re
   const train = samples.slice(0, split);
   const heldOut = samples.slice(split);
   const trialLumped = fitParams(train, hours);
-  const trialHold = learnHoldOffsetF(readings.filter((r) => r.at.getTime() < (samples[split]?.startMs ?? Infinity)));
+  const trialHold = learnHoldOffsetF(
+    readings.filter((r) => r.at.getTime() < (samples[split]?.startMs ?? Infinity)),
+    ratedPowerW,
+  );
   const trialFollowing: ThermalParams = {
     ...trialLumped,
     setpointFollow: fitSetpointFollow(trialLumped, train),
@@ -199,7 +202,7 @@ export function fitThermalModel(readings: readonly ThermalReading[], weather: re
   };
   const trial = withCorrection({ ...trialFollowing, thermostatPull: fitThermostatPull(trialFollowing, train) }, train);
   const lumped = fitParams(samples, hours);
-  const hold = learnHoldOffsetF(readings);
+  const hold = learnHoldOffsetF(readings, ratedPowerW);
   const following: ThermalParams = {
     ...lumped,
     ...stepParams(setpointStepOf(readings)),

@@ -34,6 +34,17 @@ describe('learnHoldOffsetF', () => {
     expect(learnHoldOffsetF(rounded).heat).toBeLessThan(0.8);
   });
 
+  it('counts a unit that modulates below its full output as regulating, not one running flat out', () => {
+    const running = (hours: number, offsetF: number, powerW: number, from = 0) =>
+      cycling(hours, offsetF, 'HEAT', { hvacAction: 'heating', powerW }).map((r, i) => ({ ...r, at: new Date(START + from + i * 300_000) }));
+    const rated = { cool: null, heat: 2000 };
+    // Six hours modulating at half output 0.2 F above the setpoint, then six flat out 3 F short of it.
+    const readings = [...running(6, 0.2, 1000), ...running(6, -3, 2000, 6 * 3_600_000)];
+    expect(Math.abs(learnHoldOffsetF(readings, rated).heat! - 0.2)).toBeLessThan(0.1);
+    // Without a rated power every running reading is full duty: nothing regulates.
+    expect(learnHoldOffsetF(readings).heat).toBeNull();
+  });
+
   it('ignores drifting (no cycling), readings without a setpoint, and too few readings', () => {
     const drifting = cycling(6, -4, 'COOL').map((r) => ({ ...r, hvacAction: 'idle' }));
     expect(learnHoldOffsetF(drifting)).toEqual({ cool: null, heat: null });
