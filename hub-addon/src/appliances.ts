@@ -16,7 +16,7 @@ export interface HubAppliance {
   capacityKwh?: number;
 }
 
-const ENTITY_KEYS = ['entity_id', 'soc_entity_id', 'temp_entity_id', 'indoor_temp_entity_id', 'plug_entity_id'] as const;
+const ENTITY_KEYS = ['entity_id', 'soc_entity_id', 'temp_entity_id', 'indoor_temp_entity_id', 'plug_entity_id', 'power_entity_id'] as const;
 
 /** The override for an appliance: matched by id, else by name (case-insensitive). */
 export function findOverride(overrides: readonly ApplianceOverride[], id: string, name: string): ApplianceOverride | null {
@@ -28,8 +28,8 @@ export function entitiesOf(appliance: Appliance, entry: SchedulesViewEntry | und
   const out: EntitiesBlock = {};
   for (const key of ENTITY_KEYS) {
     const fromCloud = entry?.entities?.[key] ?? appliance.config[key];
-    // An EV's plug sensor is set in Offpeak only (the add-on options do not override it).
-    const value = (key === 'plug_entity_id' ? undefined : override?.[key]) ?? fromCloud;
+    // An EV's plug sensor and a power sensor are set in Offpeak only (the add-on options do not override them).
+    const value = (key === 'plug_entity_id' || key === 'power_entity_id' ? undefined : override?.[key]) ?? fromCloud;
     if (typeof value === 'string' && value !== '') out[key] = value;
   }
   return out;

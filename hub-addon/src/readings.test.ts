@@ -99,6 +99,16 @@ describe('applianceReading', () => {
     expect(applianceReading(ev, map(e('switch.ev', 'off'), e('sensor.ev', 'unknown')), '°F', TS)).toBeNull();
   });
 
+  it("sends the power sensor's draw as power_watts (kW as W, a battery delivering negative), and none out of range", () => {
+    const metered = { ...ev, entities: { ...ev.entities, power_entity_id: 'sensor.ev_power' } };
+    const at = (state: string, unit: string) =>
+      applianceReading(metered, map(e('switch.ev', 'on'), e('sensor.ev', '41'), e('sensor.ev_power', state, { unit_of_measurement: unit })), '°F', TS);
+    expect(at('7.2', 'kW')).toEqual({ timestamp: TS, state: 'CHARGING', value: 41, power_watts: 7200 });
+    expect(at('-2500.4', 'W')).toMatchObject({ power_watts: -2500 });
+    expect(at('unavailable', 'W')).toEqual({ timestamp: TS, state: 'CHARGING', value: 41 });
+    expect(at('150', 'kW')).toEqual({ timestamp: TS, state: 'CHARGING', value: 41 });
+  });
+
   it('sends a charge sensor in kWh or Wh as percent of the configured capacity, and none without a capacity', () => {
     const battery: HubAppliance = {
       id: 'b1',

@@ -10,6 +10,8 @@ import { numericState, round1, targetTempStep, toF } from './units.js';
 export type HouseholdLoadReading = HouseholdLoadReadingsRequest['readings'][number];
 /** The cloud's highest whole-home reading (contract MAX_HOUSEHOLD_WATTS; the contract is types only at run time). */
 const MAX_HOUSEHOLD_WATTS = 100_000;
+/** The cloud's bound on an appliance reading's `power_watts`, either sign. */
+const MAX_APPLIANCE_WATTS = 100_000;
 
 /** What the plan side knows about an HVAC unit at reading time. */
 export interface HvacControlState {
@@ -115,7 +117,25 @@ export function applianceReading(appliance: HubAppliance, entities: HassEntities
     if (!inRange(value, 0, 100)) return null;
   }
   const plugged = pluggedIn(appliance, entities);
-  return { timestamp, state: control ? labelOf(kind, control) : 'UNKNOWN', value: round1(value), ...(plugged !== null && { plugged_in: plugged }) };
+  const power = meteredPowerW(appliance, entities);
+  return {
+    timestamp,
+    state: control ? labelOf(kind, control) : 'UNKNOWN',
+    value: round1(value),
+    ...(plugged !== null && { plugged_in: plugged }),
+    ...(power !== null && { power_watts: power }),
+  };
+}
+
+/**
+ * The appliance's draw in W from its `power_entity_id` (W or kW; a battery's negative while it
+ * delivers), whole watts, or null without one or outside the cloud's range. The cloud takes it out
+ * of the whole-home reading for the household's own load.
+ */
+function meteredPowerW(appliance: HubAppliance, entities: HassEntities): number | null {
+  const sensor = entities[appliance.entities.power_entity_id ?? ''];
+  const w = sensor ? powerW(sensor.state, sensor.attributes.unit_of_measurement) : null;
+  return inRange(w, -MAX_APPLIANCE_WATTS, MAX_APPLIANCE_WATTS) ? Math.round(w) : null;
 }
 
 /** An EV's plug state from its `plug_entity_id` binary sensor (on: plugged in), or null when it has none or it says neither. */

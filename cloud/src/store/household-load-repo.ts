@@ -1,8 +1,8 @@
-// Household load readings: whole-home watts per instant, and their half-hour means.
+// Household load readings: whole-home watts per instant, and the household's own load per half hour.
 import { chargedInsertSql, WHEN_CHARGED, type CeilingCharge } from './reading-ceiling-sql.js';
 import type { Sql } from './sql.js';
 
-/** The mean of one account's readings over one UTC half hour. */
+/** The household's own load over one UTC half hour: its whole-home mean less the appliances' metered power. */
 export interface HalfHourMean {
   userId: string;
   /** Start of the half hour (UTC, on a :00 or :30 boundary). */
@@ -21,12 +21,25 @@ const CHARGED_INSERT_SQL = chargedInsertSql(
 );
 
 // Half hours by epoch: local slots are mapped from these by the slot grid (domain), not in SQL.
+// The household's own load: the whole-home mean less the mean metered power (`power_watts`) of
+// each appliance but a solar array in the same half hour (a battery delivering counts negative),
+// never below 0 (docs/home-plan.md "The household's own load").
 const MEANS_SQL = `
-  SELECT user_id, to_timestamp(floor(extract(epoch FROM ts) / 1800) * 1800) AS start, avg(watts) AS mean_watts
-    FROM household_load_readings
-   WHERE user_id = ANY($1::uuid[]) AND ts >= $2 AND ts < $3
-   GROUP BY user_id, 2
-   ORDER BY user_id, 2`;
+  WITH home AS (
+    SELECT user_id, to_timestamp(floor(extract(epoch FROM ts) / 1800) * 1800) AS start, avg(watts) AS mean_watts
+      FROM household_load_readings
+     WHERE user_id = ANY($1::uuid[]) AND ts >= $2 AND ts < $3
+     GROUP BY user_id, 2
+  ), metered AS (
+    SELECT a.user_id, to_timestamp(floor(extract(epoch FROM r.ts) / 1800) * 1800) AS start, avg(r.power_watts) AS mean_watts
+      FROM appliances a JOIN appliance_readings r ON r.appliance_id = a.id
+     WHERE a.user_id = ANY($1::uuid[]) AND a.appliance_type <> 'solar' AND r.power_watts IS NOT NULL AND r.ts >= $2 AND r.ts < $3
+     GROUP BY a.user_id, a.id, 2
+  )
+  SELECT h.user_id, h.start, greatest(0, h.mean_watts - coalesce(sum(m.mean_watts), 0)) AS mean_watts
+    FROM home h LEFT JOIN metered m ON m.user_id = h.user_id AND m.start = h.start
+   GROUP BY h.user_id, h.start, h.mean_watts
+   ORDER BY h.user_id, h.start`;
 
 export function createHouseholdLoadRepo(sql: Sql) {
   return {
@@ -49,7 +62,7 @@ export function createHouseholdLoadRepo(sql: Sql) {
       return { total: row?.total ?? null, newestBefore: row?.newest ? new Date(row.newest) : null };
     },
 
-    /** Half-hour means of each account's readings in [since, until). */
+    /** The household's own load per half hour of each account's readings in [since, until). */
     async halfHourMeans(userIds: readonly string[], since: Date, until: Date): Promise<HalfHourMean[]> {
       if (userIds.length === 0) return [];
       const rows = await sql.rows<{ user_id: string; start: Date; mean_watts: number }>(MEANS_SQL, [userIds, since, until]);

@@ -12,6 +12,7 @@ const configSchema = yup.object({
   entity_id: entityIdField(['switch']).required(fieldMessage('is required')),
   soc_entity_id: entityIdField(['sensor'], { nullable: true }).optional(),
   plug_entity_id: entityIdField(['binary_sensor'], { nullable: true }).optional(),
+  power_entity_id: entityIdField(['sensor'], { nullable: true }).optional(),
 });
 
 const constraintSchema = chargeConstraintSchema({ current_charge_pct: percentField() });
@@ -25,7 +26,7 @@ export const evCharger: ApplianceTypeSpec<EvChargerConfig, EvChargerConstraints,
   configSchema,
   preservedConfigKeys: [],
   constraintSchema,
-  entities: (config) => pickEntities(config, ['entity_id', 'soc_entity_id', 'plug_entity_id']),
+  entities: (config) => pickEntities(config, ['entity_id', 'soc_entity_id', 'plug_entity_id', 'power_entity_id']),
   planner: evChargerPlanner,
   allocation: { comfort: false, rank: 2 },
   solarConsumer: 'ev_charger',
@@ -41,6 +42,8 @@ export const evCharger: ApplianceTypeSpec<EvChargerConfig, EvChargerConstraints,
         entity_id: '`switch.*` entity toggled to start/stop charging',
         soc_entity_id: '`sensor.*` with 0-100 % state of charge; when set the poller pushes SoC every 5 minutes',
         plug_entity_id: '`binary_sensor.*` that is on while the car is plugged in; the add-on sends it as `plugged_in` with each charge reading',
+        power_entity_id:
+          "`sensor.*` of the charger's power (W or kW); the add-on sends it as `power_watts` with each charge reading, and the household's own load is the whole-home reading less it",
       },
     },
     constraints: { target_charge_pct: 'charge to reach by the deadline', ...CHARGE_FIELDS_API },

@@ -17,6 +17,7 @@ const configSchema = yup.object({
   discharge_efficiency: numberField(0.5, 1).optional(),
   entity_id: entityIdField(CONTROL_DOMAINS).required(fieldMessage('is required')),
   soc_entity_id: entityIdField(['sensor'], { nullable: true }).optional(),
+  power_entity_id: entityIdField(['sensor'], { nullable: true }).optional(),
 });
 
 const constraintSchema = chargeConstraintSchema({
@@ -33,7 +34,7 @@ export const homeBattery: ApplianceTypeSpec<HomeBatteryConfig, HomeBatteryConstr
   configSchema,
   preservedConfigKeys: [],
   constraintSchema,
-  entities: (config) => pickEntities(config, ['entity_id', 'soc_entity_id']),
+  entities: (config) => pickEntities(config, ['entity_id', 'soc_entity_id', 'power_entity_id']),
   planner: homeBatteryPlanner,
   // Last among equal deadlines: it can charge at any power, so it takes what the others leave.
   allocation: { comfort: false, rank: 4 },
@@ -51,6 +52,8 @@ export const homeBattery: ApplianceTypeSpec<HomeBatteryConfig, HomeBatteryConstr
         discharge_efficiency: 'Share of stored energy delivered; default 0.95',
         entity_id: 'switch / button / select entity toggling charge mode',
         soc_entity_id: '`sensor.*` battery SoC %',
+        power_entity_id:
+          "`sensor.*` of the battery's power (W or kW), positive while charging, negative while discharging; the add-on sends it as `power_watts` with each charge reading, and the household's own load is the whole-home reading less it. Set it only when the whole-home sensor includes the battery",
       },
     },
     constraints: {

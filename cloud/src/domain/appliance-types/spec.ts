@@ -20,6 +20,7 @@ export const entitiesBlockSchema = t.component(
       entity_id: t.optional(t.string('All types except solar')),
       soc_entity_id: t.optional(t.string('EV, battery')),
       plug_entity_id: t.optional(t.string('EV')),
+      power_entity_id: t.optional(t.string('EV, battery')),
       temp_entity_id: t.optional(t.string('Water heater')),
       indoor_temp_entity_id: t.optional(t.string('HVAC')),
     },

@@ -62,6 +62,10 @@ export const appliancesApi: ApiModule = {
           description:
             "EV only (400 on another type): whether the car is plugged in. A value other than the one today's plan assumed (absent: plugged in) re-plans the rest of the day; unplugged, nothing charges",
         },
+        power_watts: {
+          description:
+            "The appliance's metered power, W: positive while it draws, negative while it delivers (a battery discharging). The household's own load is the whole-home reading less the power of every appliance but a solar array in the same half hour",
+        },
         metadata: { description: 'Stored as sent' },
       },
     }),

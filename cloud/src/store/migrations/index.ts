@@ -10,6 +10,7 @@ import { hubEntities } from './0009-hub-entities.js';
 import { passwordResets } from './0010-password-resets.js';
 import { evPlug } from './0011-ev-plug.js';
 import { setpointStep } from './0012-setpoint-step.js';
+import { appliancePower } from './0013-appliance-power.js';
 
 export interface Migration {
   name: string;
@@ -31,4 +32,5 @@ export const migrations: Migration[] = [
   passwordResets,
   evPlug,
   setpointStep,
+  appliancePower,
 ];
