@@ -14,7 +14,7 @@ import { hvacOnValueEndpointDetail, takesHvacReadings, valueRangeDetail } from '
 import { badRequest, notFound, tooManyRequests } from '../errors.js';
 import type { ApplianceRow, CeilingCharge, NewHvacReading, Store } from '../store/index.js';
 import { effectiveTimeZone } from '../domain/account-time-zone.js';
-import { chargeDeparts } from '../domain/planning/charge-departure.js';
+import { carChargeIsNews, chargeDeparts, DRIVING_WINDOW_MS } from '../domain/planning/charge-departure.js';
 import { loadDeparts } from '../domain/planning/load-departure.js';
 import { temperatureDeparts } from '../domain/planning/temperature-departure.js';
 import { addDays, localDateOf, slotIndexOf, slotStartsUtc } from '../domain/time/slot-grid.js';
@@ -41,14 +41,16 @@ export function createReadingsService(store: Store, opts: { dailyLimitPerApplian
   /**
    * Asks for a re-plan of the rest of the day (paced per account) when the newest of these charge
    * readings, taken in the current half hour or the one before, lies outside the day's planned
-   * trajectory by more than the margin (domain/planning/charge-departure.ts).
+   * trajectory by more than the margin, and, for a car without a plug state, says something a
+   * re-plan can act on (domain/planning/charge-departure.ts).
    */
   async function checkCharge(
     userId: string,
-    applianceId: string,
+    appliance: ApplianceRow,
     rows: readonly { ts: Date; value: number; plugged_in: boolean | null }[],
     now: Date,
   ): Promise<void> {
+    const applianceId = appliance.id;
     const newest = rows.reduce((a, b) => (b.ts > a.ts ? b : a));
     if (now.getTime() - newest.ts.getTime() > CHARGE_READING_FRESH_MS) return;
     const timeZone = effectiveTimeZone(await opts.profiles.ensure(userId));
@@ -60,8 +62,14 @@ export function createReadingsService(store: Store, opts: { dailyLimitPerApplian
     if (newest.plugged_in !== null && newest.plugged_in !== plannedPlugged) return opts.planningEvents.changed(userId, 'measured_state');
     // An unplugged car's charge changes nothing in a plan that charges nothing.
     const trajectory = row.schedule.value_trajectory;
-    if (plannedPlugged && Array.isArray(trajectory) && chargeDeparts(trajectory, slotIndexOf(newest.ts, timeZone), newest.value))
-      opts.planningEvents.changed(userId, 'measured_state');
+    if (!plannedPlugged || !Array.isArray(trajectory) || !chargeDeparts(trajectory, slotIndexOf(newest.ts, timeZone), newest.value)) return;
+    if (appliance.appliance_type === 'ev_charger' && newest.plugged_in === null && row.constraints_used?.plugged_in == null) {
+      const highest = await store.readings.highestValue(applianceId, new Date(newest.ts.getTime() - DRIVING_WINDOW_MS), newest.ts);
+      const used = row.constraints_used ?? {};
+      const planStart = used.soc_source === 'reading' && typeof used.soc_pct === 'number' ? used.soc_pct : null;
+      if (!carChargeIsNews(newest.value, highest, planStart)) return;
+    }
+    opts.planningEvents.changed(userId, 'measured_state');
   }
 
   /**
@@ -170,7 +178,7 @@ export function createReadingsService(store: Store, opts: { dailyLimitPerApplian
         };
       });
       await chargedInsert(userId, appliances, rows.length, now, (charge) => store.readings.insertForApplianceCharged(rows, charge));
-      if (REPLANNED_ON_CHARGE.has(type)) await checkCharge(userId, appliance.id, rows, now);
+      if (REPLANNED_ON_CHARGE.has(type)) await checkCharge(userId, appliance, rows, now);
       else if (type === 'solar') await checkSolar(userId, appliance.id, rows, now);
       return { accepted: rows.length };
     },

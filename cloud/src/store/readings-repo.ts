@@ -175,6 +175,15 @@ export function createReadingsRepo(sql: Sql) {
       return { meanValue: row?.mean_value == null ? null : Number(row.mean_value), countAfter: row?.count_after ?? 0 };
     },
 
+    /** The highest value of an appliance's readings in [since, until], or null without one. */
+    async highestValue(applianceId: string, since: Date, until: Date): Promise<number | null> {
+      const [row] = await sql.rows<{ highest: number | null }>(
+        'SELECT max(value) AS highest FROM appliance_readings WHERE appliance_id = $1 AND ts >= $2 AND ts <= $3',
+        [applianceId, since, until],
+      );
+      return row?.highest == null ? null : Number(row.highest);
+    },
+
     /** The account's counter for a UTC day (0 before its first reading). */
     async dailyCount(userId: string, day: string): Promise<number> {
       const [row] = await sql.rows<{ count: number }>('SELECT count FROM reading_counts WHERE user_id = $1 AND day = $2::date', [userId, day]);
