@@ -16,6 +16,17 @@ export interface HubAppliance {
   capacityKwh?: number;
 }
 
+/** Where each type's config keeps its battery capacity (kWh), if it has one. Keyed by the type union, so a new type does not compile without its entry. */
+const CAPACITY_FIELD: Record<ApplianceType, 'capacity_kwh' | 'battery_capacity_kwh' | null> = {
+  hvac: null,
+  ev_charger: 'battery_capacity_kwh',
+  home_battery: 'capacity_kwh',
+  robot: 'battery_capacity_kwh',
+  water_heater: null,
+  solar: null,
+  dehumidifier: null,
+};
+
 const ENTITY_KEYS = ['entity_id', 'soc_entity_id', 'temp_entity_id', 'indoor_temp_entity_id', 'plug_entity_id', 'power_entity_id'] as const;
 
 /** The override for an appliance: matched by id, else by name (case-insensitive). */
@@ -40,7 +51,8 @@ export function hubAppliances(list: readonly Appliance[], entries: readonly Sche
   return list.map((a) => {
     const override = findOverride(overrides, a.id, a.name);
     const entry = entries.find((e) => e.appliance_id === a.id);
-    const capacity = a.appliance_type === 'home_battery' ? a.config.capacity_kwh : a.config.battery_capacity_kwh;
+    const field = CAPACITY_FIELD[a.appliance_type];
+    const capacity = field === null ? undefined : a.config[field];
     return {
       id: a.id,
       name: a.name,
