@@ -21,20 +21,26 @@ const CHARGED_INSERT_SQL = chargedInsertSql(
 );
 
 // Half hours by epoch: local slots are mapped from these by the slot grid (domain), not in SQL.
+const HALF_HOUR = (ts: string) => `to_timestamp(floor(extract(epoch FROM ${ts}) / 1800) * 1800)`;
+/** Each appliance's mean metered power per half hour, of the accounts with whole-home readings. */
+const meteredSql = (table: string, types: string) => `
+    SELECT a.user_id, ${HALF_HOUR('r.ts')} AS start, avg(r.power_watts) AS mean_watts
+      FROM appliances a JOIN ${table} r ON r.appliance_id = a.id
+     WHERE a.user_id IN (SELECT user_id FROM home) AND ${types} AND r.power_watts IS NOT NULL AND r.ts >= $2 AND r.ts < $3
+     GROUP BY a.user_id, a.id, 2`;
+
 // The household's own load: the whole-home mean less the mean metered power (`power_watts`) of
-// each appliance but a solar array in the same half hour (a battery delivering counts negative),
-// never below 0 (docs/home-plan.md "The household's own load").
+// each appliance the plans count a flow for (every type but a solar array and a dehumidifier) in
+// the same half hour (a battery delivering counts negative), never below 0 (docs/home-plan.md
+// "The household's own load").
 const MEANS_SQL = `
   WITH home AS (
-    SELECT user_id, to_timestamp(floor(extract(epoch FROM ts) / 1800) * 1800) AS start, avg(watts) AS mean_watts
+    SELECT user_id, ${HALF_HOUR('ts')} AS start, avg(watts) AS mean_watts
       FROM household_load_readings
      WHERE user_id = ANY($1::uuid[]) AND ts >= $2 AND ts < $3
      GROUP BY user_id, 2
-  ), metered AS (
-    SELECT a.user_id, to_timestamp(floor(extract(epoch FROM r.ts) / 1800) * 1800) AS start, avg(r.power_watts) AS mean_watts
-      FROM appliances a JOIN appliance_readings r ON r.appliance_id = a.id
-     WHERE a.user_id = ANY($1::uuid[]) AND a.appliance_type <> 'solar' AND r.power_watts IS NOT NULL AND r.ts >= $2 AND r.ts < $3
-     GROUP BY a.user_id, a.id, 2
+  ), metered AS (${meteredSql('appliance_readings', "a.appliance_type <> 'solar'")}
+    UNION ALL${meteredSql('hvac_readings', "a.appliance_type = 'hvac'")}
   )
   SELECT h.user_id, h.start, greatest(0, h.mean_watts - coalesce(sum(m.mean_watts), 0)) AS mean_watts
     FROM home h LEFT JOIN metered m ON m.user_id = h.user_id AND m.start = h.start

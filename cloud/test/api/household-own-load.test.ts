@@ -1,6 +1,6 @@
 // The household's own load when the whole-home meter also sees the appliances Offpeak plans: their
-// metered power (`power_watts` on their readings) is taken out of it, so a car or battery charging
-// as planned is neither learned as household load nor read as the household departing from the plan.
+// metered power (`power_watts` on their readings) is taken out of it, so a car, battery or heat pump
+// running as planned is neither learned as household load nor read as the household departing from the plan.
 import { describe, expect, it } from 'vitest';
 import { slotIndexOf } from '../../src/domain/time/slot-grid.js';
 import { createAppliance } from '../support/appliances.js';
@@ -20,6 +20,8 @@ const ZONE = slotIndexOf(new Date(), 'UTC') < 2 ? 'Asia/Tokyo' : 'UTC';
 /** The car charges 7.2 kW at night, 01:00-05:00 (slots 2-9); the battery covers 2 kW of the evening, 17:00-21:00 (slots 34-41). */
 const CAR_W = (slot: number) => (slot >= 2 && slot < 10 ? 7200 : 0);
 const BATTERY_W = (slot: number) => (slot >= 34 && slot < 42 ? -2000 : 0);
+/** The heat pump heats 3 kW in the morning, 06:00-10:00 (slots 12-19). */
+const HVAC_W = (slot: number) => (slot >= 12 && slot < 20 ? 3000 : 0);
 /** The household's own load: 0.5 kW, 2.5 kW in the evening. */
 const HOUSE_W = (slot: number) => (slot >= 34 && slot < 42 ? 2500 : 500);
 
@@ -57,14 +59,23 @@ async function home(timeZone: string) {
 }
 
 describe("the household's own load", () => {
-  it('is the whole-home reading less the metered power of the car charging and the battery delivering: the measured profile is the household', async () => {
+  it('is the whole-home reading less the metered power of the car charging, the heat pump and the battery delivering: the measured profile is the household', async () => {
     const user = await home('UTC');
+    const hvac = await createAppliance(world.cloud, user, 'hvac');
     for (const daysAgo of [1, 2, 3]) {
       const midnight = Math.floor(Date.now() / DAY_MS) * DAY_MS - daysAgo * DAY_MS;
       const slots = Array.from({ length: 48 }, (_, slot) => ({ slot, at: midnight + slot * SLOT_MS + 600_000 }));
       await user.pushCar(slots.map(({ slot, at }) => ({ at, watts: CAR_W(slot) })));
       await user.pushBattery(slots.map(({ slot, at }) => ({ at, watts: BATTERY_W(slot) })));
-      await user.pushWholeHome(slots.map(({ slot, at }) => ({ at, watts: HOUSE_W(slot) + CAR_W(slot) + BATTERY_W(slot) })));
+      const heat = slots.map(({ slot, at }) => ({
+        timestamp: new Date(at).toISOString(),
+        appliance_id: hvac,
+        indoor_temp: 70,
+        hvac_state: 'HEAT',
+        power_watts: HVAC_W(slot),
+      }));
+      expect((await world.api.post('/api/v1/readings', { readings: heat }, { token: user.token })).status).toBe(201);
+      await user.pushWholeHome(slots.map(({ slot, at }) => ({ at, watts: HOUSE_W(slot) + CAR_W(slot) + HVAC_W(slot) + BATTERY_W(slot) })));
     }
     const profile = (await world.api.get('/api/v1/household-load', { token: user.token })).body;
     expect(profile).toMatchObject({ source: 'measured', days_measured: 3 });

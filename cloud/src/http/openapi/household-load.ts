@@ -53,7 +53,7 @@ export const householdLoadApi: ApiModule = {
         tag: TAG,
         summary: 'Push 1-100 whole-home power readings (W)',
         description:
-          "All or nothing; counted against the same daily reading ceiling as the other readings. A re-pushed instant replaces its value. The first push of a new local day, or a backfill, re-plans the home (debounced). The household's own load is these readings less the metered `power_watts` of the appliances' readings (every type but solar) in the same half hour, so a meter that sees the EV charger or the battery does not count their planned flows as household load.",
+          "All or nothing; counted against the same daily reading ceiling as the other readings. A re-pushed instant replaces its value. The first push of a new local day, or a backfill, re-plans the home (debounced). The household's own load is these readings less the metered `power_watts` of the appliances' readings (every type but solar and dehumidifier) in the same half hour, so a meter that sees the EV charger, the HVAC or the battery does not count their planned flows as household load.",
         auth: 'user',
         body: ref('HouseholdLoadReadingsRequest'),
         ok: { 201: json('Stored', ref('ReadingsAccepted')) },

@@ -21,7 +21,7 @@ export const readingsApi: ApiModule = {
         outdoor_temp: { description: 'F' },
         target_temp: { description: 'Current setpoint' },
         fan_mode: { description: 'Stored as sent' },
-        power_watts: { description: 'Only if the meter measures this unit' },
+        power_watts: { description: "Only if the meter measures this unit. An HVAC's is taken out of the whole-home readings for the household's own load" },
         hvac_action: { description: 'Entity hvac_action such as `cooling`, `heating`, `idle`, `off`' },
         commanded_setpoint: { description: 'F' },
         indoor_source: { description: 'Any other value gives 422' },

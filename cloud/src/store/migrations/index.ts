@@ -11,6 +11,7 @@ import { passwordResets } from './0010-password-resets.js';
 import { evPlug } from './0011-ev-plug.js';
 import { setpointStep } from './0012-setpoint-step.js';
 import { appliancePower } from './0013-appliance-power.js';
+import { hvacPower } from './0014-hvac-power.js';
 
 export interface Migration {
   name: string;
@@ -33,4 +34,5 @@ export const migrations: Migration[] = [
   evPlug,
   setpointStep,
   appliancePower,
+  hvacPower,
 ];
