@@ -29,11 +29,16 @@ describe('learnSetpointStepC', () => {
 });
 
 describe('setpointStepOf', () => {
-  it('takes the step the newest reading reports over the one the setpoints suggest', () => {
-    const readings = reporting([71.6, 72.5, 76.1]).map((r, i) => ({ ...r, setpointStep: i === 40 ? ({ step: 1, unit: 'F' } as const) : null }));
+  it('takes the step the newest reading reports', () => {
+    const readings = reporting([68, 72, 72.5]).map((r, i) => ({ ...r, setpointStep: i === 40 ? ({ step: 1, unit: 'F' } as const) : null }));
     expect(setpointStepOf(readings)).toEqual({ step: 1, unit: 'F' });
     const older = readings.map((r, i) => ({ ...r, setpointStep: i === 3 ? ({ step: 0.5, unit: 'C' } as const) : r.setpointStep }));
     expect(setpointStepOf(older)).toEqual({ step: 1, unit: 'F' });
+  });
+
+  it('keeps the Celsius step its setpoints show over a reported F step (a Celsius device whose step Home Assistant gives in °C)', () => {
+    const readings = reporting([71.6, 72.5, 76.1]).map((r) => ({ ...r, setpointStep: { step: 0.5, unit: 'F' } as const }));
+    expect(setpointStepOf(readings)).toEqual({ step: 0.5, unit: 'C' });
   });
 
   it('learns the Celsius step when no reading reports one, and has none otherwise', () => {

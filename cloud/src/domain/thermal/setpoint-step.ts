@@ -1,6 +1,7 @@
-// Where a thermostat puts a setpoint sent in F: on its own step, and the air is held there. Known
-// when the hub reports the step (Home Assistant's `target_temp_step` in the thermostat's unit);
-// otherwise a Celsius step (0.5 °C) is learned from the setpoints its readings report.
+// Where a thermostat puts a setpoint sent in F: on its own step, and the air is held there. A 0.5 °C
+// step shows in the setpoints its readings report; otherwise the step the hub reports is taken
+// (Home Assistant's `target_temp_step`, which it gives in the device's own unit: a Celsius device
+// on a Fahrenheit system reports 0.5 that the add-on reads as F, and its setpoints tell the truth).
 import type { ThermalReading } from './duty.js';
 import type { ThermalParams } from './thermal-model.js';
 
@@ -33,13 +34,13 @@ export function learnSetpointStepC(readings: readonly ThermalReading[]): number 
   return onCelsius && setpoints.some((f) => offGrid(f, 0.5) > TOLERANCE_F) ? HALF_CELSIUS : null;
 }
 
-/** The thermostat's step: the one its newest reading reporting a step gives, else the learned Celsius step, else null. */
+/** The thermostat's step: the learned Celsius step, else the one its newest reading reporting a step gives, else null. */
 export function setpointStepOf(readings: readonly ThermalReading[]): SetpointStep | null {
+  const stepC = learnSetpointStepC(readings);
+  if (stepC != null) return { step: stepC, unit: 'C' };
   let newest: ThermalReading | null = null;
   for (const r of readings) if (r.setpointStep && (!newest || r.at > newest.at)) newest = r;
-  if (newest?.setpointStep) return newest.setpointStep;
-  const stepC = learnSetpointStepC(readings);
-  return stepC == null ? null : { step: stepC, unit: 'C' };
+  return newest?.setpointStep ?? null;
 }
 
 /** The model's fields for a step (`setpointStepC` or `setpointStepF`). */

@@ -29,7 +29,7 @@ export const readingsApi: ApiModule = {
         room_target: { description: 'Room temperature the schedule asked for at that moment (`schedule.room_target_temps[slot]`)' },
         target_temp_step: {
           description:
-            "The thermostat's setpoint step in `target_temp_step_unit` (Home Assistant's `target_temp_step`): it holds setpoints on multiples of it, and the plan's predicted temperature uses the newest one reported. Sent with `target_temp_step_unit`, else 400",
+            "The thermostat's setpoint step in `target_temp_step_unit` (Home Assistant's `target_temp_step`): it holds setpoints on multiples of it, and the plan's predicted temperature uses the newest one reported unless the reported setpoints show a 0.5 °C step. Sent with `target_temp_step_unit`, else 400",
         },
         target_temp_step_unit: { description: '`C` or `F`: the unit of `target_temp_step`' },
         appliance_id: {
