@@ -15,6 +15,8 @@ export const MODEL_TARGETS = { trajectoryMedianF: 0.7, trajectoryP90F: 1.0, oneS
 /** Evaluation homes: seeds 1-24. The model's constants were tuned on seeds 100-111 only. */
 export const EVALUATION_SEEDS = Array.from({ length: 24 }, (_, i) => i + 1);
 export const TUNING_SEEDS = Array.from({ length: 12 }, (_, i) => i + 100);
+/** The second simulator's development homes: its choices (the band's calibration, the holding offset) were looked at here. */
+export const DEVELOPMENT_SEEDS = Array.from({ length: 24 }, (_, i) => i + 201);
 /** Kept out of every choice of the model, the band and the planner: run only to report. */
 export const UNSEEN_SEEDS = Array.from({ length: 24 }, (_, i) => i + 301);
 

@@ -4,7 +4,7 @@
 import highsLoader from 'highs';
 import { printTable } from '../load.js';
 import { cases } from './cases.js';
-import { EVALUATION_SEEDS, GENERATED_HOMES, runModelQuality, TUNING_SEEDS, UNSEEN_SEEDS } from './hvac-model-quality.js';
+import { DEVELOPMENT_SEEDS, EVALUATION_SEEDS, GENERATED_HOMES, runModelQuality, TUNING_SEEDS, UNSEEN_SEEDS } from './hvac-model-quality.js';
 import { SECOND_SIMULATOR_HOMES } from './second-sim/homes.js';
 import { runHvacQuality } from './hvac-quality.js';
 import { runCase, TARGETS, type CaseReport } from './run-case.js';
@@ -17,9 +17,14 @@ function option(name: string, fallback: string): string {
 const instances = Number(option('instances', '240'));
 const seed = Number(option('seed', '1'));
 const only = option('type', '');
-/** `--model-only`: just the thermal model on the generated homes (`--model-seeds tuning` for seeds 100-111, `unseen` for 301-324). */
+/** `--model-only`: just the thermal model on the generated homes (`--model-seeds tuning` for seeds 100-111, `development` for 201-224, `unseen` for 301-324). */
 const modelOnly = process.argv.includes('--model-only');
-const MODEL_SEED_SETS: Record<string, readonly number[]> = { tuning: TUNING_SEEDS, evaluation: EVALUATION_SEEDS, unseen: UNSEEN_SEEDS };
+const MODEL_SEED_SETS: Record<string, readonly number[]> = {
+  tuning: TUNING_SEEDS,
+  development: DEVELOPMENT_SEEDS,
+  evaluation: EVALUATION_SEEDS,
+  unseen: UNSEEN_SEEDS,
+};
 const modelSeedsName = option('model-seeds', 'evaluation');
 const modelSeeds = MODEL_SEED_SETS[modelSeedsName];
 if (!modelSeeds) throw new Error(`--model-seeds is one of ${Object.keys(MODEL_SEED_SETS).join(', ')}`);
