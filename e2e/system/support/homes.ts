@@ -19,7 +19,13 @@ export const HOUSE_APPLIANCES = [
   {
     type: 'ev_charger',
     name: 'EV',
-    config: { entity_id: 'switch.ev_charger', soc_entity_id: 'sensor.ev_battery', battery_capacity_kwh: 60, max_charge_rate_kw: 7.4 },
+    config: {
+      entity_id: 'switch.ev_charger',
+      soc_entity_id: 'sensor.ev_battery',
+      power_entity_id: 'sensor.ev_charger_power',
+      battery_capacity_kwh: 60,
+      max_charge_rate_kw: 7.4,
+    },
   },
   { type: 'water_heater', name: 'Water heater', config: { entity_id: 'switch.water_heater', temp_entity_id: 'sensor.water_heater_temperature' } },
 ];

@@ -30,12 +30,24 @@ const APPLIANCES = [0, 1].flatMap((i) => {
     {
       type: 'ev_charger',
       name: `EV ${i + 1}`,
-      config: { entity_id: n('switch.ev_charger'), soc_entity_id: n('sensor.ev_battery'), battery_capacity_kwh: 60, max_charge_rate_kw: 7.4 },
+      config: {
+        entity_id: n('switch.ev_charger'),
+        soc_entity_id: n('sensor.ev_battery'),
+        power_entity_id: n('sensor.ev_charger_power'),
+        battery_capacity_kwh: 60,
+        max_charge_rate_kw: 7.4,
+      },
     },
     {
       type: 'home_battery',
       name: `Battery ${i + 1}`,
-      config: { entity_id: n('switch.home_battery_charge'), soc_entity_id: n('sensor.home_battery'), capacity_kwh: 13.5, max_charge_rate_kw: 5 },
+      config: {
+        entity_id: n('switch.home_battery_charge'),
+        soc_entity_id: n('sensor.home_battery'),
+        power_entity_id: n('sensor.home_battery_power'),
+        capacity_kwh: 13.5,
+        max_charge_rate_kw: 5,
+      },
     },
     {
       type: 'water_heater',

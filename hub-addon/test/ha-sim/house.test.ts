@@ -68,14 +68,16 @@ describe('simulated house', () => {
     expect(attr('climate.thermostat', 'current_temperature')).toBeLessThan(start - 1);
   });
 
-  it('charges the EV and the home battery while their switches are on, and shows it in household power', async () => {
+  it('charges the EV and the home battery while their switches are on, and shows it in their power sensors and household power', async () => {
     const ev0 = num('sensor.ev_battery');
     const bat0 = num('sensor.home_battery');
     ha.advance(60_000);
     const idlePower = num('sensor.household_power');
     await callService(conn, 'switch', 'turn_on', undefined, target('switch.ev_charger'));
     await callService(conn, 'switch', 'turn_on', undefined, target('switch.home_battery_charge'));
-    ha.advance(HOUR);
+    ha.advance(60_000);
+    expect([num('sensor.ev_charger_power'), num('sensor.home_battery_power')]).toEqual([7400, 5000]);
+    ha.advance(HOUR - 60_000);
     expect(num('sensor.ev_battery')).toBeGreaterThanOrEqual(ev0 + 11);
     expect(num('sensor.ev_battery')).toBeLessThanOrEqual(ev0 + 13);
     expect(num('sensor.home_battery')).toBeGreaterThanOrEqual(bat0 + 49);
@@ -84,6 +86,7 @@ describe('simulated house', () => {
     const ev1 = num('sensor.ev_battery');
     ha.advance(HOUR);
     expect(num('sensor.ev_battery')).toBe(ev1);
+    expect(num('sensor.ev_charger_power')).toBe(0);
     ha.advance(2 * HOUR);
     expect(num('sensor.home_battery')).toBe(100);
   });

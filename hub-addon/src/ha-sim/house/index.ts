@@ -108,13 +108,16 @@ export function buildHouse(options: HouseOptions = {}, startMs: number): House {
     });
   }
   const battery = (friendly: string) => ({ state_class: 'measurement', unit_of_measurement: '%', device_class: 'battery', friendly_name: friendly });
+  const power = (friendly: string) => ({ state_class: 'measurement', unit_of_measurement: 'W', device_class: 'power', friendly_name: friendly });
   for (const i of range(counts.evChargers)) {
     add(named('switch.ev_charger', i), 'off', { device_class: 'outlet', friendly_name: `EV Charger${i ? ` ${i + 1}` : ''}` });
     add(named('sensor.ev_battery', i), String(Math.round(o.evStartSoc)), battery(`EV Battery${i ? ` ${i + 1}` : ''}`));
+    add(named('sensor.ev_charger_power', i), '0', power(`EV Charger${i ? ` ${i + 1}` : ''} Power`));
   }
   for (const i of range(counts.batteries)) {
     add(named('switch.home_battery_charge', i), 'off', { friendly_name: `Home Battery Charge${i ? ` ${i + 1}` : ''}` });
     add(named('sensor.home_battery', i), String(Math.round(o.batteryStartSoc)), battery(`Home Battery${i ? ` ${i + 1}` : ''}`));
+    add(named('sensor.home_battery_power', i), '0', power(`Home Battery${i ? ` ${i + 1}` : ''} Power`));
   }
   for (const i of range(counts.waterHeaters)) {
     add(named('switch.water_heater', i), 'off', { friendly_name: `Water Heater${i ? ` ${i + 1}` : ''}` });
@@ -207,6 +210,7 @@ export function buildHouse(options: HouseOptions = {}, startMs: number): House {
       if (charging) loadW += o.evChargeKW * 1000;
       hidden.ev[i] = socStep(hidden.ev[i]!, charging ? o.evChargeKW : 0, dtH, o.evCapacityKWh);
       write(sim, named('sensor.ev_battery', i), String(Math.floor(hidden.ev[i]!)));
+      write(sim, named('sensor.ev_charger_power', i), String(charging ? o.evChargeKW * 1000 : 0));
     }
     for (const i of range(counts.batteries)) {
       const on = sim.states.get(named('switch.home_battery_charge', i))?.state === 'on';
@@ -215,6 +219,7 @@ export function buildHouse(options: HouseOptions = {}, startMs: number): House {
       // Off, it loses a little to standby; on and full, the charger holds it at 100 %.
       hidden.battery[i] = socStep(hidden.battery[i]!, charging ? o.batteryChargeKW : on ? 0 : -0.05, dtH, o.batteryCapacityKWh);
       write(sim, named('sensor.home_battery', i), String(Math.floor(hidden.battery[i]!)));
+      write(sim, named('sensor.home_battery_power', i), String(charging ? o.batteryChargeKW * 1000 : 0));
     }
     for (const i of range(counts.waterHeaters)) {
       const on = sim.states.get(named('switch.water_heater', i))?.state === 'on';
