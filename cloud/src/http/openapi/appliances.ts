@@ -60,7 +60,7 @@ export const appliancesApi: ApiModule = {
         value: { description: `Per appliance type: ${READING_VALUES.description}` },
         plugged_in: {
           description:
-            "EV only (400 on another type): whether the car is plugged in. A value other than the one today's plan assumed (absent: plugged in) re-plans the rest of the day; unplugged, nothing charges",
+            "EV only (400 on another type): whether the car is plugged in. A value other than the one today's plan assumed (absent: plugged in) re-plans the rest of the day; unplugged, nothing charges. Without it, a falling charge is read as the car driven and re-plans nothing",
         },
         power_watts: {
           description:
