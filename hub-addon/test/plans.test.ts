@@ -76,6 +76,9 @@ describe('the add-on on the simulator and the real cloud', () => {
         hvac_state: 'COOL',
         indoor_source: 'entity',
         target_temp: expect.any(Number),
+        // The thermostat's step (whole degrees F here) reaches the cloud, which accepted it.
+        target_temp_step: 1,
+        target_temp_step_unit: 'F',
         indoor_humidity: 45,
         outdoor_temp: 71,
       });
