@@ -169,4 +169,19 @@ describe('planHomeBatteryForSpread', () => {
     expect(short(chosen.schedule)).toBeLessThanOrEqual(short(planHomeBattery(SHORT_PEAK, input).schedule) + 1e-9);
     expect(chosen.missed).toEqual([]);
   });
+
+  it('re-planned below the day floor, covers the house now rather than hold charge for later slots at the same price', () => {
+    // Heures creuses at 12:30 (slot 25): 37 % left for 27 c hours that take more on most evenings.
+    const recent = [0.6, 2.4, 1.0, 2.0, 0.8, 2.6, 1.4, 1.8].map((evening) =>
+      Array.from({ length: 48 }, (_, s) => (s >= 32 && s < 42 ? evening : s >= 14 && s < 18 ? 1.2 : 0.5)),
+    );
+    const ctx = { ...CREUSES, fromSlot: 25 };
+    const input = battery(mean(recent), recent, { socPct: 37, targetPct: 50 });
+    // The point estimate's plan holds 37 % until the evening; refilling to exactly 50 % at the full
+    // rate leaves its runs short by less than the trajectory's 0.01 % step, which is not short.
+    expect(planHomeBattery(ctx, input).schedule.discharge_intervals[25]).toBe(false);
+    const { schedule } = planHomeBatteryForSpread(ctx, input);
+    expect(schedule.discharge_intervals.slice(25, 44)).toEqual(Array(19).fill(true));
+    expect(schedule.value_trajectory[47]).toBeGreaterThanOrEqual(50);
+  });
 });

@@ -16,6 +16,11 @@ export const CANDIDATE_QUANTILES = [0.1, 0.25, 0.5, 0.75, 0.9];
 export const MIN_SPREAD_DAYS = 5;
 /** A candidate must beat the best so far by more than this share of its mean cost to replace it (rounding): earlier ones, today's plan first, win ties. */
 const MARGIN = 1e-9;
+/**
+ * Planned charges are stored to 0.01 % (`round2`), and a slot charges up to its rounded level: a
+ * run that falls short of the target by less than one such step has reached it.
+ */
+const TRAJECTORY_STEP_PCT = 0.01;
 
 /** Per slot, the q-quantile over the days. */
 export const slotQuantile = (days: readonly (readonly number[])[], q: number): number[] =>
@@ -97,7 +102,7 @@ export function planHomeBatteryForSpread(
   // candidate may fall short of it on the recent days more than the point estimate's plan does.
   const hasTarget = input.deadlineMinute !== null || targetPct > input.socPct;
   const targetSlot = deadlineEnd(day.fromSlot, input.deadlineMinute) - 1;
-  const targetKwh = (targetPct / 100) * capacity;
+  const reachedKwh = ((targetPct - TRAJECTORY_STEP_PCT) / 100) * capacity;
 
   const scored = variants.map(({ plan: c, asIs }) => {
     // Today's plan (the point estimate's, first) competes as it is; any other as it plays out on
@@ -108,7 +113,7 @@ export function planHomeBatteryForSpread(
       : c.schedule;
     const runs = days.map((d) => run(schedule, d));
     const meanCost = total(runs.map(cost)) / runs.length;
-    const shortfall = hasTarget ? total(runs.map((r) => Math.max(0, targetKwh - r.endKwh[targetSlot]!))) / runs.length : 0;
+    const shortfall = hasTarget ? total(runs.map((r) => Math.max(0, reachedKwh - r.endKwh[targetSlot]!))) / runs.length : 0;
     const result = onPoint ? { ...c, schedule, baselineCostCents, optimizedCostCents: cost(run(schedule, point)) } : c;
     return { result, meanCost, shortfall };
   });
