@@ -21,10 +21,9 @@ interface ScheduledJob {
 function jobsOf(services: Services): ScheduledJob[] {
   const prices = (now: Date, signal: AbortSignal) => refreshPrices(services, now, signal);
   return [
-    // Day-ahead prices for tomorrow are out everywhere by then (the last, CAISO, ~13:00 PT).
-    { name: 'refresh-prices', cron: '0 22 * * *', run: prices },
-    // Picks up a market that published late or failed at 22:00, before the 04:00 UTC nightly run.
-    { name: 'refresh-prices-retry', cron: '30 23 * * *', run: prices },
+    // Hourly, so a market's tomorrow is stored (and its accounts re-plan over two days) within the
+    // hour after it publishes; a day stored in full is not fetched again, a missing one is retried.
+    { name: 'refresh-prices', cron: '5 * * * *', run: prices },
     // The nightly optimization window: every account's next local day is planned.
     { name: 'nightly-run', cron: dailyCron(NIGHTLY_RUN_AT), run: (now) => runNightly(services, now) },
     // Daily metrics and rankings of each account's local yesterday, after the nightly run.

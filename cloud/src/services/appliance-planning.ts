@@ -35,12 +35,15 @@ const onOff = (schedule: Record<string, unknown>, kw: number) => onOffDrawKw(Arr
 
 function homeContext(home: HomeShare): HomeContext | undefined {
   if (home.householdLoadKw.length !== 48) return undefined;
+  // A two-day horizon sees tomorrow's own load profile and solar forecast (96 values each).
+  const { tomorrow } = home;
+  const solarKw = home.solar && (tomorrow?.generationKw ? [...home.solar.generationKw, ...tomorrow.generationKw] : home.solar.generationKw);
   return {
-    householdLoadKw: home.householdLoadKw,
+    householdLoadKw: tomorrow ? [...home.householdLoadKw, ...tomorrow.householdLoadKw] : home.householdLoadKw,
     householdLoadDaysKw: home.householdLoadDaysKw,
     loadSource: home.loadSource,
     chargeHeadroomKw: home.headroomKw ? home.headroomKw.map((h) => Math.max(0, h)) : null,
-    solarKw: home.solar?.generationKw ?? null,
+    solarKw: solarKw ?? null,
   };
 }
 

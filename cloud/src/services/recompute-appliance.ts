@@ -26,9 +26,18 @@ export interface HomeShare {
   headroomKw: readonly number[] | null;
   /** The day's solar forecast (48 kW) and the tariff's prices before its surplus discount, or null without an array. */
   solar: { generationKw: readonly number[]; tariffPricesCentsPerKwh: readonly number[] } | null;
+  /** With tomorrow's prices known (a two-day horizon): tomorrow's load profile and solar forecast (null without an array); else null. */
+  tomorrow: { householdLoadKw: readonly number[]; generationKw: readonly number[] | null } | null;
 }
 
-export const NO_LIMIT_HOME: HomeShare = { householdLoadKw: [], householdLoadDaysKw: null, loadSource: 'typical', headroomKw: null, solar: null };
+export const NO_LIMIT_HOME: HomeShare = {
+  householdLoadKw: [],
+  householdLoadDaysKw: null,
+  loadSource: 'typical',
+  headroomKw: null,
+  solar: null,
+  tomorrow: null,
+};
 
 /** Everything planning one appliance may use. */
 export interface UnitArgs {

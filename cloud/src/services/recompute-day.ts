@@ -3,7 +3,7 @@
 import type { RecomputeResult } from '../contract/index.js';
 import { solarArrayFromConfig } from '../domain/solar/array-forecast.js';
 import { applianceTypes, isApplianceType } from '../domain/appliance-types/index.js';
-import { planSolar, type SolarConsumer } from '../domain/planners/solar.js';
+import { planSolar, type SolarConsumer, type SolarInput } from '../domain/planners/solar.js';
 import { discountPricesBySurplus } from '../domain/planners/price-discount.js';
 import type { DayContext } from '../domain/planners/types.js';
 import { savingsPct } from '../domain/planning/costs.js';
@@ -90,6 +90,8 @@ async function dayContext(deps: DayDeps, account: AccountInputs, day: PlanningDa
     measuredKw: new Map(solar.map((a) => [a.id, measuredKwBySlot(account.solarMeans.get(a.id) ?? [], base.slotStarts)])),
   };
   const firstPass = solar.length > 0 ? planSolar(base, solarInput) : null;
+  // A two-day horizon's solar: tomorrow's forecast from tomorrow's weather.
+  const tomorrowGenerationKw = firstPass && tomorrow ? await tomorrowSolarKw(deps, account, base, tomorrow, solarInput, now) : null;
   const ctx: DayContext = firstPass
     ? {
         ...base,
@@ -104,7 +106,35 @@ async function dayContext(deps: DayDeps, account: AccountInputs, day: PlanningDa
     export_rates_set: base.exportPricesCentsPerKwh !== null,
     tomorrow_prices_known: tomorrow !== null,
   };
-  return { ctx, solarInput, common, tariffPrices: base.pricesCentsPerKwh, generationKw: firstPass?.schedule.generation_kw_48 ?? null };
+  return { ctx, solarInput, common, tariffPrices: base.pricesCentsPerKwh, generationKw: firstPass?.schedule.generation_kw_48 ?? null, tomorrowGenerationKw };
+}
+
+/** Tomorrow's solar generation forecast, 48 kW, from its own weather (no measured production yet). */
+async function tomorrowSolarKw(
+  deps: DayDeps,
+  account: AccountInputs,
+  today: DayContext,
+  prices: NonNullable<DayContext['tomorrow']>,
+  solarInput: Omit<SolarInput, 'plannedLoadsKw'>,
+  now: Date,
+): Promise<number[]> {
+  const date = addDays(today.date, 1);
+  const { timeZone } = account;
+  const forecast = await deps.outdoorForecast.resolve({ userId: account.userId, locationZip: account.profile?.location_zip ?? '', timeZone }, date, now, {
+    needIrradiance: true,
+  });
+  const day: DayContext = {
+    ...today,
+    date,
+    slotStarts: slotStartsUtc(date, timeZone),
+    slotHours: slotDurationsHours(date, timeZone),
+    pricesCentsPerKwh: prices.pricesCentsPerKwh,
+    exportPricesCentsPerKwh: prices.exportPricesCentsPerKwh,
+    tomorrow: null,
+    outdoorTempF: forecast.tempsF,
+    fromSlot: 0,
+  };
+  return planSolar(day, { ...solarInput, irradiance: forecast.irradiance, measuredKw: undefined }).schedule.generation_kw_48;
 }
 
 /** Plans every active appliance of the account for `day`; never throws for one appliance's failure. */
@@ -118,12 +148,19 @@ export async function planAccountDay(
 ): Promise<DayPlan> {
   const active = account.appliances.filter((a) => a.is_active);
   const solar = active.filter((a) => a.appliance_type === 'solar');
-  const { ctx, solarInput, common, tariffPrices, generationKw: forecastKw } = await dayContext(deps, account, day, solar, now);
+  const { ctx, solarInput, common, tariffPrices, generationKw: forecastKw, tomorrowGenerationKw } = await dayContext(deps, account, day, solar, now);
   const solarShare = forecastKw ? { generationKw: forecastKw, tariffPricesCentsPerKwh: tariffPrices } : null;
   const isToday = day.date === localDateOf(now, account.timeZone);
   const load = householdLoadFor(account.householdMeans, account.profile?.household_load_kw_48 ?? null, account.timeZone, day.date);
   // The measured days behind the load: the spread a battery is planned for (null unless measured).
   const loadDays = householdLoadDaysFor(account.householdMeans, load, account.timeZone, day.date);
+  const tomorrow = ctx.tomorrow
+    ? {
+        householdLoadKw: householdLoadFor(account.householdMeans, account.profile?.household_load_kw_48 ?? null, account.timeZone, addDays(day.date, 1))
+          .loadKw48,
+        generationKw: tomorrowGenerationKw,
+      }
+    : null;
   const maxImportKw = account.profile?.max_import_kw ?? null;
   const planned = new Map<string, PlannedUnit>();
   // Comfort first, then deadlines: each appliance gets what the import limit leaves after the
@@ -141,6 +178,7 @@ export async function planAccountDay(
       loadSource: load.source,
       headroomKw: headroomKw(maxImportKw, load.loadKw48, flows),
       solar: solarShare,
+      tomorrow,
     };
     const unit = await planUnit(deps, account, appliance, ctx, now, isToday, home, previous.get(appliance.id) ?? null);
     planned.set(appliance.id, unit);

@@ -5,7 +5,7 @@ import { householdLoadFor } from '../../domain/household/account-load.js';
 import { windowStart } from '../../domain/household/measured-profile.js';
 import { TYPICAL_HOUSEHOLD_LOAD_KW } from '../../domain/planning/household-load.js';
 import { DAY_MS } from '../../domain/time/durations.js';
-import { dayBoundsUtc, SLOTS_PER_DAY } from '../../domain/time/slot-grid.js';
+import { addDays, dayBoundsUtc, SLOTS_PER_DAY, type LocalDate } from '../../domain/time/slot-grid.js';
 import { median } from '../../domain/statistics.js';
 import { TIME_ZONE, type HalfHourMean, type RecordedDay } from './recorded-load.js';
 
@@ -18,8 +18,15 @@ export type Forecaster = (index: number) => number[] | null;
 /** Fewer than this many values in a slot and the 14-day median has no forecast. */
 const MIN_MEDIAN_DAYS = 3;
 
-/** Every forecaster over one recorded home; `means` must be sorted by start. */
-export function forecasters(days: readonly RecordedDay[], means: readonly HalfHourMean[], timeZone = TIME_ZONE): Record<ForecastName, Forecaster> {
+/**
+ * Every forecaster over one recorded home; `means` must be sorted by start. `measuredTwoDays` is
+ * the measured profile of the day and of the next, both made before the day (a two-day horizon's load).
+ */
+export function forecasters(
+  days: readonly RecordedDay[],
+  means: readonly HalfHourMean[],
+  timeZone = TIME_ZONE,
+): Record<ForecastName, Forecaster> & { measuredTwoDays: Forecaster } {
   const starts = means.map((m) => m.start.getTime());
   const firstAtOrAfter = (ms: number) => {
     let lo = 0;
@@ -37,10 +44,16 @@ export function forecasters(days: readonly RecordedDay[], means: readonly HalfHo
     const from = dayBoundsUtc(windowStart(days[index]!.date), timeZone).start;
     return means.slice(firstAtOrAfter(from.getTime() - DAY_MS), firstAtOrAfter(start.getTime()));
   };
+  const measuredOn = (index: number, date: LocalDate) => {
+    const load = householdLoadFor(windowBefore(index), null, timeZone, date);
+    return load.source === 'measured' ? load.loadKw48 : null;
+  };
   return {
-    measured: (index) => {
-      const load = householdLoadFor(windowBefore(index), null, timeZone, days[index]!.date);
-      return load.source === 'measured' ? load.loadKw48 : null;
+    measured: (index) => measuredOn(index, days[index]!.date),
+    measuredTwoDays: (index) => {
+      const today = measuredOn(index, days[index]!.date);
+      const tomorrow = measuredOn(index, addDays(days[index]!.date, 1));
+      return today && tomorrow && [...today, ...tomorrow];
     },
     persistence: (index) => {
       const yesterday = days[index - 1]?.kw;

@@ -1,5 +1,5 @@
-// The day's solar generation forecast on a recorded home with PV, made the way the service makes
-// it with no weather forecast (the bench has none): the array's typical-sky output
+// The day's and the next day's solar generation forecast on a recorded home with PV, made the way
+// the service makes it with no weather forecast (the bench has none): the array's typical-sky output
 // (`forecastArray`'s nameplate tier, default geometry), its scale and per-hour factors learned from
 // the home's own production of the days before, as the learned tier learns a yield and a shading
 // profile. And the persistence forecast peers use: yesterday's production.
@@ -29,6 +29,7 @@ export function solarForecasters(home: SolarHome): Record<SolarForecastName, For
     return forecastArray(solarArrayFromConfig('bench', { system_size_kw: 1 }, null), suns, null).generationKw;
   });
   return {
+    // Today's forecast and tomorrow's, both learned from the days before today (a two-day horizon's).
     service: (index) => {
       const past = Array.from({ length: Math.min(LEARN_DAYS, index) }, (_, k) => index - 1 - k);
       const made = Array(24).fill(0) as number[];
@@ -50,7 +51,7 @@ export function solarForecasters(home: SolarHome): Record<SolarForecastName, For
         );
       if (!(scale > 0)) return null;
       const factor = made.map((m, h) => (counted[h]! >= MIN_HOUR_SLOTS ? Math.min(FACTOR_MAX, m / typical[h]! / scale) : 1));
-      return unitKw[index]!.map((kw, s) => scale * kw * factor[Math.floor(s / 2)]!);
+      return [index, index + 1].flatMap((i) => (unitKw[i] ?? []).map((kw, s) => scale * kw * factor[Math.floor(s / 2)]!));
     },
     persistence: (index) => {
       const yesterday = home.pvDays[index - 1];

@@ -3,7 +3,8 @@
 // battery's config, constraints and charge reading, and the home's load and solar forecast), then
 // executed on the load and generation that came (the cloud's execution rule). Perfect foresight is
 // the exact plan for what came, today's and tomorrow's.
-import { executeBatteryDay, executionCostCents, type ExecutedBattery } from '../../domain/planners/home-battery-execution.js';
+import { executeBatteryDay, type BatteryExecution, type ExecutedBattery } from '../../domain/planners/home-battery-execution.js';
+import { correctRemainingSlots, measuredRatio } from '../../domain/solar/today-correction.js';
 import { planHomeBattery, type HomeBatterySchedule } from '../../domain/planners/home-battery.js';
 import type { DayContext, PlanResult, Planner } from '../../domain/planners/types.js';
 import { homeBatteryInputs } from '../../domain/planning/charge-inputs.js';
@@ -46,9 +47,11 @@ export function solarActuals(home: SolarHome): SolarActuals {
 }
 
 /**
- * How a day is planned: the forecasts (48 values, or 96 with tomorrow's), the planner, whether it
- * is given tomorrow's prices, and whether the day must end no lower than it started (the
- * service's rule without a target) or only above the minimum (a target at the minimum).
+ * How a day is planned: the forecasts (48 values, or 96 with tomorrow's), the planner, and whether
+ * it is planned as the service plans it (at midnight, with tomorrow's prices once known; re-planned
+ * when a day-ahead market publishes them, the solar forecast then following the day's production;
+ * ending the day no lower than it started) or once at midnight knowing tomorrow and held only to
+ * the minimum (perfect foresight).
  */
 export interface SolarPlanning {
   load: Forecaster;
@@ -56,15 +59,15 @@ export interface SolarPlanning {
   loadDays?: (index: number) => number[][] | null;
   pv: Forecaster;
   planner: Planner<'home_battery'>;
-  seesTomorrow(tariff: SolarTariff): boolean;
-  keepsDayStart: boolean;
+  isService: boolean;
 }
 
 /** The exact plan for the day's real load and generation (today's only). */
-export const knownToday = (actual: SolarActuals): Pick<SolarPlanning, 'load' | 'pv' | 'planner'> => ({
+export const knownToday = (actual: SolarActuals): SolarPlanning => ({
   load: (i) => actual.loads[i]!,
   pv: (i) => actual.pv[i]!,
   planner: planHomeBattery,
+  isService: true,
 });
 
 /**
@@ -75,8 +78,7 @@ export const perfectForesight = (actual: SolarActuals): SolarPlanning => ({
   load: (i) => [...actual.loads[i]!, ...(actual.loads[i + 1] ?? [])],
   pv: (i) => [...actual.pv[i]!, ...(actual.pv[i + 1] ?? [])],
   planner: planHomeBattery,
-  seesTomorrow: () => true,
-  keepsDayStart: false,
+  isService: false,
 });
 
 const battery = (startKwh: number): ExecutedBattery => ({
@@ -91,9 +93,20 @@ const battery = (startKwh: number): ExecutedBattery => ({
 const NO_BATTERY: ExecutedBattery = { ...battery(0), capacityKwh: 0, minKwh: 0 };
 const IDLE = { intervals: [], discharge_intervals: [], value_trajectory: [] };
 
+/** Today's part of a forecast (48 or 96 values) scaled from `fromSlot` on by the day's production so far, as the service's re-plan does (solar/today-correction.ts). */
+function followingToday(pvKw: readonly number[], measuredKw: readonly (number | null)[], hours: readonly number[], fromSlot: number): number[] {
+  const today = pvKw.slice(0, SLOTS_PER_DAY);
+  const ratio = measuredRatio(today, measuredKw, hours, fromSlot);
+  return ratio === null ? [...pvKw] : [...correctRemainingSlots(today, ratio, fromSlot, 0), ...pvKw.slice(SLOTS_PER_DAY)];
+}
+
+/** What the house pays over slots [from, until) of an execution, cents: imports at the import price less exports at the export price. */
+const gridCents = (run: BatteryExecution, from: number, until: number, importCents: readonly number[], exportCents: readonly number[]) =>
+  run.gridKwh.slice(from, until).reduce((c, kwh, k) => c + kwh * (kwh >= 0 ? importCents[from + k]! : exportCents[from + k]!), 0);
+
 /**
  * Plans and executes every day from `first` on, the charge carried from day to day; returns each
- * day's saving, cents: its cost without a battery less its cost with the plan (import less export).
+ * day's saving, cents: its cost without a battery less its cost with the plans (import less export).
  */
 export function replaySolar(home: SolarHome, actual: SolarActuals, planning: SolarPlanning, tariff: SolarTariff, first: number): number[] {
   const capacity = BATTERY.capacityKwh;
@@ -102,37 +115,48 @@ export function replaySolar(home: SolarHome, actual: SolarActuals, planning: Sol
   for (let i = first; i < home.days.length; i++) {
     const { date, hours } = home.days[i]!;
     const { importCents, exportCents } = tariff.pricesOf(i);
-    const tomorrow = i + 1 < home.days.length && planning.seesTomorrow(tariff) ? tariff.pricesOf(i + 1) : null;
-    const day: DayContext = {
-      date,
-      timeZone: OPSD_TIME_ZONE,
-      slotStarts: slotStartsUtc(date, OPSD_TIME_ZONE),
-      slotHours: hours,
-      pricesCentsPerKwh: importCents,
-      exportPricesCentsPerKwh: exportCents,
-      tomorrow: tomorrow && { pricesCentsPerKwh: tomorrow.importCents, exportPricesCentsPerKwh: tomorrow.exportCents },
-      outdoorTempF: Array(SLOTS_PER_DAY).fill(60),
-      fromSlot: 0,
-    };
-    const { input } = homeBatteryInputs(
-      {
-        config: CONFIG,
-        constraints: { min_charge_pct: BATTERY.minPct, ...(!planning.keepsDayStart && { target_charge_pct: BATTERY.minPct }) },
-        recentValue: (100 * soc) / capacity,
-      },
-      {
-        householdLoadKw: planning.load(i) ?? actual.loads[i - 1]!,
-        householdLoadDaysKw: planning.loadDays?.(i) ?? null,
-        loadSource: 'measured',
-        chargeHeadroomKw: null,
-        solarKw: planning.pv(i) ?? actual.pv[i - 1]!,
-      },
-    );
-    const { schedule } = planning.planner(day, input) as PlanResult<HomeBatterySchedule>;
-    const run = executeBatteryDay(schedule, actual.loads[i]!, hours, battery(soc), 0, actual.pv[i]!);
+    const next = i + 1 < home.days.length ? tariff.pricesOf(i + 1) : null;
+    const dayStartPct = (100 * soc) / capacity;
+    // The service plans at midnight and, when tomorrow's prices come later, again from then on.
+    const starts = planning.isService && tariff.tomorrowFromSlot > 0 ? [0, tariff.tomorrowFromSlot] : [0];
+    const pvKw = planning.pv(i) ?? actual.pv[i - 1]!;
+    let cents = 0;
+    starts.forEach((fromSlot, k) => {
+      const seesTomorrow = next !== null && (!planning.isService || fromSlot >= tariff.tomorrowFromSlot);
+      const day: DayContext = {
+        date,
+        timeZone: OPSD_TIME_ZONE,
+        slotStarts: slotStartsUtc(date, OPSD_TIME_ZONE),
+        slotHours: hours,
+        pricesCentsPerKwh: importCents,
+        exportPricesCentsPerKwh: exportCents,
+        tomorrow: seesTomorrow ? { pricesCentsPerKwh: next.importCents, exportPricesCentsPerKwh: next.exportCents } : null,
+        outdoorTempF: Array(SLOTS_PER_DAY).fill(60),
+        fromSlot,
+      };
+      const { input } = homeBatteryInputs(
+        {
+          config: CONFIG,
+          constraints: { min_charge_pct: BATTERY.minPct, ...(!planning.isService && { target_charge_pct: BATTERY.minPct }) },
+          recentValue: (100 * soc) / capacity,
+          dayStartPct: fromSlot > 0 ? dayStartPct : null,
+        },
+        {
+          householdLoadKw: planning.load(i) ?? actual.loads[i - 1]!,
+          householdLoadDaysKw: planning.loadDays?.(i) ?? null,
+          loadSource: 'measured',
+          chargeHeadroomKw: null,
+          solarKw: fromSlot > 0 ? followingToday(pvKw, home.pvDays[i]!, hours, fromSlot) : pvKw,
+        },
+      );
+      const { schedule } = planning.planner(day, input) as PlanResult<HomeBatterySchedule>;
+      const until = starts[k + 1] ?? SLOTS_PER_DAY;
+      const run = executeBatteryDay(schedule, actual.loads[i]!, hours, battery(soc), fromSlot, actual.pv[i]!);
+      cents += gridCents(run, fromSlot, until, importCents, exportCents);
+      soc = run.endKwh[until - 1]!;
+    });
     const idle = executeBatteryDay(IDLE, actual.loads[i]!, hours, NO_BATTERY, 0, actual.pv[i]!);
-    savings.push(executionCostCents(idle, 0, importCents, 0, 0, exportCents) - executionCostCents(run, soc, importCents, 0, 0, exportCents));
-    soc = run.endKwh.at(-1)!;
+    savings.push(gridCents(idle, 0, SLOTS_PER_DAY, importCents, exportCents) - cents);
   }
   return savings;
 }

@@ -10,7 +10,7 @@ import { recentDaysOf } from './load-days.js';
 import { OPSD_TIME_ZONE, type SolarHome } from './opsd-homes.js';
 import { solarForecasters } from './solar-forecast.js';
 import { knownToday, perfectForesight, replaySolar, solarActuals } from './solar-replay.js';
-import { SOLAR_TARIFFS, type SolarTariff } from './solar-tariffs.js';
+import { SOLAR_TARIFFS } from './solar-tariffs.js';
 import { planHomeBattery } from '../../domain/planners/home-battery.js';
 
 /** Over the year, ours must keep at least this share of perfect foresight's saving. */
@@ -29,34 +29,26 @@ export function measureSolarHome(home: SolarHome): string[] {
   const days = home.days.slice(FIRST_DAY);
   const counted = days.map((_, k) => actual.measured[FIRST_DAY + k]!);
   console.log(`\n${home.name}: ${home.days.length} local days, ${counted.filter(Boolean).length} measured (at least 44 slots of load and generation recorded)`);
-  const known = (t: SolarTariff) => t.isTomorrowKnown;
   for (const tariff of SOLAR_TARIFFS) {
     const rows = {
       ours: replaySolar(
         home,
         actual,
-        // The service's planner for the type, as the recompute calls it.
+        // The service's planner for the type, as the recompute calls it, on today's and tomorrow's forecasts.
         {
-          load: load.measured,
+          load: load.measuredTwoDays,
           loadDays: recentDaysOf(home.days, load.measured),
           pv: pv.service,
           planner: applianceTypes.home_battery.planner,
-          seesTomorrow: known,
-          keepsDayStart: true,
+          isService: true,
         },
         tariff,
         FIRST_DAY,
       ),
-      persistence: replaySolar(
-        home,
-        actual,
-        { load: load.persistence, pv: pv.persistence, planner: planHomeBattery, seesTomorrow: known, keepsDayStart: true },
-        tariff,
-        FIRST_DAY,
-      ),
-      // What a plan made at midnight can reach: the exact plan for the day's real load and
-      // generation, under the service's rules (tomorrow's prices only when known, the day's floor).
-      todayKnown: replaySolar(home, actual, { ...knownToday(actual), seesTomorrow: known, keepsDayStart: true }, tariff, FIRST_DAY),
+      persistence: replaySolar(home, actual, { load: load.persistence, pv: pv.persistence, planner: planHomeBattery, isService: true }, tariff, FIRST_DAY),
+      // What the service's plans reach knowing the day's real load and generation: the exact plan
+      // for them under the service's rules (tomorrow's prices once known, the day's floor).
+      todayKnown: replaySolar(home, actual, knownToday(actual), tariff, FIRST_DAY),
     };
     const perfect = replaySolar(home, actual, perfectForesight(actual), tariff, FIRST_DAY);
     const sum = (savings: number[], weekday: number | null) =>

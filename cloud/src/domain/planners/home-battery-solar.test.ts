@@ -102,4 +102,26 @@ describe('home battery with tomorrow known', () => {
     expect(seeing.schedule.value_trajectory).toHaveLength(48);
     expect(seeing.baselineCostCents).toBeCloseTo(blind.baselineCostCents, 6);
   });
+
+  // Net billing: 40 c, 52 c 16:00-21:00, exports credited a quarter; the day starts full.
+  const peak = priced(40, block(32, 41, 52));
+  const netBilling = day(peak, {
+    exportPricesCentsPerKwh: peak.map((c) => c / 4),
+    tomorrow: { pricesCentsPerKwh: peak, exportPricesCentsPerKwh: peak.map((c) => c / 4) },
+  });
+  const full = { ...BATTERY, socPct: 100, targetPct: 100, isDayStartFloor: true };
+
+  it("meets the day's floor once tomorrow's forecast sun has refilled the battery: the evening spends the charge the sun brings back", () => {
+    const r = planHomeBattery(netBilling, { ...full, solarKw: SUN });
+    // Tonight covers the house below the day's start; by tomorrow's last surplus slot the sun has brought it back.
+    expect(r.schedule.value_trajectory[47]).toBeLessThan(100);
+    expect(r.missed).toEqual([]);
+    expect(range(32, 41).every((s) => r.schedule.discharge_intervals[s])).toBe(true);
+  });
+
+  it('holds the floor at midnight without a surplus tomorrow, and for a target that is set', () => {
+    const sunTodayOnly = [...SUN, ...flat(0)];
+    expect(planHomeBattery(netBilling, { ...full, solarKw: sunTodayOnly }).schedule.value_trajectory[47]).toBe(100);
+    expect(planHomeBattery(netBilling, { ...full, isDayStartFloor: false, solarKw: SUN }).schedule.value_trajectory[47]).toBe(100);
+  });
 });

@@ -4,7 +4,7 @@
 // approximation). Why and what it gives: home-battery.md "Planning for the spread".
 import { quantile } from '../statistics.js';
 import { executeBatteryDay, executedBatteryOf, executionCostCents } from './home-battery-execution.js';
-import { planHomeBattery, refillCentsPerStoredKwh, type HomeBatterySchedule } from './home-battery.js';
+import { planHomeBattery, refillCentsPerStoredKwh, targetEnd, type HomeBatterySchedule } from './home-battery.js';
 import { batterySummary } from './plan-summary.js';
 import { centsFigure, type SlotReason } from './reason-codes.js';
 import { deadlineEnd, horizon, round2, slotValue, total } from './slots.js';
@@ -100,8 +100,9 @@ export function planHomeBatteryForSpread(
 
   // A target that is a real requirement (by a deadline, or above the start) is a constraint: no
   // candidate may fall short of it on the recent days more than the point estimate's plan does.
-  const hasTarget = input.deadlineMinute !== null || targetPct > input.socPct;
-  const targetSlot = deadlineEnd(day.fromSlot, input.deadlineMinute) - 1;
+  // The day's floor met in tomorrow's slots lies past the days the candidates are scored on.
+  const targetSlot = targetEnd(day, input) - 1;
+  const hasTarget = targetSlot < SLOTS && (input.deadlineMinute !== null || targetPct > input.socPct);
   const reachedKwh = ((targetPct - TRAJECTORY_STEP_PCT) / 100) * capacity;
 
   const scored = variants.map(({ plan: c, asIs }) => {

@@ -55,6 +55,21 @@ export function refillCentsPerStoredKwh(slots: readonly HorizonSlot[], surplusKw
   return etaIn > 0 && slots.length > 0 ? Math.max(0, Math.min(...prices)) / etaIn : 0;
 }
 
+/**
+ * End (exclusive horizon index) of the slots counting toward the target: the deadline's. The
+ * day's floor (no target) over a two-day horizon ends with tomorrow's last slot of forecast solar
+ * surplus, so the plan need not hold tonight charge tomorrow's sun refills; without such a slot,
+ * or with a target, it is the deadline's (midnight without one).
+ */
+export function targetEnd(day: DayContext, input: HomeBatteryInput): number {
+  const end = deadlineEnd(day.fromSlot, input.deadlineMinute);
+  if (!input.isDayStartFloor || input.deadlineMinute !== null || !day.tomorrow) return end;
+  for (let index = 2 * SLOTS - 1; index >= SLOTS; index--) {
+    if (slotValue(input.solarKw, index) > slotValue(input.householdLoadKw, index)) return index + 1;
+  }
+  return end;
+}
+
 /** The cheapest charge/discharge plan meeting the minimum always and the target by the deadline, or as close as possible. */
 export function planHomeBattery(day: DayContext, input: HomeBatteryInput): PlanResult<HomeBatterySchedule> {
   const scale = chargeScale(input.capacityKwh, input.socPct);
@@ -76,7 +91,7 @@ export function planHomeBattery(day: DayContext, input: HomeBatteryInput): PlanR
   // The whole of today (discharging may go on after the deadline), tomorrow up to a next-day
   // deadline, and the whole of tomorrow when its prices are known.
   const slots = horizon(day, Math.max(SLOTS, end, day.tomorrow ? 2 * SLOTS : 0));
-  const deadlineSlot = end - day.fromSlot - 1;
+  const deadlineSlot = targetEnd(day, input) - day.fromSlot - 1;
   // With a solar forecast the battery sees the house net of it: the load left to cover, or the surplus it may store.
   const gross = slots.map((s) => Math.max(0, slotValue(input.householdLoadKw, s.index)) * s.hours);
   const solar = slots.map((s) => Math.max(0, slotValue(input.solarKw, s.index)) * s.hours);

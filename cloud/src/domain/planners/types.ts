@@ -90,6 +90,12 @@ export interface HomeBatteryInput extends ChargeState {
   dischargeEfficiency: number;
   /** What the battery must hold at the deadline (a floor, never a ceiling); without a target the starting charge. */
   targetPct: number;
+  /**
+   * True when no target is set and `targetPct` is the charge the day started at (the day's floor):
+   * over a two-day horizon it is then met once tomorrow's forecast sun has refilled the battery
+   * (home-battery.md "The day's floor").
+   */
+  isDayStartFloor?: boolean;
   minPct: number;
   /** The highest charge the plan may take it to from the grid (default 100). */
   maxPct: number;

@@ -51,6 +51,7 @@ describe('homeBatteryInputs', () => {
       chargeEfficiency: 0.95,
       dischargeEfficiency: 0.95,
       deadlineMinute: null,
+      isDayStartFloor: true,
     });
     expect(built.input.householdLoadKw).toEqual([...TYPICAL_HOUSEHOLD_LOAD_KW]);
     expect(built.input.chargeHeadroomKw).toBeNull();
@@ -65,7 +66,7 @@ describe('homeBatteryInputs', () => {
       loadSource: 'measured',
       chargeHeadroomKw: headroom,
     });
-    expect(built.input).toMatchObject({ chargeEfficiency: 0.9, dischargeEfficiency: 0.85, maxPct: 80, targetPct: 80 });
+    expect(built.input).toMatchObject({ chargeEfficiency: 0.9, dischargeEfficiency: 0.85, maxPct: 80, targetPct: 80, isDayStartFloor: false });
     expect(built.input.householdLoadKw).toEqual(load);
     expect(built.input.chargeHeadroomKw).toEqual(headroom);
     expect(built.used.household_load).toBe('measured');

@@ -132,6 +132,7 @@ export function homeBatteryInputs(facts: ApplianceFacts, home: HomeContext = TYP
   // The target is a floor at the deadline (without one: the charge the day started at, at the end
   // of the day, however many re-plans), never above the ceiling; the minimum is never above the target.
   const dayStart = facts.dayStartPct ?? soc.socPct;
+  const hasTarget = Number.isFinite(numberOr(constraints, 'target_charge_pct', NaN));
   const targetPct = Math.min(maxPct, clampPct(numberOr(constraints, 'target_charge_pct', dayStart)));
   const minPct = Math.min(targetPct, clampPct(numberOr(constraints, 'min_charge_pct', BATTERY_DEFAULTS.min_charge_pct)));
   const input: HomeBatteryInput = {
@@ -142,6 +143,7 @@ export function homeBatteryInputs(facts: ApplianceFacts, home: HomeContext = TYP
     chargeEfficiency: numberOr(config, 'charge_efficiency', BATTERY_DEFAULTS.charge_efficiency),
     dischargeEfficiency: numberOr(config, 'discharge_efficiency', BATTERY_DEFAULTS.discharge_efficiency),
     targetPct,
+    isDayStartFloor: !hasTarget,
     minPct,
     maxPct,
     deadlineMinute: minuteOr(constraints, 'deadline_time'),
