@@ -49,6 +49,8 @@ export function measureSolarHome(home: SolarHome): string[] {
       // What the service's plans reach knowing the day's real load and generation: the exact plan
       // for them under the service's rules (tomorrow's prices once known, the day's floor).
       todayKnown: replaySolar(home, actual, knownToday(actual), tariff, FIRST_DAY),
+      // The same knowing tomorrow's real load and generation too: all a forecast can give the service's plans.
+      bothKnown: replaySolar(home, actual, { ...perfectForesight(actual), isService: true }, tariff, FIRST_DAY),
     };
     const perfect = replaySolar(home, actual, perfectForesight(actual), tariff, FIRST_DAY);
     const sum = (savings: number[], weekday: number | null) =>
@@ -63,6 +65,7 @@ export function measureSolarHome(home: SolarHome): string[] {
         ours: pct(share(rows.ours, d)),
         'persistence (exact)': pct(share(rows.persistence, d)),
         'today known (exact)': pct(share(rows.todayKnown, d)),
+        'both days known (exact)': pct(share(rows.bothKnown, d)),
       })),
     );
     if (share(rows.ours, null) < SOLAR_YEAR_TARGET) failures.push(`${home.name}, ${tariff.name}: ours below ${pct(SOLAR_YEAR_TARGET)} over the year`);
