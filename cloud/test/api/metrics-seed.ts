@@ -92,6 +92,8 @@ export async function seedHvacReadings(cloud: RunningCloud, userId: string, appl
     indoor_source: null,
     override_active: null,
     room_target: null,
+    target_temp_step: null,
+    target_temp_step_unit: null,
     client: null,
     source: 'user',
     ...r,
