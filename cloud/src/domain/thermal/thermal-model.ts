@@ -52,9 +52,9 @@ export interface ThermalParams {
    */
   stepCorrection?: StepCorrection;
   /**
-   * How far the temperature lands from a predicted trajectory, by horizon (the 10th and 90th
-   * percentiles of held-out free-run residuals; trajectory-band.ts). The plan's prediction band,
-   * not used by its LP. Absent: no band.
+   * How far the temperature lands from a predicted trajectory, by horizon (the 20th and 80th
+   * percentiles of held-out free-run residuals, each moved a planning margin out; trajectory-band.ts).
+   * The plan's prediction band, not used by its LP. Absent: no band.
    */
   trajectoryBandF?: TrajectoryBand;
 }

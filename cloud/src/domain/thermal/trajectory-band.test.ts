@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ThermalSample } from './resample.js';
 import { stepCoefficients, stepTemperature, type ThermalParams } from './thermal-model.js';
-import { MIN_BAND_WIDTH_F, bandAt, learnTrajectoryBand } from './trajectory-band.js';
+import { PLANNING_MARGIN_F, bandAt, learnTrajectoryBand } from './trajectory-band.js';
 
 const PARAMS: ThermalParams = { lossPerHour: 0.05, coolingFPerHour: -3, heatingFPerHour: 3, gainFPerHour: 0.4 };
 
@@ -40,7 +40,7 @@ describe('learnTrajectoryBand', () => {
       expect(band.highF[i]).toBeGreaterThan(0);
     });
     const width = (i: number) => band.highF[i]! - band.lowF[i]!;
-    expect(width(4)).toBeGreaterThan(2 * width(0));
+    expect(width(4)).toBeGreaterThan(width(0) + 0.3);
   });
 
   it('centres on where the thermostat holds the air while it regulates, not on the model', () => {
@@ -48,21 +48,45 @@ describe('learnTrajectoryBand', () => {
     const held = steps(150).map((s, i) => ({ ...s, endSetpointF: 74, startF: 74.4 + 0.1 * Math.sin(i), endF: 74.4 + 0.1 * Math.sin(i + 1) }));
     const band = learnTrajectoryBand({ ...PARAMS, coolHoldOffsetF: 0.4 }, held)!;
     band.lowF.forEach((low, i) => {
-      expect(low).toBeGreaterThan(-0.2);
+      expect(low).toBeGreaterThan(-0.1 - PLANNING_MARGIN_F);
       expect(low).toBeLessThan(0);
       expect(band.highF[i]).toBeGreaterThan(0);
-      expect(band.highF[i]).toBeLessThan(0.2);
+      expect(band.highF[i]).toBeLessThan(0.1 + PLANNING_MARGIN_F);
     });
   });
 
-  it('follows a home that lands on one side of the prediction, never narrower than the minimum', () => {
+  it('follows a home that lands on one side of the prediction, each edge a margin beyond its residuals', () => {
     // The home runs 0.3 F warmer than the model every step: every residual is positive.
     const warm = steps(150).map((s) => ({ ...s, endF: stepTemperature(stepCoefficients(PARAMS, 0.5, s.outdoorF), s.startF, s.coolDuty, 0) + 0.3 }));
     const band = learnTrajectoryBand(PARAMS, warm)!;
     band.lowF.forEach((low, i) => {
-      expect(low).toBeGreaterThan(0);
-      expect(band.highF[i]! - low).toBeGreaterThanOrEqual(MIN_BAND_WIDTH_F - 1e-9);
+      expect(low).toBeGreaterThan(-PLANNING_MARGIN_F);
+      expect(low + band.highF[i]!).toBeGreaterThan(0.5);
+      expect(band.highF[i]! - low).toBeGreaterThanOrEqual(2 * PLANNING_MARGIN_F);
     });
+  });
+
+  it('is not widened by setback recoveries the air takes hours to follow', () => {
+    // The thermostat holds the air 0.4 F above its 74 F setpoint; every 6 hours the setpoint drops
+    // from 78 F to 74 F while the air is at 78 F, and the unit runs flat out for two steps (as the
+    // model predicts from where the air is).
+    const recovering = (setbackStepF: number) => {
+      let airF = 78;
+      return steps(150).map((s, i): ThermalSample => {
+        const held = { ...s, endSetpointF: 74, startF: 74.4, endF: 74.4 };
+        if (i % 12 === 0) return { ...held, startF: 78.4, endF: (airF = 78), coolDuty: 0.5, setpointChangeF: -setbackStepF };
+        if (i % 12 > 2) return held;
+        const startF = airF;
+        airF = stepTemperature(stepCoefficients(PARAMS, 0.5, s.outdoorF), startF, 1, 0);
+        return { ...held, startF, endF: airF, coolDuty: 1 };
+      });
+    };
+    const band = learnTrajectoryBand({ ...PARAMS, coolHoldOffsetF: 0.4 }, recovering(4))!;
+    // The same steps with a setpoint change of 1 F, which a plan makes too: runs cross it.
+    const crossed = learnTrajectoryBand({ ...PARAMS, coolHoldOffsetF: 0.4 }, recovering(1))!;
+    band.highF.forEach((high, i) => expect(high - band.lowF[i]!).toBeLessThan(2 * PLANNING_MARGIN_F + 0.2));
+    // Beyond the first hour, runs that cross a recovery carry the setpoint through the flat-out steps.
+    expect(crossed.highF.slice(1).every((high, i) => high > band.highF[i + 1]! + 1)).toBe(true);
   });
 
   it('has no band without enough held-out steps', () => {

@@ -7,7 +7,7 @@ import { heldAirF } from './evaluate.js';
 import type { ThermalSample } from './resample.js';
 import { stepCoefficients, stepTemperature, type ThermalParams } from './thermal-model.js';
 
-/** Observed minus predicted temperature, F, at the 10th and 90th percentiles (widened), per horizon group. */
+/** Observed minus predicted temperature, F, at the band's quantiles (moved out by the planning margin), per horizon group. */
 export interface TrajectoryBand {
   /** Upper edge of each horizon group, hours ahead (ascending; the last covers any longer horizon). */
   horizonHours: number[];
@@ -15,33 +15,32 @@ export interface TrajectoryBand {
   highF: number[];
 }
 
-/** The band's coverage: between these quantiles of the held-out residuals (an 80 % band). */
-export const BAND_QUANTILES = [0.1, 0.9] as const;
 /**
- * The quantiles are widened by this factor: a plan's trajectory misses by more than a free run on
- * observed duties, as the plan's duties are not what the thermostat then does. Chosen on the
- * bench's tuning homes, where it makes the band cover 80 % of the test days' temperatures.
+ * The quantiles of the held-out residuals the band starts from. Together with PLANNING_MARGIN_F
+ * they make an 80 % band: chosen on the bench's tuning homes and the second simulator's
+ * development homes, where the band covers about 80 % of the test days' temperatures.
  */
-const BAND_WIDENING = 1.8;
+const BAND_QUANTILES = [0.2, 0.8] as const;
+/**
+ * Each edge is moved this far out, F: a plan's trajectory misses by more than a free run on
+ * observed duties, as the plan's duties are not what the thermostat then does (added, not a factor
+ * on the residuals, which would turn a home's rare large misses into a band several F wide). It
+ * also keeps a home that lands almost exactly on its prediction from an edge the readings cross at
+ * every wobble (the closed loop re-plans on readings outside the band).
+ */
+export const PLANNING_MARGIN_F = 0.4;
+/**
+ * A setpoint that moves more than this between two nodes, F, is a setback or its recovery: the
+ * air takes hours to follow, while a plan moves its setpoint inside the comfort band in steps the
+ * air follows. Runs neither start at nor cross such a step.
+ */
+const SETBACK_STEP_F = 2;
 /** Horizon groups, hours ahead: the error grows with the horizon, fastest in the first hours. */
 const HORIZON_EDGES_HOURS = [1, 3, 6, 12, 24];
-/**
- * The band is at least this wide, F, widened about its own centre: residuals a home lands on
- * almost exactly would give an edge the readings cross at every wobble (the closed loop re-plans on
- * readings outside it). The band follows the residuals, so a home that runs warmer than the plan
- * shows has a band above the prediction.
- */
-export const MIN_BAND_WIDTH_F = 0.2;
 /** A group needs this many residuals for its quantiles; a group with fewer takes the previous group's. */
 const MIN_RESIDUALS = 20;
 
 const round2 = (v: number) => Math.round(v * 100) / 100;
-
-/** The edges, rounded, widened about their centre to MIN_BAND_WIDTH_F when narrower. */
-function atLeastMinWidth(low: number, high: number): [number, number] {
-  const grow = Math.max(0, MIN_BAND_WIDTH_F - (high - low)) / 2;
-  return [round2(low - grow), round2(high + grow)];
-}
 
 /**
  * What a plan's trajectory shows at an observed step's end: where the thermostat holds the air
@@ -52,11 +51,15 @@ function shownEndF(params: ThermalParams, s: ThermalSample, startF: number): num
   return heldAirF(params, s) ?? stepTemperature(stepCoefficients(params, s.hours, s.outdoorF), startF, s.coolDuty, s.heatDuty);
 }
 
+const isSetbackStep = (s: ThermalSample) => Math.abs(s.setpointChangeF ?? 0) > SETBACK_STEP_F;
+
 /**
  * Residuals of free runs of what a plan would show (`shownEndF`) on `samples` (observed duties,
  * setpoints and outdoor temperatures, from the observed start; one run from every step, each up to
- * 24 hours or the end of its stretch), grouped by horizon, and their 10th and 90th percentiles,
- * widened, at least MIN_BAND_WIDTH_F wide. Null without enough residuals for the first group.
+ * 24 hours, the end of its stretch or a setback step), grouped by horizon, and their 20th and 80th
+ * percentiles, each moved PLANNING_MARGIN_F out. The band follows the residuals, so a home that runs
+ * warmer than the plan shows has a band above the prediction. Null without enough residuals for the
+ * first group.
  */
 export function learnTrajectoryBand(params: ThermalParams, samples: readonly ThermalSample[]): TrajectoryBand | null {
   const groups = HORIZON_EDGES_HOURS.map((): number[] => []);
@@ -66,7 +69,7 @@ export function learnTrajectoryBand(params: ThermalParams, samples: readonly The
     let hours = 0;
     for (let k = w; k < samples.length; k++) {
       const s = samples[k]!;
-      if (k > w && s.gridIndex !== samples[k - 1]!.gridIndex + 1) break;
+      if (isSetbackStep(s) || (k > w && s.gridIndex !== samples[k - 1]!.gridIndex + 1)) break;
       hours += s.hours;
       if (hours > lastHours + 1e-9) break;
       temp = shownEndF(params, s, temp);
@@ -78,9 +81,8 @@ export function learnTrajectoryBand(params: ThermalParams, samples: readonly The
   groups.forEach((residuals, i) => {
     const enough = residuals.length >= MIN_RESIDUALS;
     band.horizonHours.push(HORIZON_EDGES_HOURS[i]!);
-    const [low, high] = atLeastMinWidth(BAND_WIDENING * quantile(residuals, BAND_QUANTILES[0]), BAND_WIDENING * quantile(residuals, BAND_QUANTILES[1]));
-    band.lowF.push(enough ? low : band.lowF.at(-1)!);
-    band.highF.push(enough ? high : band.highF.at(-1)!);
+    band.lowF.push(enough ? round2(quantile(residuals, BAND_QUANTILES[0]) - PLANNING_MARGIN_F) : band.lowF.at(-1)!);
+    band.highF.push(enough ? round2(quantile(residuals, BAND_QUANTILES[1]) + PLANNING_MARGIN_F) : band.highF.at(-1)!);
   });
   return band;
 }
