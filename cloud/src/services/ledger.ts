@@ -43,11 +43,14 @@ export async function ledgerOfDay(deps: { store: Store; profiles: ProfilesServic
     store.thermalModels.find(hvacIds),
   ]);
 
-  // The household's measured load per slot (half-hour means placed on the day's slots).
+  // The household's own load and the home's consumption per slot (half-hour means placed on the day's slots).
   const householdKw = Array<number | null>(SLOTS_PER_DAY).fill(null);
+  const consumedKw = Array<number | null>(SLOTS_PER_DAY).fill(null);
   for (const m of household) {
     const slot = slotOfInstant(slotStarts, m.start);
-    if (slot >= 0) householdKw[slot] = m.meanWatts / 1000;
+    if (slot < 0) continue;
+    householdKw[slot] = m.meanWatts / 1000;
+    consumedKw[slot] = m.consumedWatts / 1000;
   }
   const seriesOf = (id: string) =>
     slotSeries(
@@ -75,6 +78,7 @@ export async function ledgerOfDay(deps: { store: Store; profiles: ProfilesServic
     },
     outdoorMeasured: outdoor !== null,
     householdKw,
+    consumedKw,
     solarKw,
   };
   const accountPrefs = accounts[0]?.accountPrefs ?? {};

@@ -2,12 +2,18 @@
 import { chargedInsertSql, WHEN_CHARGED, type CeilingCharge } from './reading-ceiling-sql.js';
 import type { Sql } from './sql.js';
 
-/** The household's own load over one UTC half hour: its whole-home mean less the appliances' metered power. */
+/** One UTC half hour of an account's whole-home readings. */
 export interface HalfHourMean {
   userId: string;
   /** Start of the half hour (UTC, on a :00 or :30 boundary). */
   start: Date;
+  /** The household's own load: the whole-home mean less the appliances' metered power. */
   meanWatts: number;
+  /**
+   * What the home consumed before solar: the whole-home mean less only a home battery's metered
+   * power (a battery stores and delivers; a car, heat pump or tank consumes).
+   */
+  consumedWatts: number;
 }
 
 // The batch, charged against the daily reading ceiling in the same statement ($1 user, $2 day,
@@ -24,10 +30,10 @@ const CHARGED_INSERT_SQL = chargedInsertSql(
 const HALF_HOUR = (ts: string) => `to_timestamp(floor(extract(epoch FROM ${ts}) / 1800) * 1800)`;
 /** Each appliance's mean metered power per half hour, of the accounts with whole-home readings. */
 const meteredSql = (table: string, types: string) => `
-    SELECT a.user_id, ${HALF_HOUR('r.ts')} AS start, avg(r.power_watts) AS mean_watts
+    SELECT a.user_id, ${HALF_HOUR('r.ts')} AS start, avg(r.power_watts) AS mean_watts, a.appliance_type = 'home_battery' AS stores
       FROM appliances a JOIN ${table} r ON r.appliance_id = a.id
      WHERE a.user_id IN (SELECT user_id FROM home) AND ${types} AND r.power_watts IS NOT NULL AND r.ts >= $2 AND r.ts < $3
-     GROUP BY a.user_id, a.id, 2`;
+     GROUP BY a.user_id, a.id, 2, 4`;
 
 // The household's own load: the whole-home mean less the mean metered power (`power_watts`) of
 // each appliance the plans count a flow for (every type but a solar array and a dehumidifier) in
@@ -42,7 +48,8 @@ const MEANS_SQL = `
   ), metered AS (${meteredSql('appliance_readings', "a.appliance_type <> 'solar'")}
     UNION ALL${meteredSql('hvac_readings', "a.appliance_type = 'hvac'")}
   )
-  SELECT h.user_id, h.start, greatest(0, h.mean_watts - coalesce(sum(m.mean_watts), 0)) AS mean_watts
+  SELECT h.user_id, h.start, greatest(0, h.mean_watts - coalesce(sum(m.mean_watts), 0)) AS mean_watts,
+         greatest(0, h.mean_watts - coalesce(sum(m.mean_watts) FILTER (WHERE m.stores), 0)) AS consumed_watts
     FROM home h LEFT JOIN metered m ON m.user_id = h.user_id AND m.start = h.start
    GROUP BY h.user_id, h.start, h.mean_watts
    ORDER BY h.user_id, h.start`;
@@ -71,8 +78,8 @@ export function createHouseholdLoadRepo(sql: Sql) {
     /** The household's own load per half hour of each account's readings in [since, until). */
     async halfHourMeans(userIds: readonly string[], since: Date, until: Date): Promise<HalfHourMean[]> {
       if (userIds.length === 0) return [];
-      const rows = await sql.rows<{ user_id: string; start: Date; mean_watts: number }>(MEANS_SQL, [userIds, since, until]);
-      return rows.map((r) => ({ userId: r.user_id, start: new Date(r.start), meanWatts: Number(r.mean_watts) }));
+      const rows = await sql.rows<{ user_id: string; start: Date; mean_watts: number; consumed_watts: number }>(MEANS_SQL, [userIds, since, until]);
+      return rows.map((r) => ({ userId: r.user_id, start: new Date(r.start), meanWatts: Number(r.mean_watts), consumedWatts: Number(r.consumed_watts) }));
     },
   };
 }

@@ -156,6 +156,37 @@ describe('GET /api/v1/me/metrics/ledger/{date}: metered types and solar', () => 
     expect(res.body.forecast_errors.solar_kw).toEqual({ mae: 0.083, bias: 0.083, slots: 48 });
   });
 
+  it('solar that charges the car counts as used at home: the car pays its import, the sun credits it back at the import price', async () => {
+    const { user, token } = await ledgerAccount(api, { export_pricing: 'custom', export_hourly_rates_cents_per_kwh: Array(24).fill(5) });
+    const array = await createAppliance(cloud, user, 'solar', { name: 'Roof' });
+    const car = await createAppliance(cloud, user, 'ev_charger', { name: 'Car' });
+    await api.put(`/api/v1/appliances/${car}`, { config: { battery_capacity_kwh: 60, max_charge_rate_kw: 1.5, efficiency: 1 } }, token);
+    // 2 kW from 10:00 to 14:00 (slots 20-27); the car draws 1.5 kW from 10:00 to 11:00 (slots 20-21),
+    // 5 % of its 60 kWh a half hour; the whole-home meter sees it beside the household's 0.5 kW.
+    await valueReadings(
+      api,
+      token,
+      array,
+      PRICES.map((_, i) => [i, i >= 20 && i < 28 ? 2000 : 0]),
+    );
+    await valueReadings(api, token, car, [
+      [19, 40, 0],
+      [20, 41.25, 1500],
+      [21, 43.75, 1500],
+      [22, 45, 0],
+    ]);
+    await householdReadings(
+      api,
+      token,
+      PRICES.map((_, i) => (i === 20 || i === 21 ? 2 : 0.5)),
+    );
+    const body = (await ledger(token)).body;
+    // Used at home: 2 kW for 1 h (household and car) and 0.5 kW for 3 h: 3.5 kWh at 30 c; 4.5 kWh exported at 5 c.
+    expect(lineOf(body, array).solar).toEqual({ generation_kwh: 8, self_consumed_kwh: 3.5, exported_kwh: 4.5, self_consumed_value: 1.05, export_value: 0.225 });
+    // The household's own line is its 0.5 kW: the car's draw is taken out of the whole-home readings.
+    expect(body.household_cost).toBeCloseTo((0.5 * 0.5 * sumPrices(0, 48)) / 100, 6);
+  });
+
   it('solar without the household load measured: its production counts as exported, and the line says so', async () => {
     const { user, token } = await ledgerAccount(api);
     const array = await createAppliance(cloud, user, 'solar', { name: 'Roof' });

@@ -40,7 +40,7 @@ const rows = dayPerMonth(loadRecordedHome().days).map(({ date, kw, hours }) => {
   const socPct = ruleOfThumbSocPct(kw, hours);
   // The first reading (slot 0) is where the day is known from: the ledger accounts from slot 1.
   const line = homeBatteryLedger(
-    { day, outdoorMeasured: false, householdKw: kw, solarKw: none },
+    { day, outdoorMeasured: false, householdKw: kw, consumedKw: kw, solarKw: none },
     {
       config: BATTERY_CONFIG,
       constraints: BATTERY_CONSTRAINTS,

@@ -42,8 +42,13 @@ export interface LedgerDay {
   /** The day's import and export prices and slots; its outdoor temperatures are the measured ones (null: none measured). */
   day: DayContext;
   outdoorMeasured: boolean;
-  /** Per slot, the household's measured load (the whole home's consumption, before solar), kW, or null. */
+  /** Per slot, the household's own measured load (the whole home's less the appliances' metered power), kW, or null. */
   householdKw: readonly (number | null)[];
+  /**
+   * Per slot, what the home consumed before solar (the household and the appliances that consume,
+   * not a home battery, whose line prices its own charging from the sun), kW, or null.
+   */
+  consumedKw: readonly (number | null)[];
   /** Per slot, the production of all the home's solar arrays, kW, or null where none was read. */
   solarKw: readonly (number | null)[];
 }

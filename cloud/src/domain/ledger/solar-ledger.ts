@@ -17,16 +17,17 @@ export interface SolarFigures {
 
 /**
  * One array's production (kW per slot, null where not read) split with the others': per slot the
- * home's measured consumption takes the arrays' combined production first, shared in proportion
- * to each array's part, and the rest is exported.
+ * home's measured consumption (a car charging from the sun included; a home battery's charging is
+ * the battery line's, at the export price) takes the arrays' combined production first, shared in
+ * proportion to each array's part, and the rest is exported.
  */
-export function solarFigures({ day, householdKw, solarKw }: LedgerDay, producedKw: readonly (number | null)[]): SolarFigures {
+export function solarFigures({ day, consumedKw, solarKw }: LedgerDay, producedKw: readonly (number | null)[]): SolarFigures {
   const f: SolarFigures = { generationKwh: 0, selfConsumedKwh: 0, exportedKwh: 0, selfConsumedCents: 0, exportCents: 0, slotsWithoutLoad: 0 };
   producedKw.forEach((kw, i) => {
     if (kw === null || kw <= 0) return;
     const hours = day.slotHours[i]!;
     const total = Math.max(kw, solarKw[i] ?? 0);
-    const load = householdKw[i] ?? null;
+    const load = consumedKw[i] ?? null;
     if (load === null) f.slotsWithoutLoad += 1;
     // This array's share of what the house used from all arrays in the slot.
     const used = load === null ? 0 : (Math.min(total, load) * kw) / total;
