@@ -74,7 +74,7 @@ export const hvacSchedule = t.component(
       mode_schedule: t.optional(t.slots48(t.oneOf(SLOT_MODES), 'Present when optimize_hvac_mode is set: HVAC mode per slot')),
       trajectory_low_temps: t.optional(
         perSlot(
-          "Lower edge of the 80 % prediction band around temp_trajectory, F. Present with a trajectory once the unit's model has learned its band (from its held-out prediction errors); slots already past carry the trajectory itself. Readings whose half-hour mean leaves the band widened to about 95 % re-plan the rest of the day",
+          "Lower edge of the 80 % prediction band around temp_trajectory, F. Present with a trajectory once the unit's model has learned its band (from its held-out prediction errors); slots already past carry the trajectory itself. Readings whose half-hour mean leaves the band widened 1.53 times around temp_trajectory re-plan the rest of the day",
         ),
       ),
       trajectory_high_temps: t.optional(perSlot('Upper edge of that 80 % prediction band, F; present with trajectory_low_temps')),

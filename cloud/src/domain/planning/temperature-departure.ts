@@ -1,12 +1,14 @@
 // When the indoor temperature says an HVAC's plan no longer holds: the mean reading of the half
-// hour a plan starts from (thermal/current-temperature.ts) lies outside the plan's prediction band
-// for the current slot, widened from 80 % to about 95 % (an 80 % band is left by one reading in
-// five by design), so the rest of the day is re-planned from it
+// hour a plan starts from (thermal/current-temperature.ts) lies outside the plan's 80 % prediction
+// band for the current slot, widened (an 80 % band is left by one reading in five by design), so the
+// rest of the day is re-planned from it
 // (docs/schedules-and-recompute.md "Re-plans from the measured state").
 import { SLOTS_PER_DAY } from '../time/slot-grid.js';
 /**
  * Each side of the 80 % band is widened by this factor around the predicted temperature: the
- * ratio of the normal quantiles of a 95 % and an 80 % central interval (1.960 / 1.282).
+ * ratio of the normal quantiles of a 95 % and an 80 % central interval (1.960 / 1.282). A plan's
+ * misses have heavier tails than a normal error's, so the widened band holds less than 95 % of
+ * them (docs/benchmarks.md).
  */
 export const BAND_95_FROM_80 = 1.96 / 1.2816;
 
@@ -25,7 +27,7 @@ const at = (values: unknown, slot: number): number | null => {
   return typeof v === 'number' ? v : null;
 };
 
-/** The about-95 % band (low, high) at the end of `slot`, or null when the row has no band there. */
+/** The widened band (low, high) at the end of `slot`, or null when the row has no band there. */
 function band95(row: PredictedTemperatures, slot: number): [number, number] | null {
   const mid = at(row.temp_trajectory, slot);
   const low = at(row.trajectory_low_temps, slot);

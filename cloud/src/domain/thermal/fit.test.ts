@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ThermalReading } from './duty.js';
 import { fitThermalModel, MIN_FIT_SAMPLES } from './fit.js';
 import type { ThermalParams } from './thermal-model.js';
+import { PLANNING_MARGIN_F, START_ERROR_F } from './trajectory-band.js';
 
 const START = Date.UTC(2026, 6, 1);
 const MINUTE = 60_000;
@@ -72,11 +73,14 @@ describe('fitThermalModel', () => {
     expect(model.params.gainFPerHour).toBeCloseTo(TRUE.gainFPerHour, 1);
   });
 
-  it('learns the prediction band from the held-out tail: an 80 % band that widens with the horizon', () => {
+  it('learns the prediction band from the held-out tail: around the prediction of a home the model fits, wider in the first hour', () => {
     const band = fitThermalModel(twoWeeks.readings, twoWeeks.weather, { ratedPowerW: { cool: RATED_W, heat: RATED_W } })!.params.trajectoryBandF!;
     expect(band.horizonHours).toEqual([1, 3, 6, 12, 24]);
-    band.lowF.forEach((low, i) => expect(low).toBeLessThan(band.highF[i]!));
-    expect(band.highF[4]! - band.lowF[4]!).toBeGreaterThanOrEqual(band.highF[0]! - band.lowF[0]!);
+    band.lowF.forEach((low, i) => {
+      expect(low).toBeLessThan(0);
+      expect(band.highF[i]).toBeGreaterThan(0);
+      expect(band.highF[i]! - low).toBeCloseTo(2 * (PLANNING_MARGIN_F + (i === 0 ? START_ERROR_F : 0)), 6);
+    });
   });
 
   it('reports the fit statistics and a confidence from the held-out error', () => {

@@ -52,8 +52,8 @@ export interface ThermalParams {
    */
   stepCorrection?: StepCorrection;
   /**
-   * How far the temperature lands from a predicted trajectory, by horizon (the 20th and 80th
-   * percentiles of held-out free-run residuals, each moved a planning margin out; trajectory-band.ts).
+   * How far the temperature lands from a predicted trajectory, by horizon (the median of held-out
+   * free-run residuals, a planning margin each side, wider in the first hour; trajectory-band.ts).
    * The plan's prediction band, not used by its LP. Absent: no band.
    */
   trajectoryBandF?: TrajectoryBand;

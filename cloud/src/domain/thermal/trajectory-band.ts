@@ -2,12 +2,12 @@
 // shows, by how far ahead, learned from free runs over the home's own held-out steps. The plan
 // shows it as a per-slot band around its predicted temperature. See thermal-model.md "What the
 // trajectory shows".
-import { quantile } from '../statistics.js';
+import { median } from '../statistics.js';
 import { heldAirF } from './evaluate.js';
 import type { ThermalSample } from './resample.js';
 import { stepCoefficients, stepTemperature, type ThermalParams } from './thermal-model.js';
 
-/** Observed minus predicted temperature, F, at the band's quantiles (moved out by the planning margin), per horizon group. */
+/** Observed minus predicted temperature, F, at the band's edges, per horizon group. */
 export interface TrajectoryBand {
   /** Upper edge of each horizon group, hours ahead (ascending; the last covers any longer horizon). */
   horizonHours: number[];
@@ -16,28 +16,29 @@ export interface TrajectoryBand {
 }
 
 /**
- * The quantiles of the held-out residuals the band starts from. Together with PLANNING_MARGIN_F
- * they make an 80 % band: chosen on the bench's tuning homes and the second simulator's
- * development homes, where the band covers about 80 % of the test days' temperatures.
+ * Half the band's width, F: how far a plan's trajectory misses the air. The held-out residuals
+ * give the band its centre, not its width: their spread is largely the sensor's (a coarse or
+ * lagging sensor scatters the readings around an air the model follows), while a plan's miss of
+ * the air comes from the plan's duties not being what the thermostat then does. Chosen on the
+ * bench's tuning homes and the second simulator's development homes, where the band covers about
+ * 80 % of the test days' temperatures.
  */
-const BAND_QUANTILES = [0.2, 0.8] as const;
+export const PLANNING_MARGIN_F = 0.6;
 /**
- * Each edge is moved this far out, F: a plan's trajectory misses by more than a free run on
- * observed duties, as the plan's duties are not what the thermostat then does (added, not a factor
- * on the residuals, which would turn a home's rare large misses into a band several F wide). It
- * also keeps a home that lands almost exactly on its prediction from an edge the readings cross at
- * every wobble (the closed loop re-plans on readings outside the band).
+ * Added to each side in the first hour, F: a plan starts from the mean reading of the half hour
+ * before it, which lags the air by a quarter hour and carries the sensor's rounding, while the
+ * held-out runs start from readings centred on their start.
  */
-export const PLANNING_MARGIN_F = 0.4;
+export const START_ERROR_F = 0.4;
 /**
  * A setpoint that moves more than this between two nodes, F, is a setback or its recovery: the
  * air takes hours to follow, while a plan moves its setpoint inside the comfort band in steps the
  * air follows. Runs neither start at nor cross such a step.
  */
 const SETBACK_STEP_F = 2;
-/** Horizon groups, hours ahead: the error grows with the horizon, fastest in the first hours. */
+/** Horizon groups, hours ahead: where a home lands against the shown line shifts with the horizon, fastest in the first hours. */
 const HORIZON_EDGES_HOURS = [1, 3, 6, 12, 24];
-/** A group needs this many residuals for its quantiles; a group with fewer takes the previous group's. */
+/** A group needs this many residuals for its median; a group with fewer takes the previous group's centre. */
 const MIN_RESIDUALS = 20;
 
 const round2 = (v: number) => Math.round(v * 100) / 100;
@@ -56,10 +57,10 @@ const isSetbackStep = (s: ThermalSample) => Math.abs(s.setpointChangeF ?? 0) > S
 /**
  * Residuals of free runs of what a plan would show (`shownEndF`) on `samples` (observed duties,
  * setpoints and outdoor temperatures, from the observed start; one run from every step, each up to
- * 24 hours, the end of its stretch or a setback step), grouped by horizon, and their 20th and 80th
- * percentiles, each moved PLANNING_MARGIN_F out. The band follows the residuals, so a home that runs
- * warmer than the plan shows has a band above the prediction. Null without enough residuals for the
- * first group.
+ * 24 hours, the end of its stretch or a setback step), grouped by horizon; each group's band is
+ * their median ± PLANNING_MARGIN_F, the first hour's START_ERROR_F wider. The band follows the
+ * residuals, so a home that runs warmer than the plan shows has a band above the prediction. Null
+ * without enough residuals for the first group.
  */
 export function learnTrajectoryBand(params: ThermalParams, samples: readonly ThermalSample[]): TrajectoryBand | null {
   const groups = HORIZON_EDGES_HOURS.map((): number[] => []);
@@ -78,11 +79,13 @@ export function learnTrajectoryBand(params: ThermalParams, samples: readonly The
   }
   if (groups[0]!.length < MIN_RESIDUALS) return null;
   const band: TrajectoryBand = { horizonHours: [], lowF: [], highF: [] };
+  let centreF = 0;
   groups.forEach((residuals, i) => {
-    const enough = residuals.length >= MIN_RESIDUALS;
+    if (residuals.length >= MIN_RESIDUALS) centreF = median(residuals);
+    const halfWidthF = PLANNING_MARGIN_F + (i === 0 ? START_ERROR_F : 0);
     band.horizonHours.push(HORIZON_EDGES_HOURS[i]!);
-    band.lowF.push(enough ? round2(quantile(residuals, BAND_QUANTILES[0]) - PLANNING_MARGIN_F) : band.lowF.at(-1)!);
-    band.highF.push(enough ? round2(quantile(residuals, BAND_QUANTILES[1]) + PLANNING_MARGIN_F) : band.highF.at(-1)!);
+    band.lowF.push(round2(centreF - halfWidthF));
+    band.highF.push(round2(centreF + halfWidthF));
   });
   return band;
 }
