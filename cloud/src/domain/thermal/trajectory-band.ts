@@ -29,7 +29,7 @@ export const PLANNING_MARGIN_F = 0.6;
  * before it, which lags the air by a quarter hour and carries the sensor's rounding, while the
  * held-out runs start from readings centred on their start.
  */
-export const START_ERROR_F = 0.4;
+export const START_ERROR_F = 0.3;
 /**
  * A setpoint that moves more than this between two nodes, F, is a setback or its recovery: the
  * air takes hours to follow, while a plan moves its setpoint inside the comfort band in steps the
