@@ -237,8 +237,11 @@ export function runModelQuality(seeds: readonly number[] = EVALUATION_SEEDS, lab
   console.log('\nConfidence against error (thirds of the homes by model_confidence)');
   const table = confidenceTable(homes);
   printTable(table);
-  const lowest = Number(table[0]!['median trajectory F']);
-  const highest = Number(table[2]!['median trajectory F']);
+  // What model_confidence claims (thermal-model.md "Confidence"): it ranks homes by their error a
+  // day ahead on readings the fit did not see. The plan-trajectory column is shown, not judged: no
+  // statistic of the held-out readings ranks it (docs/benchmarks.md).
+  const lowest = Number(table[0]!['median free-run 24h F']);
+  const highest = Number(table[2]!['median free-run 24h F']);
   const t = MODEL_TARGETS;
   const checks: [boolean, string][] = [
     [
@@ -251,7 +254,10 @@ export function runModelQuality(seeds: readonly number[] = EVALUATION_SEEDS, lab
       bandCoverPct >= t.bandCoverPct[0] && bandCoverPct <= t.bandCoverPct[1],
       `80 % prediction band covers ${bandCoverPct.toFixed(1)} % (target ${t.bandCoverPct[0]}-${t.bandCoverPct[1]} %)`,
     ],
-    [highest < lowest, `homes of the highest confidence third do not have a lower median trajectory error (${highest.toFixed(3)} vs ${lowest.toFixed(3)} F)`],
+    [
+      highest < lowest,
+      `homes of the highest confidence third do not have a lower median 24-hour free-run error on held-out readings (${highest.toFixed(3)} vs ${lowest.toFixed(3)} F)`,
+    ],
   ];
   return checks.filter(([ok]) => !ok).map(([, what]) => `thermal model: ${what}`);
 }
