@@ -42,19 +42,24 @@ const report = await liveDays({ timeZone: TIME_ZONE, days, loads, means: home.me
 
 const perfect = replay(days, loads, (i) => loads[i]!, tariff, first);
 const bench = replay(days, loads, forecast.measured, tariff, first, recentDaysOf(days, forecast.measured));
+// The same plans, each day from the charge the lived battery began it with: the service's re-plans
+// keep the day's floor, the bench's one plan a day does not, so over weeks the two batteries start
+// days at different charges and their captures part for that reason alone.
+const benchFromLived = replay(days, loads, forecast.measured, tariff, first, recentDaysOf(days, forecast.measured), (i) => report.dayStartKwh[i - first]!);
 const livedShare = captured(days, first, report.lived, perfect, tariff).year;
-const benchShare = captured(days, first, bench, perfect, tariff).year;
+const benchShare = captured(days, first, benchFromLived, perfect, tariff).year;
 const pct = (x: number) => `${(100 * x).toFixed(1)} %`;
 printTable([
   { run: 'lived against the service', capture: pct(livedShare), 'end-of-day charge': pct(mean(report.lived.dayEndKwh) / 13.5) },
-  { run: 'bench:recorded-home plan', capture: pct(benchShare), 'end-of-day charge': pct(mean(bench.dayEndKwh) / 13.5) },
+  { run: 'bench:recorded-home plan', capture: pct(captured(days, first, bench, perfect, tariff).year), 'end-of-day charge': pct(mean(bench.dayEndKwh) / 13.5) },
+  { run: 'the same, from the lived day starts', capture: pct(benchShare), 'end-of-day charge': pct(mean(benchFromLived.dayEndKwh) / 13.5) },
 ]);
 console.log(
   `${report.rows} plans stored by the service; ${report.departures} charge readings off the trajectory, ${report.replannedAfterDeparture} followed by a re-plan`,
 );
 const problems = [...report.problems];
 if (Math.abs(livedShare - benchShare) > CAPTURE_TOLERANCE)
-  problems.push(`capture ${pct(livedShare)} is more than one point from the bench's ${pct(benchShare)}`);
+  problems.push(`capture ${pct(livedShare)} is more than one point from the bench's ${pct(benchShare)} from the same day starts`);
 for (const p of problems) console.log(`FAIL ${p}`);
 console.log(problems.length === 0 ? 'All checks met' : `${problems.length} checks failed`);
 process.exitCode = problems.length === 0 ? 0 : 1;

@@ -61,6 +61,8 @@ export function replay(
   tariff: TwoLevelTariff,
   first: number,
   recentDays: ((index: number) => number[][] | null) | null = null,
+  /** Each day's starting charge, kWh, where given (else the charge the replay's previous day left). */
+  startKwhOf: ((index: number) => number) | null = null,
 ): ReplayResult {
   const prices = pricesOf(tariff);
   const minKwh = (BATTERY.minPct / 100) * BATTERY.capacityKwh;
@@ -72,6 +74,7 @@ export function replay(
   const planCpuMs: number[] = [];
   for (let i = first; i < days.length; i++) {
     const { date, hours } = days[i]!;
+    if (startKwhOf) soc = startKwhOf(i);
     const day: DayContext = {
       date,
       timeZone: TIME_ZONE,
