@@ -34,8 +34,6 @@ export interface LivingOptions {
 export interface LivingReport {
   /** The lived days' costs and charges, shaped as bench:recorded-home's replay (its capture applies). */
   lived: ReplayResult;
-  /** The charge each lived day began with, kWh. */
-  dayStartKwh: number[];
   /** Charge readings off the plan's trajectory, and how many were followed by a re-plan. */
   departures: number;
   replannedAfterDeparture: number;
@@ -124,13 +122,12 @@ async function live(o: LivingOptions, url: string, token: string, batteryId: str
   };
   const prices = hourlyPrices(o.tariff);
   const meanAt = new Map(o.means.map((m) => [m.start.getTime(), m]));
-  const lived: ReplayResult = { baseline: [], cost: [], endKwh: 0, dayEndKwh: [], planMs: [], planCpuMs: [] };
+  const lived: ReplayResult = { baseline: [], cost: [], endKwh: 0, dayStartKwh: [], dayEndKwh: [], planMs: [], planCpuMs: [] };
   const problems: string[] = [];
   let departures = 0;
   let replanned = 0;
   let rows = 0;
   let socKwh = (START_PCT / 100) * capacityKwh;
-  const dayStartKwh: number[] = [];
   /** The battery's plan for `date` as a hub reads it, or null when the service has none. */
   const readPlan = async (date: string): Promise<BatteryHistoryRow['schedule'] | null> => {
     const view = await call(url, 'GET', '/api/v1/schedules', undefined, token);
@@ -140,7 +137,7 @@ async function live(o: LivingOptions, url: string, token: string, batteryId: str
   for (let i = o.first - 1; i <= t.last; i++) {
     const day = o.days[i]!;
     const counted = i >= o.first;
-    if (counted) dayStartKwh.push(socKwh);
+    if (counted) lived.dayStartKwh.push(socKwh);
     const starts = slotStartsUtc(day.date, o.timeZone);
     const dayStartPct = Math.round((socKwh / capacityKwh) * 10_000) / 100;
     const departed: number[] = [];
@@ -199,5 +196,5 @@ async function live(o: LivingOptions, url: string, token: string, batteryId: str
   }
   lived.endKwh = socKwh;
   if (departures === 0) problems.push('no charge reading departed from the trajectory: the re-plan it triggers was not seen');
-  return { lived, dayStartKwh, departures, replannedAfterDeparture: replanned, rows, problems };
+  return { lived, departures, replannedAfterDeparture: replanned, rows, problems };
 }

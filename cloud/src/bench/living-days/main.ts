@@ -45,7 +45,15 @@ const bench = replay(days, loads, forecast.measured, tariff, first, recentDaysOf
 // The same plans, each day from the charge the lived battery began it with: the service's re-plans
 // keep the day's floor, the bench's one plan a day does not, so over weeks the two batteries start
 // days at different charges and their captures part for that reason alone.
-const benchFromLived = replay(days, loads, forecast.measured, tariff, first, recentDaysOf(days, forecast.measured), (i) => report.dayStartKwh[i - first]!);
+const benchFromLived = replay(
+  days,
+  loads,
+  forecast.measured,
+  tariff,
+  first,
+  recentDaysOf(days, forecast.measured),
+  (i) => report.lived.dayStartKwh[i - first]!,
+);
 const livedShare = captured(days, first, report.lived, perfect, tariff).year;
 const benchShare = captured(days, first, benchFromLived, perfect, tariff).year;
 const pct = (x: number) => `${(100 * x).toFixed(1)} %`;

@@ -40,7 +40,8 @@ export interface ReplayResult {
   cost: number[];
   /** The charge left at the end of the year, kWh. */
   endKwh: number;
-  /** The charge at the end of each day, kWh. */
+  /** The charge at the start and at the end of each day, kWh. */
+  dayStartKwh: number[];
   dayEndKwh: number[];
   /** Wall time and CPU time of each day's planner call, ms. */
   planMs: number[];
@@ -69,12 +70,14 @@ export function replay(
   let soc = (BATTERY.startPct / 100) * BATTERY.capacityKwh;
   const baseline: number[] = [];
   const cost: number[] = [];
+  const dayStartKwh: number[] = [];
   const dayEndKwh: number[] = [];
   const planMs: number[] = [];
   const planCpuMs: number[] = [];
   for (let i = first; i < days.length; i++) {
     const { date, hours } = days[i]!;
     if (startKwhOf) soc = startKwhOf(i);
+    dayStartKwh.push(soc);
     const day: DayContext = {
       date,
       timeZone: TIME_ZONE,
@@ -121,7 +124,7 @@ export function replay(
     dayEndKwh.push(soc);
     baseline.push(loads[i]!.reduce((c, kw, s) => c + kw * hours[s]! * prices[s]!, 0));
   }
-  return { baseline, cost, endKwh: soc, dayEndKwh, planMs, planCpuMs };
+  return { baseline, cost, endKwh: soc, dayStartKwh, dayEndKwh, planMs, planCpuMs };
 }
 
 /**
@@ -133,9 +136,8 @@ export function replay(
 export function captured(days: readonly RecordedDay[], first: number, plan: ReplayResult, perfect: ReplayResult, tariff: TwoLevelTariff) {
   const weekday = (k: number) => weekdayOf(days[first + k]!.date);
   const refillCentsPerKwh = Math.min(tariff.base, tariff.peak) / BATTERY.etaIn;
-  const startKwh = (BATTERY.startPct / 100) * BATTERY.capacityKwh;
   const daySaving = (r: ReplayResult, k: number, carried: boolean) =>
-    r.baseline[k]! - r.cost[k]! + (carried ? refillCentsPerKwh * (r.dayEndKwh[k]! - (k > 0 ? r.dayEndKwh[k - 1]! : startKwh)) : 0);
+    r.baseline[k]! - r.cost[k]! + (carried ? refillCentsPerKwh * (r.dayEndKwh[k]! - r.dayStartKwh[k]!) : 0);
   const saving = (r: ReplayResult, d: number | null, carried = true) =>
     r.baseline.reduce((s, _, k) => (d === null || weekday(k) === d ? s + daySaving(r, k, carried) : s), 0);
   return {
