@@ -131,18 +131,15 @@ export function replay(
  * Share of perfect foresight's saving a replay keeps, per weekday (index 0 = Sunday) and over the
  * year. Each day's saving counts the change of charge it leaves at the refill price (the cheaper
  * price / ηc, the planner's own value of stored charge), so a day is not credited with charge
- * bought the day before; `byWeekdayUncarried` is the former figure without it (README).
+ * bought the day before.
  */
 export function captured(days: readonly RecordedDay[], first: number, plan: ReplayResult, perfect: ReplayResult, tariff: TwoLevelTariff) {
   const weekday = (k: number) => weekdayOf(days[first + k]!.date);
   const refillCentsPerKwh = Math.min(tariff.base, tariff.peak) / BATTERY.etaIn;
-  const daySaving = (r: ReplayResult, k: number, carried: boolean) =>
-    r.baseline[k]! - r.cost[k]! + (carried ? refillCentsPerKwh * (r.dayEndKwh[k]! - r.dayStartKwh[k]!) : 0);
-  const saving = (r: ReplayResult, d: number | null, carried = true) =>
-    r.baseline.reduce((s, _, k) => (d === null || weekday(k) === d ? s + daySaving(r, k, carried) : s), 0);
+  const daySaving = (r: ReplayResult, k: number) => r.baseline[k]! - r.cost[k]! + refillCentsPerKwh * (r.dayEndKwh[k]! - r.dayStartKwh[k]!);
+  const saving = (r: ReplayResult, d: number | null) => r.baseline.reduce((s, _, k) => (d === null || weekday(k) === d ? s + daySaving(r, k) : s), 0);
   return {
     year: saving(plan, null) / saving(perfect, null),
     byWeekday: Array.from({ length: 7 }, (_, d) => saving(plan, d) / saving(perfect, d)),
-    byWeekdayUncarried: Array.from({ length: 7 }, (_, d) => saving(plan, d, false) / saving(perfect, d, false)),
   };
 }

@@ -68,10 +68,6 @@ for (const tariff of TARIFFS) {
     ...WEEKDAYS.map((day, d) => ({ day, ...Object.fromEntries(ROWS.map((f) => [f, pct(shares[f]!.byWeekday[d]!)])) })),
     { day: 'year', ...Object.fromEntries(ROWS.map((f) => [f, pct(shares[f]!.year)])) },
   ]);
-  console.log('Former figure, each day credited with the charge it inherits (no target):');
-  printTable(
-    [SPREAD, 'persistence'].map((f) => ({ forecast: f, ...Object.fromEntries(WEEKDAYS.map((day, d) => [day, pct(shares[f]!.byWeekdayUncarried[d]!)])) })),
-  );
   const ours = shares[SPREAD]!;
   const reference = shares.persistence!;
   if (ours.year <= reference.year) failures.push(`${tariff.name}: planning for the spread captures no more than persistence over the year`);
