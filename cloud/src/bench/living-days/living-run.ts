@@ -122,7 +122,7 @@ async function live(o: LivingOptions, url: string, token: string, batteryId: str
   };
   const prices = hourlyPrices(o.tariff);
   const meanAt = new Map(o.means.map((m) => [m.start.getTime(), m]));
-  const lived: ReplayResult = { baseline: [], cost: [], endKwh: 0, dayStartKwh: [], dayEndKwh: [], planMs: [], planCpuMs: [] };
+  const lived: ReplayResult = { baseline: [], cost: [], dayStartKwh: [], dayEndKwh: [], planMs: [], planCpuMs: [] };
   const problems: string[] = [];
   let departures = 0;
   let replanned = 0;
@@ -194,7 +194,6 @@ async function live(o: LivingOptions, url: string, token: string, batteryId: str
       `${day.date}: ${dayRows.length} rows, ${departed.length} departing charge readings, ends at ${((100 * socKwh) / capacityKwh).toFixed(1)} % (began ${dayStartPct.toFixed(1)} %)`,
     );
   }
-  lived.endKwh = socKwh;
   if (departures === 0) problems.push('no charge reading departed from the trajectory: the re-plan it triggers was not seen');
   return { lived, departures, replannedAfterDeparture: replanned, rows, problems };
 }

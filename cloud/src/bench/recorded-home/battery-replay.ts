@@ -38,8 +38,6 @@ export interface ReplayResult {
   /** Cost of each day without a battery and with the plans, cents. */
   baseline: number[];
   cost: number[];
-  /** The charge left at the end of the year, kWh. */
-  endKwh: number;
   /** The charge at the start and at the end of each day, kWh. */
   dayStartKwh: number[];
   dayEndKwh: number[];
@@ -124,7 +122,7 @@ export function replay(
     dayEndKwh.push(soc);
     baseline.push(loads[i]!.reduce((c, kw, s) => c + kw * hours[s]! * prices[s]!, 0));
   }
-  return { baseline, cost, endKwh: soc, dayStartKwh, dayEndKwh, planMs, planCpuMs };
+  return { baseline, cost, dayStartKwh, dayEndKwh, planMs, planCpuMs };
 }
 
 /**
