@@ -13,6 +13,7 @@ let cloud: CloudProcess;
 let h: Harness;
 let boundary: number;
 let ids: Record<string, string>;
+let relay: Parameters<typeof startHarness>[0]['relay'];
 
 beforeAll(async () => {
   // The cloud plans on its own clock (OFFPEAK_CLOCK_START, real rate), set 12 minutes into the
@@ -26,6 +27,7 @@ beforeAll(async () => {
     startMs: boundary - 6 * 60_000,
     fixture: houseFixture,
     timezone: ZONE,
+    relay: (request, send) => (relay ? relay(request, send) : send()),
     prepare: async (account) => {
       ids = {};
       expect((await account.call('PATCH', '/auth/me', { weather_entity_id: 'weather.home' })).status).toBe(200);
@@ -129,6 +131,46 @@ describe('the add-on on the simulator and the real cloud', () => {
       entity_id: 'climate.living_room',
       data: { temperature: target },
     });
+  });
+
+  it('reaches the house within one poll when a plan is written while the add-on is pulling the previous one', async () => {
+    const shiftedBy = (f: number) => {
+      const p = rampPreferences();
+      p.hourly_low_temps_f = p.hourly_low_temps_f.map((v) => v + f);
+      p.hourly_high_temps_f = p.hourly_high_temps_f.map((v) => v + f);
+      return p;
+    };
+    const recompute = async (f: number) => {
+      expect((await h.account.call('PUT', '/api/v1/preferences', shiftedBy(f))).status).toBe(200);
+      expect((await h.account.call('POST', '/api/v1/schedule/recompute')).status).toBe(200);
+      return Math.round(await hvacTarget(boundary));
+    };
+    // The next plan is written the moment the cloud has answered the add-on's GET /schedules,
+    // while anything else that pull still reads (the stamp) waits for it.
+    const next: { written?: Promise<number> } = {};
+    relay = async (request, send) => {
+      const isPull = request.method === 'GET' && (request.path === '/api/v1/schedules' || request.path === '/api/v1/schedules/updated-at');
+      if (!isPull) return send();
+      if (next.written) {
+        await next.written;
+        return send();
+      }
+      if (request.path !== '/api/v1/schedules') return send();
+      const answered = send();
+      next.written = answered.then(() => recompute(3));
+      await next.written;
+      return answered;
+    };
+    const first = await recompute(6);
+    const pulls = h.addon.state.stats.schedulePulls;
+    await h.advance(3 * 60_000); // the poll sees the first plan's stamp and pulls
+    await waitFor(() => next.written, 15_000, 'the pull of the first plan');
+    const second = await next.written!;
+    await waitFor(() => h.addon.state.stats.schedulePulls > pulls, 15_000, 'that pull to end');
+    relay = undefined;
+    expect(second).not.toBe(first);
+    await h.advance(3 * 60_000); // one poll period after the second plan was written
+    expect(h.ha.getState('climate.living_room')!.attributes.temperature).toBe(second);
   });
 
   it('leaves a manual change alone until the next slot and reports it on readings', async () => {

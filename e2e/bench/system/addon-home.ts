@@ -102,14 +102,16 @@ export async function startAddonHome(opts: {
     timers.add(t);
   };
 
-  async function refresh(force: boolean): Promise<void> {
+  // As the add-on: the stamp is read before the view (`stampReadBefore`, or here), so a plan
+  // written between the two reads is pulled again at the next poll.
+  async function refresh(force: boolean, stampReadBefore?: { updated_at: string | null }): Promise<void> {
     if (force || clock.now() - lastAppliancesPull >= DEFAULT_TIMING.appliancesRefreshMs) {
       await Promise.all([cloud.me(), cloud.appliances()]);
       lastAppliancesPull = clock.now();
     }
+    const s = stampReadBefore ?? (await cloud.schedulesUpdatedAt());
     planPullsRealMs.push(Date.now());
-    const [v, s] = await Promise.all([cloud.schedules(), cloud.schedulesUpdatedAt()]);
-    view = v;
+    view = await cloud.schedules();
     stamp = s.updated_at;
   }
 
@@ -165,7 +167,7 @@ export async function startAddonHome(opts: {
       if (s.updated_at !== stamp || !view) {
         // As the add-on: a stamp moved by local midnight brings the day's view only.
         const newDay = view !== null && view.date !== localSlotAt(clock.now(), zone).date;
-        await refresh(!newDay);
+        await refresh(!newDay, s);
         applySlot();
       }
     });

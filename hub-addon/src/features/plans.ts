@@ -2,6 +2,7 @@
 // boundary from the view held, pull the view a per-install lead before each boundary (after it at
 // the start of a local day, then apply; view-refresh.ts), re-pull when GET
 // /schedules/updated-at moves, and leave alone an entity a person changed until the next slot.
+import type { SchedulesUpdatedAt } from '@offpeak/cloud/contract';
 import type { HassEntity } from 'home-assistant-js-websocket';
 import { entityUses, hubAppliances, type HubAppliance } from '../appliances.js';
 import { levelGap } from '../battery-level.js';
@@ -82,9 +83,15 @@ function rebuildAppliances(ctx: AddonContext): void {
   reportBatteryGaps(ctx);
 }
 
-/** The unified schedules view and its stamp. */
-export async function pullSchedules(ctx: AddonContext): Promise<void> {
-  const [view, stamp] = await viaCloud(ctx, 'schedules', () => Promise.all([ctx.cloud.schedules(), ctx.cloud.schedulesUpdatedAt()]));
+/**
+ * The unified schedules view and its stamp, the stamp read first (or `stampReadBefore`, one the
+ * caller has just read): a plan written between the two reads leaves the older stamp stored beside
+ * the newer view, so the next poll pulls once more. The other way round the older view would be
+ * kept under the newer stamp, and no poll would see a change until the plan changed again.
+ */
+export async function pullSchedules(ctx: AddonContext, stampReadBefore?: SchedulesUpdatedAt): Promise<void> {
+  const stamp = stampReadBefore ?? (await viaCloud(ctx, 'updated-at', () => ctx.cloud.schedulesUpdatedAt()));
+  const view = await viaCloud(ctx, 'schedules', () => ctx.cloud.schedules());
   ctx.state.view = view;
   ctx.state.updatedAt = stamp.updated_at;
   ctx.state.stats.schedulePulls++;
@@ -255,13 +262,13 @@ export async function startPlans(ctx: AddonContext): Promise<Stop> {
   // Stable for this install's run: the fleet's pulls spread over the lead window.
   const leadMs = ctx.timing.viewLeadMs ?? drawViewLeadMs();
 
-  const refresh = async (why: string): Promise<boolean> => {
+  const refresh = async (why: string, stamp?: SchedulesUpdatedAt): Promise<boolean> => {
     try {
       if (ctx.clock.now() - lastAppliancesPull >= ctx.timing.appliancesRefreshMs || why === 'start' || why === 'updated-at') {
         await pullAppliances(ctx);
         lastAppliancesPull = ctx.clock.now();
       }
-      await pullSchedules(ctx);
+      await pullSchedules(ctx, stamp);
       return true;
     } catch (e) {
       ctx.log.warn('could not pull schedules', { why, error: describe(e) });
@@ -326,7 +333,7 @@ export async function startPlans(ctx: AddonContext): Promise<Stop> {
         // and appliances (a whole time zone's installs see it within one poll period).
         const newDay = ctx.state.view !== null && ctx.state.view.date !== localSlotAt(ctx.clock.now(), ctx.state.timezone).date;
         ctx.log.info('schedules changed in the cloud; re-pulling', { was: ctx.state.updatedAt, now: stamp.updated_at, new_day: newDay });
-        if (await refresh(newDay ? 'new day' : 'updated-at')) await ctx.commands.push(() => applyCurrentSlot(ctx, 'schedule updated'));
+        if (await refresh(newDay ? 'new day' : 'updated-at', stamp)) await ctx.commands.push(() => applyCurrentSlot(ctx, 'schedule updated'));
       }
     } catch (e) {
       ctx.log.debug('updated-at poll failed', { error: describe(e) });

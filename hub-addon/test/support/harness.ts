@@ -74,6 +74,8 @@ export interface HarnessOptions {
   cloudDownAtStart?: boolean;
   /** Rewrites the simulator's WebSocket URL the add-on uses (to put a relay in between). */
   haUrl?: (wsUrl: string) => Promise<string>;
+  /** Stands between the add-on and the cloud: `send` forwards the request (to hold it or act around it). */
+  relay?: (request: { method: string; path: string }, send: () => ReturnType<FetchLike>) => ReturnType<FetchLike>;
 }
 
 export async function startHarness(opts: HarnessOptions): Promise<Harness> {
@@ -109,10 +111,12 @@ export async function startHarness(opts: HarnessOptions): Promise<Harness> {
   };
   const requests: Harness['requests'] = [];
   const recordingFetch: FetchLike = async (input, init) => {
-    const res = await httpFetch(input, init);
+    const path = new URL(input).pathname;
+    const send = () => httpFetch(input, init);
+    const res = await (opts.relay ? opts.relay({ method: init.method, path }, send) : send());
     requests.push({
       method: init.method,
-      path: new URL(input).pathname,
+      path,
       body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
       status: res.status,
     });
