@@ -6,6 +6,7 @@ import { windowStart } from '../domain/household/measured-profile.js';
 import { ceilingDay, ceilingExceededDetail, dailyCeiling, secondsUntilReset } from '../domain/readings/daily-ceiling.js';
 import { FUTURE_TIMESTAMP_DETAIL, isTooFarInFuture } from '../domain/readings/reading-time.js';
 import { dayBoundsUtc, localDateOf, slotIndexOf, slotStartsUtc } from '../domain/time/slot-grid.js';
+import { isFreshForReplan } from '../domain/planning/fresh-reading.js';
 import { loadDeparts } from '../domain/planning/load-departure.js';
 import { effectiveTimeZone } from '../domain/account-time-zone.js';
 import { badRequest, tooManyRequests } from '../errors.js';
@@ -27,12 +28,14 @@ export function createHouseholdLoadService(store: Store, deps: { profiles: Profi
   }
 
   /**
-   * When this push is the first to reach into a new half hour, compares the half hour just ended
-   * with the load today's plan assumed there, and asks for a re-plan of the rest of the day (paced
-   * per account) when it departs (domain/planning/load-departure.ts).
+   * When this push is the first to reach into a new half hour, and its newest reading is fresh
+   * (domain/planning/fresh-reading.ts: a backlog after an outage is not), compares the half hour
+   * just ended with the load today's plan assumed there, and asks for a re-plan of the rest of the
+   * day (paced per account) when it departs (domain/planning/load-departure.ts).
    */
-  async function checkHalfHourEnded(userId: string, rows: readonly { ts: Date }[], newestBefore: Date | null, timeZone: string): Promise<void> {
+  async function checkHalfHourEnded(userId: string, rows: readonly { ts: Date }[], newestBefore: Date | null, timeZone: string, now: Date): Promise<void> {
     const latest = rows.reduce((a, b) => (b.ts > a.ts ? b : a)).ts;
+    if (!isFreshForReplan(latest, now)) return;
     const date = localDateOf(latest, timeZone);
     const slot = slotIndexOf(latest, timeZone);
     if (slot === 0) return;
@@ -84,7 +87,7 @@ export function createHouseholdLoadService(store: Store, deps: { profiles: Profi
       const today = localDateOf(now, timeZone);
       const replan = rows.some((r) => (newest ? r.ts < newest || localDateOf(r.ts, timeZone) > newestDay! : localDateOf(r.ts, timeZone) < today));
       if (replan) planningEvents.changed(userId, 'household_readings');
-      else if (appliances.some((a) => a.is_active && a.appliance_type === 'home_battery')) await checkHalfHourEnded(userId, rows, newest, timeZone);
+      else if (appliances.some((a) => a.is_active && a.appliance_type === 'home_battery')) await checkHalfHourEnded(userId, rows, newest, timeZone, now);
       return { accepted: rows.length };
     },
 

@@ -15,6 +15,7 @@ import { badRequest, notFound, tooManyRequests } from '../errors.js';
 import type { ApplianceRow, CeilingCharge, NewHvacReading, Store } from '../store/index.js';
 import { effectiveTimeZone } from '../domain/account-time-zone.js';
 import { carChargeIsNews, chargeDeparts, DRIVING_WINDOW_MS } from '../domain/planning/charge-departure.js';
+import { isFreshForReplan } from '../domain/planning/fresh-reading.js';
 import { loadDeparts } from '../domain/planning/load-departure.js';
 import { temperatureDeparts } from '../domain/planning/temperature-departure.js';
 import { addDays, localDateOf, slotIndexOf, slotStartsUtc } from '../domain/time/slot-grid.js';
@@ -30,8 +31,6 @@ const REPLANNED_ON_CHARGE: ReadonlySet<string> = new Set(['home_battery', 'ev_ch
 const SETPOINT_STEP_PAIR_DETAIL = 'target_temp_step and target_temp_step_unit must be sent together';
 /** A plug state on a reading of another type than an EV. */
 const PLUGGED_IN_DETAIL = 'plugged_in is only for ev_charger readings';
-/** A charge or production reading older than this (a backfill) re-plans nothing: the current one will say where things are. */
-const CHARGE_READING_FRESH_MS = 3_600_000;
 
 /**
  * Stores pushed readings: validate every reading, resolve appliances, then one statement charges
@@ -52,7 +51,7 @@ export function createReadingsService(store: Store, opts: { dailyLimitPerApplian
   ): Promise<void> {
     const applianceId = appliance.id;
     const newest = rows.reduce((a, b) => (b.ts > a.ts ? b : a));
-    if (now.getTime() - newest.ts.getTime() > CHARGE_READING_FRESH_MS) return;
+    if (!isFreshForReplan(newest.ts, now)) return;
     const timeZone = effectiveTimeZone(await opts.profiles.ensure(userId));
     const date = localDateOf(newest.ts, timeZone);
     const [row] = (await store.schedules.newest([userId], [date])).filter((r) => r.appliance_id === applianceId);
@@ -98,7 +97,7 @@ export function createReadingsService(store: Store, opts: { dailyLimitPerApplian
    */
   async function checkSolar(userId: string, applianceId: string, rows: readonly { ts: Date }[], now: Date): Promise<void> {
     const newest = rows.reduce((a, b) => (b.ts > a.ts ? b : a)).ts;
-    if (now.getTime() - newest.getTime() > CHARGE_READING_FRESH_MS) return;
+    if (!isFreshForReplan(newest, now)) return;
     const timeZone = effectiveTimeZone(await opts.profiles.ensure(userId));
     const date = localDateOf(newest, timeZone);
     const slot = slotIndexOf(newest, timeZone);

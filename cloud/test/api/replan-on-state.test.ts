@@ -25,8 +25,8 @@ const later = (ms: number) => new Date(Date.now() + ms);
 const queue = () => cloud.services.recomputeQueue;
 const stateJobs = (userId: string) => measuredStateJobs(cloud, userId);
 
-/** A zone where the current half hour is not the day's first (whose previous one is yesterday's). */
-const ZONE = slotIndexOf(new Date(), 'UTC') < 2 ? 'Asia/Tokyo' : 'UTC';
+/** A zone where the day is at least three hours old (the half hour two hours back and the one before it are today's). */
+const ZONE = slotIndexOf(new Date(), 'UTC') < 6 ? 'Asia/Tokyo' : 'UTC';
 
 /** A user with a home battery whose setup recompute has run: today's plan is stored. */
 async function plannedBattery() {
@@ -109,23 +109,24 @@ describe('re-plans from the measured state', () => {
 });
 
 /** The half hour just ended at `kw` (six readings 5 minutes apart) and one reading of now, in watts. */
-function endedHalfHour(kw: number) {
-  const now = Date.now();
+/** Six readings through a half hour at `kw` and one at the instant `agoMs` before now, in the half hour after it. */
+function endedHalfHour(kw: number, agoMs = 0) {
+  const now = Date.now() - agoMs;
   const slotStart = now - (now % 1_800_000) - 1_800_000;
   const ended = Array.from({ length: 6 }, (_, i) => ({ timestamp: new Date(slotStart + i * 300_000).toISOString(), value: kw * 1000 }));
   return [...ended, { timestamp: new Date(now).toISOString(), value: kw * 1000 }];
 }
 
 describe('re-plans from the household load', () => {
-  /** Pushes the half hour just ended at `kw` and one reading of now, in one request. */
-  async function pushEndedHalfHour(token: string, kw: number) {
-    const res = await api.post('/api/v1/household-load/readings', { readings: endedHalfHour(kw) }, { token });
+  /** Pushes the half hour just ended at `kw` and one reading of now, in one request (`agoMs` earlier: a backlog). */
+  async function pushEndedHalfHour(token: string, kw: number, agoMs = 0) {
+    const res = await api.post('/api/v1/household-load/readings', { readings: endedHalfHour(kw, agoMs) }, { token });
     expect(res.status).toBe(201);
     await queue().settled();
   }
-  const plannedLoadKw = async (userId: string) => {
+  const plannedLoadKw = async (userId: string, agoMs = 0) => {
     const [row] = await rows<{ plan: { load_kw_48: number[] } }>(cloud, 'SELECT plan FROM home_plans WHERE user_id = $1 ORDER BY id DESC LIMIT 1', [userId]);
-    return row!.plan.load_kw_48[slotIndexOf(new Date(), ZONE) - 1]!;
+    return row!.plan.load_kw_48[slotIndexOf(new Date(Date.now() - agoMs), ZONE) - 1]!;
   };
 
   it('a half hour far above the planned load re-plans the rest of the day', async () => {
@@ -138,6 +139,16 @@ describe('re-plans from the household load', () => {
     const home = await plannedBattery();
     await pushEndedHalfHour(home.token, await plannedLoadKw(home.userId));
     expect(await stateJobs(home.userId)).toEqual([]);
+  });
+
+  it('a backlog arriving two hours late re-plans nothing, however far its half hours were off the plan', async () => {
+    const home = await plannedBattery();
+    const twoHours = 2 * 3_600_000;
+    await pushEndedHalfHour(home.token, (await plannedLoadKw(home.userId, twoHours)) + 3, twoHours);
+    expect(await stateJobs(home.userId)).toEqual([]);
+    // The hub catches up to now: the half hour just ended, off the plan, re-plans.
+    await pushEndedHalfHour(home.token, (await plannedLoadKw(home.userId)) + 3);
+    expect(await stateJobs(home.userId)).toHaveLength(1);
   });
 });
 
