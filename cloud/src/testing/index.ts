@@ -3,3 +3,4 @@ export { builtCloudEnv, runBuiltAdmin, startBuiltCloud, type BuiltCloud, type Bu
 export { useRunTempRoot } from './temp-root.js';
 /** The cloud's own check of an appliance config, for clients' tests that keep their forms in step with it. */
 export { parseConfig } from '../domain/appliance-types/index.js';
+export { nyisoDayBody, startFakePriceFeed, type FakePriceFeed } from './fake-price-feed.js';

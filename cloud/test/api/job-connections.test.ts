@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, localDateOf } from '../../src/domain/time/slot-grid.js';
 import type { RunningCloud } from '../../src/server.js';
 import { createAppliance } from '../support/appliances.js';
-import { FAKE_CREDENTIALS, pjmDayBody, startFakePriceFeed, type FakePriceFeed } from '../support/fake-price-feed.js';
+import { FAKE_CREDENTIALS, pjmDayBody, startFakePriceFeed, type FakePriceFeed } from '../../src/testing/fake-price-feed.js';
 import { apiClient, signUp, type ApiClient } from '../support/http.js';
 import { startTestCloud } from '../support/test-cloud.js';
 

@@ -10,15 +10,8 @@ import { startScheduler } from '../../src/jobs/scheduler.js';
 import type { RunningCloud } from '../../src/server.js';
 import type { PlanningChange } from '../../src/services/planning-events.js';
 import { createPriceFeedsService, type PriceFeedsService } from '../../src/services/price-feeds.js';
-import {
-  FAKE_CREDENTIALS,
-  octopusDayBody,
-  pjmDayBody,
-  recordedBody,
-  RECORDED_DAYS,
-  startFakePriceFeed,
-  type FakePriceFeed,
-} from '../support/fake-price-feed.js';
+import { FAKE_CREDENTIALS, octopusDayBody, pjmDayBody, startFakePriceFeed, type FakePriceFeed } from '../../src/testing/fake-price-feed.js';
+import { recordedBody, RECORDED_DAYS } from '../support/recorded-feeds.js';
 import { apiClient, signUp, type ApiClient } from '../support/http.js';
 import { startTestCloud } from '../support/test-cloud.js';
 

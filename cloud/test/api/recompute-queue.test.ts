@@ -5,7 +5,7 @@ import type { RunningCloud } from '../../src/server.js';
 import { PlanningEvents } from '../../src/services/planning-events.js';
 import { createRecomputeQueue, MAX_ATTEMPTS, spreadOffsetMs } from '../../src/services/recompute-queue.js';
 import { createAppliance } from '../support/appliances.js';
-import { FAKE_CREDENTIALS, pjmDayBody, startFakePriceFeed, type FakePriceFeed } from '../support/fake-price-feed.js';
+import { FAKE_CREDENTIALS, pjmDayBody, startFakePriceFeed, type FakePriceFeed } from '../../src/testing/fake-price-feed.js';
 import { apiClient, signUp, type ApiClient } from '../support/http.js';
 import { rows } from '../support/readings.js';
 import { storedRows } from '../support/schedules.js';

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { FakeReply } from './fake-price-feed.js';
+import type { FakeReply } from '../../src/testing/fake-price-feed.js';
 
 const HOUR_MS = 3_600_000;
 

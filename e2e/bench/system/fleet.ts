@@ -13,6 +13,12 @@ const ZONES = [
   { zone: 'America/Los_Angeles', zip: '94103', weight: 17 },
 ];
 
+/**
+ * The day-ahead market some New York homes buy at (its feed: day-ahead-market.ts), and the share of
+ * them on it: their plans follow its prices, and they re-plan when it publishes tomorrow's.
+ */
+export const DAY_AHEAD = { zone: 'nyiso-nyc', timeZone: 'America/New_York', share: 0.3 };
+
 /** What a home's add-on was set up with in the cloud (entity ids as on the hub). */
 const HVAC = {
   appliance_type: 'hvac',
@@ -82,6 +88,8 @@ export interface HomeSpec {
   usualKw48: number[];
   /** Seeds the home's departures from its usual day (house-drift.ts). */
   houseSeed: number;
+  /** The day-ahead zone the home buys at, or null (the plan its ZIP gives). */
+  dynamicZone: string | null;
 }
 
 export interface HomeAccount {
@@ -104,6 +112,7 @@ export function planFleet(homes: number, skewSpreadMs: number, seed = 11): HomeS
   const pollPhases = seededRandom(seed + 3);
   const weatherOffsets = seededRandom(seed + 4);
   const houses = seededRandom(seed + 5);
+  const markets = seededRandom(seed + 6);
   const totalWeight = ZONES.reduce((s, z) => s + z.weight, 0);
   return Array.from({ length: homes }, (_, index) => {
     let pick = random() * totalWeight;
@@ -124,6 +133,7 @@ export function planFleet(homes: number, skewSpreadMs: number, seed = 11): HomeS
       appliances: kind === 'addon' ? [HVAC, ...extras] : [],
       usualKw48: TYPICAL_HOUSEHOLD_LOAD_KW.map((kw) => Math.round(kw * scale * 1000) / 1000),
       houseSeed: Math.floor(houses() * 2 ** 31),
+      dynamicZone: chance(markets, DAY_AHEAD.share) && zone.zone === DAY_AHEAD.timeZone ? DAY_AHEAD.zone : null,
     };
   });
 }
@@ -138,6 +148,7 @@ export async function createAccount(baseUrl: string, spec: HomeSpec, runTag: str
   await call(baseUrl, 'PATCH', '/auth/me', { timezone: spec.zone, ...(spec.kind === 'addon' && { weather_entity_id: 'weather.home' }) }, token);
   // What the plans assume of the add-on home's own load (as its measured profile would be after a few days).
   if (spec.kind === 'addon') await call(baseUrl, 'PUT', '/api/v1/household-load', { load_kw_48: spec.usualKw48 }, token);
+  if (spec.dynamicZone) await call(baseUrl, 'PUT', '/api/v1/rates', { pricing_source: 'dynamic', dynamic_zone: spec.dynamicZone }, token);
   const appliances: HomeAccount['appliances'] = [];
   for (const a of spec.appliances) {
     const created = await call(baseUrl, 'POST', '/api/v1/appliances', a, token);

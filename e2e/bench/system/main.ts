@@ -1,15 +1,18 @@
 // `npm run bench:system [-- --homes N --rate R]`: N simulated homes (default 1,000: 7 in 10 with
 // the Home Assistant add-on's cloud client, 3 in 10 with a firmware-sim satellite, all in this
 // process) against one built cloud instance with its embedded PostgreSQL, for one simulated day
-// on the cloud's accelerated clock (rate R, default 144: the 29.5 simulated hours from 02:30 UTC
-// to the end of the day in Los Angeles in about 12 minutes). Prints requests per second and
-// p50/p99 latency per route, database growth per home-day, and whether every home got its nightly
-// plan and applied all 48 slots, and the cloud's own re-plans (homes drift off their plans:
-// house-drift.ts) per home-day with their CPU. Exits non-zero when a target is missed: every home
-// planned and applied, no request failed, p99 under 250 ms on every route but the long-poll,
-// re-plans seen, cheap and pulled by their homes (report.ts). `--hours H` stops
-// after H simulated hours (start-up, the forecast pushes, the nightly run...): a diagnostic that
-// judges the requests only and exits 2 when they met their targets. See docs/system-tests.md "Load: npm run bench:system".
+// on the cloud's accelerated clock (rate R, default min(144, 12,000 / N): the 29.6 simulated hours
+// from 02:30 UTC to the end of the day in Los Angeles take 2.5 hours at 1,000 homes' 12x).
+// Prints requests per second and p50/p99 latency per route, database growth per home-day,
+// whether every home got its nightly plan and applied all 48 slots, and the cloud's own re-plans
+// per home-day with their CPU (homes drift off their plans: house-drift.ts; some New York homes
+// buy at a day-ahead market that publishes tomorrow's prices at 11:00: day-ahead-market.ts).
+// Exits non-zero when a target is missed: every home planned and applied, no request failed, p99
+// under 250 ms on every route but the long-poll, re-plans seen, cheap and pulled by their homes,
+// every day-ahead home re-planned on tomorrow's prices (report.ts). `--hours H` stops after H
+// simulated hours (start-up, the forecast pushes, the nightly run...): a diagnostic that judges
+// the requests only and exits 2 when they met their targets. See docs/system-tests.md "Load: npm
+// run bench:system".
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -17,18 +20,21 @@ import { parseArgs } from 'node:util';
 import { cpuPressurePct, cpuTicks, rankAbove } from '@offpeak/cloud/bench';
 import { configureLogging } from '@offpeak/cloud/testing/store';
 import { DEFAULT_TIMING } from '@offpeak/hub-addon/testing';
+import { startDayAheadMarket } from './day-ahead-market.js';
 import { createAccount, inPool, planFleet } from './fleet.js';
-import { fleetClock, HOUR, MINUTE } from './fleet-clock.js';
+import { fleetClock, HOUR, MINUTE, type FleetClock } from './fleet-clock.js';
 import { defaultRate, equivalentHomes } from './fleet-rate.js';
 import { defaultWorkers, startHomesPool, type HomesPool } from './homes-pool.js';
 import { sampleJobsThread } from './jobs-thread-cpu.js';
-import { attributeCpu, classOf, pickups, wroteRows } from './replans.js';
-import { report, type HomeOutcome } from './report.js';
+import { attributeCpu, classOf, isOwnReplan, pickups, publicationReplans, wroteRows } from './replans.js';
+import { report, TARGET_PUBLICATION_REPLAN_MS, type HomeOutcome } from './report.js';
 import { claimSatellite } from './satellite-home.js';
 import { startSystemCloud, startSystemDatabase } from './system-cloud.js';
 
 /** The day every home must have planned and applied: a Wednesday in November (no DST change). */
 const DAY = '2026-11-18';
+/** The delivery day whose day-ahead prices are published during the run (the day-ahead homes re-plan on them). */
+const TOMORROW = '2026-11-19';
 /** The clock starts in the add-on's forecast-push window, an hour and a half before the nightly run. */
 const START_MS = Date.parse(`${DAY}T02:30:00Z`);
 const NIGHTLY_MS = Date.parse(`${DAY}T04:00:00Z`);
@@ -79,13 +85,17 @@ async function main(): Promise<number> {
   );
   const db = await startSystemDatabase();
   const tmp = mkdtempSync(path.join(tmpdir(), 'offpeak-bench-homes-'));
-  let cloud = await startSystemCloud(db, null, SETUP_CLOCK_MS);
+  // The market publishes on the fleet's clock; during the set-up (no jobs, no refresh) nothing is out.
+  let dayClock: FleetClock | null = null;
+  const market = await startDayAheadMarket('2026-11-17', '2026-11-20', () => dayClock?.now() ?? -Infinity);
+  let cloud = await startSystemCloud(db, null, SETUP_CLOCK_MS, market.url);
   let pool: HomesPool | undefined;
   const stop = () => {
     pool?.kill();
     void cloud
       .stop()
       .finally(() => db.stop())
+      .finally(() => market.close())
       .finally(() => process.exit(130));
   };
   process.once('SIGINT', stop);
@@ -107,7 +117,8 @@ async function main(): Promise<number> {
     // reaches it: bringing 1,000 homes online takes minutes of real time, hours at the rate.
     began = Date.now();
     const clock = fleetClock(START_MS, RATE, 30_000 + HOMES * START_REAL_MS_PER_HOME);
-    cloud = await startSystemCloud(db, clock, START_MS);
+    dayClock = clock;
+    cloud = await startSystemCloud(db, clock, START_MS, market.url);
     pool = startHomesPool(WORKERS, { baseUrl: cloud.url, startMs: START_MS, anchorMs: clock.anchorMs, rate: RATE, day: DAY, tmp }, accounts);
     await pool.online;
     const lateMs = clock.now() - START_MS;
@@ -151,10 +162,13 @@ async function main(): Promise<number> {
 
     const planned = await db.nightlyPlanned(DAY);
     const nightly = await db.nightlyRun(`nightly:${DAY}`);
-    const nightlyStartRealMs = clock.anchorMs + (NIGHTLY_MS - START_MS) / RATE;
+    const realOf = (simMs: number) => clock.anchorMs + (simMs - START_MS) / RATE;
+    const nightlyStartRealMs = realOf(NIGHTLY_MS);
     const outcomes: HomeOutcome[] = homes.outcomes.map((h) => ({ kind: h.kind, planned: planned.get(h.userId) === true, appliedSlots: h.appliedSlots }));
     const jobs = await db.planningJobs();
     const replanJobs = jobs.filter((j) => classOf(j) === 'replan');
+    const publishedSimMs = market.publishedAtSimMs(TOMORROW);
+    const dayAheadHomes = accounts.filter((a) => a.spec.dynamicZone !== null).map((a) => a.userId);
     const cpu = attributeCpu(jobsThread.samples, jobs);
     const pickupBoundSimMs = DEFAULT_TIMING.updatedAtPollMs + PICKUP_MARGIN_MS;
     const pulls = new Map(homes.outcomes.map((h) => [h.userId, h.planPullsRealMs]));
@@ -183,11 +197,15 @@ async function main(): Promise<number> {
       cpuPressureAvgPct: pressure.length ? pressure.reduce((a, b) => a + b, 0) / pressure.length : null,
       benchLoopDelayP99Ms: homes.loopDelayP99Ms,
       replans: {
-        byClass: { replan: totals('replan'), nightly: totals('nightly'), 'other recompute': totals('other recompute') },
+        byClass: { replan: totals('replan'), prices: totals('prices'), nightly: totals('nightly'), 'other recompute': totals('other recompute') },
         changed: replanJobs.filter((j) => wroteRows(j.outcome)).length,
         storageHomes: fleet.filter((h) => h.appliances.some((a) => a.appliance_type === 'home_battery' || a.appliance_type === 'ev_charger')).length,
-        pickups: pickups(replanJobs, pulls, pickupBoundSimMs / RATE, endRealMs),
+        pickups: pickups(jobs.filter(isOwnReplan), pulls, pickupBoundSimMs / RATE, endRealMs),
         pickupBoundSimMs,
+        publication: {
+          delaysRealMs: [...publicationReplans(jobs, dayAheadHomes, realOf(publishedSimMs)).values()],
+          judged: clock.now() >= publishedSimMs + TARGET_PUBLICATION_REPLAN_MS,
+        },
       },
     });
     if (homes.problems.length) missed.push(`${homes.problems.length} satellite requests refused or failed`);
@@ -203,6 +221,7 @@ async function main(): Promise<number> {
     pool?.kill();
     await cloud.stop();
     await db.stop();
+    await market.close();
     rmSync(tmp, { recursive: true, force: true });
   }
 }

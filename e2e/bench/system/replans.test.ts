@@ -1,6 +1,6 @@
 // The re-plan figures: jobs by class, the jobs thread's CPU attributed to them, and the pick-up check.
 import { expect, test } from '@playwright/test';
-import { attributeCpu, classOf, pickups, wroteRows, type JobRecord } from './replans.js';
+import { attributeCpu, classOf, pickups, publicationReplans, wroteRows, type JobRecord } from './replans.js';
 
 const job = (kind: string, reasons: string[], finishedRealMs: number | null = 1, outcome = 'planned 2 rows', userId = 'u1'): JobRecord => ({
   userId,
@@ -14,6 +14,8 @@ test('a job is a re-plan when the cloud asked for it from a measured state, what
   expect(classOf(job('recompute', ['measured_state']))).toBe('replan');
   expect(classOf(job('recompute', ['weather', 'measured_state']))).toBe('replan');
   expect(classOf(job('recompute', ['weather']))).toBe('other recompute');
+  expect(classOf(job('recompute', ['prices']))).toBe('prices');
+  expect(classOf(job('recompute', ['prices', 'measured_state']))).toBe('replan');
   expect(classOf(job('nightly', []))).toBe('nightly');
 });
 
@@ -55,6 +57,23 @@ test('each re-plan that changed a schedule must be pulled by its home within the
     job('recompute', ['measured_state'], 100, 'planned 1 rows', 'u3'), // a home not in this run
     job('recompute', ['measured_state'], 980), // too close to the end
     job('recompute', ['weather'], 100), // not a re-plan
+    job('recompute', ['prices'], 350), // tomorrow's prices: pulled 50 later
   ];
-  expect(pickups(jobs, pulls, 60, 1000)).toEqual({ judged: 4, pickedUp: 2, slowestRealMs: Infinity });
+  expect(pickups(jobs, pulls, 60, 1000)).toEqual({ judged: 5, pickedUp: 3, slowestRealMs: Infinity });
+});
+
+test("each day-ahead home's first re-plan on tomorrow's prices after they were published", () => {
+  const jobs = [
+    job('recompute', ['prices'], 50, 'planned 2 rows', 'u1'), // before the publication: the day's own prices
+    job('recompute', ['prices'], 400, 'planned 2 rows', 'u1'),
+    job('recompute', ['prices'], 300, 'planned 2 rows', 'u1'),
+    job('recompute', ['measured_state'], 150, 'planned 2 rows', 'u2'), // not on prices
+    job('recompute', ['prices'], 250, 'planned 2 rows', 'u9'), // not a day-ahead home
+  ];
+  expect(publicationReplans(jobs, ['u1', 'u2'], 100)).toEqual(
+    new Map([
+      ['u1', 200],
+      ['u2', null],
+    ]),
+  );
 });

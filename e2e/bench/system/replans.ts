@@ -4,6 +4,8 @@
 
 /** The reason the cloud records on a planning job it asked for itself, from a home's readings. */
 export const REPLAN_REASON = 'measured_state';
+/** The reason it records when a day-ahead zone's stored prices changed (tomorrow's published). */
+export const PRICES_REASON = 'prices';
 
 export interface JobRecord {
   userId: string;
@@ -14,9 +16,16 @@ export interface JobRecord {
   outcome: string | null;
 }
 
-export type JobClass = 'replan' | 'nightly' | 'other recompute';
+export type JobClass = 'replan' | 'prices' | 'nightly' | 'other recompute';
 
-export const classOf = (job: JobRecord): JobClass => (job.kind === 'nightly' ? 'nightly' : job.reasons.includes(REPLAN_REASON) ? 'replan' : 'other recompute');
+export function classOf(job: JobRecord): JobClass {
+  if (job.kind === 'nightly') return 'nightly';
+  if (job.reasons.includes(REPLAN_REASON)) return 'replan';
+  return job.reasons.includes(PRICES_REASON) ? 'prices' : 'other recompute';
+}
+
+/** The re-plans the cloud makes by itself, which no one asks a home to pull: from its measured state and on new prices. */
+export const isOwnReplan = (job: JobRecord): boolean => classOf(job) === 'replan' || classOf(job) === 'prices';
 
 /** True when the job wrote a schedule row: its outcome is `planned N rows[, M unchanged]` with N > M. */
 export function wroteRows(outcome: string | null): boolean {
@@ -44,7 +53,12 @@ export interface CpuByClass {
  * beside the gaps between the fleet's re-plans, so most hold one class of job.
  */
 export function attributeCpu(samples: readonly CpuSample[], jobs: readonly JobRecord[]): Record<JobClass, CpuByClass> {
-  const out: Record<JobClass, CpuByClass> = { replan: { jobs: 0, cpuMs: 0 }, nightly: { jobs: 0, cpuMs: 0 }, 'other recompute': { jobs: 0, cpuMs: 0 } };
+  const out: Record<JobClass, CpuByClass> = {
+    replan: { jobs: 0, cpuMs: 0 },
+    prices: { jobs: 0, cpuMs: 0 },
+    nightly: { jobs: 0, cpuMs: 0 },
+    'other recompute': { jobs: 0, cpuMs: 0 },
+  };
   const finished = jobs.filter((j) => j.finishedRealMs !== null).sort((a, b) => a.finishedRealMs! - b.finishedRealMs!);
   let next = finished.findIndex((j) => j.finishedRealMs! > (samples[0]?.realMs ?? Infinity));
   if (next < 0) next = finished.length;
@@ -81,9 +95,10 @@ export interface Pickups {
 }
 
 /**
- * Whether each home pulled its plan within `boundRealMs` after each of its re-plans that wrote
- * rows (an add-on sees the stamp move at its next poll; a satellite is told on its long-poll).
- * Re-plans closer than the bound to `endRealMs`, and of homes not in `pullsRealMs`, are not judged.
+ * Whether each home pulled its plan within `boundRealMs` after each of the cloud's own re-plans
+ * (`isOwnReplan`) that wrote rows (an add-on sees the stamp move at its next poll; a satellite is
+ * told on its long-poll). Re-plans closer than the bound to `endRealMs`, and of homes not in
+ * `pullsRealMs`, are not judged.
  */
 export function pickups(jobs: readonly JobRecord[], pullsRealMs: ReadonlyMap<string, readonly number[]>, boundRealMs: number, endRealMs: number): Pickups {
   let judged = 0;
@@ -91,7 +106,7 @@ export function pickups(jobs: readonly JobRecord[], pullsRealMs: ReadonlyMap<str
   let slowest: number | null = null;
   for (const job of jobs) {
     const pulls = pullsRealMs.get(job.userId);
-    if (classOf(job) !== 'replan' || !wroteRows(job.outcome) || job.finishedRealMs === null || !pulls) continue;
+    if (!isOwnReplan(job) || !wroteRows(job.outcome) || job.finishedRealMs === null || !pulls) continue;
     if (job.finishedRealMs + boundRealMs > endRealMs) continue;
     judged += 1;
     const next = pulls.find((t) => t > job.finishedRealMs!);
@@ -100,4 +115,20 @@ export function pickups(jobs: readonly JobRecord[], pullsRealMs: ReadonlyMap<str
     slowest = Math.max(slowest ?? 0, delay);
   }
   return { judged, pickedUp, slowestRealMs: slowest };
+}
+
+/**
+ * How soon after tomorrow's prices were published (`publishedRealMs`) each of `homes` (user ids)
+ * re-planned on them: the first of its prices re-plans finished after that instant, real ms (null
+ * for a home with none).
+ */
+export function publicationReplans(jobs: readonly JobRecord[], homes: readonly string[], publishedRealMs: number): Map<string, number | null> {
+  const out = new Map<string, number | null>(homes.map((h) => [h, null]));
+  for (const job of jobs) {
+    if (classOf(job) !== 'prices' || job.finishedRealMs === null || job.finishedRealMs < publishedRealMs || !out.has(job.userId)) continue;
+    const delay = job.finishedRealMs - publishedRealMs;
+    const seen = out.get(job.userId);
+    out.set(job.userId, seen === null || seen === undefined ? delay : Math.min(seen, delay));
+  }
+  return out;
 }

@@ -8,6 +8,12 @@ import { printLatencyShape } from './timeline.js';
 export const TARGET_P99_MS = 250;
 /** The jobs thread's CPU per re-plan of one account's day, ms (a battery's plan for the spread alone is 13-18 ms). */
 export const TARGET_REPLAN_CPU_MS = 100;
+/**
+ * How soon after a day-ahead market publishes tomorrow's prices each of its homes must have
+ * re-planned on them, simulated ms: the hourly price refresh stores them within the hour, and the
+ * re-plans run minutes after.
+ */
+export const TARGET_PUBLICATION_REPLAN_MS = 75 * 60_000;
 /** Above this event-loop delay the homes' process is itself the bottleneck: its figures are not the cloud's. */
 export const MAX_BENCH_LOOP_DELAY_MS = 100;
 
@@ -52,6 +58,11 @@ export interface ReplanFacts {
   pickups: Pickups;
   /** How long after a re-plan its home must pull the plan, simulated ms. */
   pickupBoundSimMs: number;
+  /**
+   * The day-ahead homes and how soon each re-planned after tomorrow's prices were published, real
+   * ms (null: not at all); not judged when the run ended before the publication.
+   */
+  publication: { delaysRealMs: (number | null)[]; judged: boolean };
 }
 
 /** Prints everything; returns the missed targets (empty when all are met). */
@@ -144,10 +155,16 @@ function reportReplans(r: ReplanFacts, facts: Pick<RunFacts, 'homes' | 'simulate
   const p = r.pickups;
   if (p.pickedUp < p.judged)
     missed.push(`${p.judged - p.pickedUp} of ${p.judged} re-plans not pulled by their home within ${r.pickupBoundSimMs / 60_000} simulated min`);
-  const rows = (['replan', 'nightly', 'other recompute'] as const).map((c) => {
+  const label: Record<JobClass, string> = {
+    replan: 're-plans (measured state)',
+    prices: 're-plans (prices stored)',
+    nightly: 'nightly',
+    'other recompute': 'other recompute',
+  };
+  const rows = (['replan', 'prices', 'nightly', 'other recompute'] as const).map((c) => {
     const b = r.byClass[c];
     return {
-      'planning jobs': c === 'replan' ? 're-plans (measured state)' : c,
+      'planning jobs': label[c],
       jobs: b.total,
       'per home-day': b.total / (facts.homes * days),
       'per battery/EV home-day': c === 'replan' && r.storageHomes ? b.total / (r.storageHomes * days) : '',
@@ -162,5 +179,21 @@ function reportReplans(r: ReplanFacts, facts: Pick<RunFacts, 'homes' | 'simulate
   console.log(
     `re-plans that changed a schedule: ${r.changed}; pulled by their home within ${r.pickupBoundSimMs / 60_000} simulated min: ${p.pickedUp} of ${p.judged}${p.slowestRealMs === null ? '' : `, slowest ${((p.slowestRealMs * facts.rate) / 60_000).toFixed(1)} simulated min`}`,
   );
+  missed.push(...reportPublication(r.publication, facts.rate));
   return missed;
+}
+
+/** The day-ahead homes' re-plans on tomorrow's prices; returns the missed target. */
+function reportPublication(pub: ReplanFacts['publication'], rate: number): string[] {
+  const homes = pub.delaysRealMs.length;
+  if (homes === 0) return [];
+  const delaysMin = pub.delaysRealMs.filter((d) => d !== null).map((d) => (d * rate) / 60_000);
+  const inTime = delaysMin.filter((d) => d <= TARGET_PUBLICATION_REPLAN_MS / 60_000).length;
+  const span = delaysMin.length ? `, ${Math.min(...delaysMin).toFixed(0)}-${Math.max(...delaysMin).toFixed(0)} simulated min after` : '';
+  console.log(
+    `day-ahead homes re-planned on tomorrow's prices within ${TARGET_PUBLICATION_REPLAN_MS / 60_000} simulated min of their publication: ${pub.judged ? `${inTime} of ${homes}${span}` : `not judged (the run ended before it; ${homes} homes)`}`,
+  );
+  return pub.judged && inTime < homes
+    ? [`${homes - inTime} of ${homes} day-ahead homes not re-planned on tomorrow's prices within ${TARGET_PUBLICATION_REPLAN_MS / 60_000} simulated min`]
+    : [];
 }

@@ -9,10 +9,11 @@ import { startCloudProcess, type CloudProcess } from '@offpeak/cloud/bench';
 import pg from 'pg';
 import { ensureDatabaseExists, startEmbeddedPostgres } from '@offpeak/cloud/testing/store';
 import type { FleetClock } from './fleet-clock.js';
+import { DAY_AHEAD } from './fleet.js';
 import { pollWaitS } from './fleet-rate.js';
 import type { JobRecord } from './replans.js';
 
-/** Nothing listens here: the outside feeds (prices, fallback weather) fail at once, as offline. */
+/** Nothing listens here: the other outside feeds (prices, fallback weather) fail at once, as offline. */
 const NOWHERE = 'http://127.0.0.1:9';
 
 /** Signs the cloud's tokens in both phases (set-up and the day), so sessions carry over. */
@@ -85,7 +86,7 @@ export async function startSystemDatabase(): Promise<SystemDatabase> {
  * The cloud on `db`. For set-up, `clock` null: real time (from the evening before the day), so a
  * claim code lives its 15 real minutes and no job races ahead. For the day, the fleet's clock.
  */
-export async function startSystemCloud(db: SystemDatabase, clock: FleetClock | null, setupStartMs: number): Promise<CloudProcess> {
+export async function startSystemCloud(db: SystemDatabase, clock: FleetClock | null, setupStartMs: number, dayAheadUrl: string): Promise<CloudProcess> {
   const cloud = await startCloudProcess({
     DATABASE_URL: db.url,
     OFFPEAK_DATA_DIR: db.dir,
@@ -97,7 +98,7 @@ export async function startSystemCloud(db: SystemDatabase, clock: FleetClock | n
     AUTH_RATE_LIMIT_PER_IP_PER_MINUTE: '0',
     WEATHER_FALLBACK_BASE_URL: NOWHERE,
     WEATHER_FALLBACK_TIMEOUT_MS: '500',
-    PRICE_FEED_BASE_URLS: `*=${NOWHERE}`,
+    PRICE_FEED_BASE_URLS: `${DAY_AHEAD.zone}=${dayAheadUrl},*=${NOWHERE}`,
     PRICE_FEED_RETRIES: '0',
     // A lease is compared with the accelerated clock: a few real minutes long (docs/system-tests.md).
     PLANNING_JOB_LEASE_MS: String(Math.round(120_000 * (clock?.rate ?? 1))),

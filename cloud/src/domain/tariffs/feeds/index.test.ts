@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { allDynamicZones, dynamicZoneSlugs, findDynamicZone } from '../catalog.js';
-import { RECORDED_DAYS, recordedBody } from '../../../../test/support/fake-price-feed.js';
+import { RECORDED_DAYS, recordedBody } from '../../../../test/support/recorded-feeds.js';
 import { dayBoundsUtc, isValidTimeZone } from '../../time/slot-grid.js';
 import { dynamicCurve } from '../dynamic-curve.js';
 import { adapterFor, FEED_ADAPTERS, FeedError } from './index.js';

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { nyisoDayBody } from '../../../testing/fake-price-feed.js';
 import { findDynamicZone } from '../catalog.js';
 import { dynamicCurve } from '../dynamic-curve.js';
 import { nyisoAdapter } from './nyiso.js';
@@ -34,6 +35,17 @@ describe('nyiso adapter', () => {
       ['2024-11-03T06:00:00.000Z', 1],
       ['2024-11-03T07:00:00.000Z', 2],
     ]);
+  });
+
+  it("reads the loopback feed's day as the real one, the fall-back day's 25 hours included", () => {
+    const points = parse(
+      nyisoDayBody('2024-11-03', (h) => h),
+      '2024-11-03',
+    );
+    expect(points.map((p) => p.pricePerMwh)).toEqual(Array.from({ length: 25 }, (_, h) => h));
+    expect(points[1]?.startUtc.toISOString()).toBe('2024-11-03T05:00:00.000Z'); // 01:00 EDT
+    expect(points[2]?.startUtc.toISOString()).toBe('2024-11-03T06:00:00.000Z'); // 01:00 EST
+    expect(dynamicCurve(parse(nyisoDayBody('2024-07-10', () => 50)), '2024-07-10', 'America/New_York', 0)).toEqual(Array(48).fill(5));
   });
 
   it.each([

@@ -1,9 +1,10 @@
-import { readFileSync } from 'node:fs';
+// A loopback stand-in for the day-ahead price feeds, speaking each zone's URL scheme, for the
+// cloud's tests and the system benchmark (which publishes tomorrow's prices on its clock).
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { findDynamicZone } from '../../src/domain/tariffs/catalog.js';
-import { adapterFor } from '../../src/domain/tariffs/feeds/index.js';
-import { dayBoundsUtc, type LocalDate } from '../../src/domain/time/slot-grid.js';
+import { findDynamicZone } from '../domain/tariffs/catalog.js';
+import { adapterFor } from '../domain/tariffs/feeds/index.js';
+import { dayBoundsUtc, type LocalDate } from '../domain/time/slot-grid.js';
 
 /** Credentials the test clouds are configured with; the fake checks the headers built from them. */
 export const FAKE_CREDENTIALS: Record<string, Record<string, string>> = {
@@ -13,31 +14,15 @@ export const FAKE_CREDENTIALS: Record<string, Record<string, string>> = {
   'entsoe-de-lu': { securityToken: 'entsoe-token' },
 };
 
-/** The recorded payload of each zone in src/domain/tariffs/feeds/fixtures and its market day. */
-export const RECORDED_DAYS: { slug: string; file: string; date: LocalDate }[] = [
-  { slug: 'comed-hourly', file: 'comed-5minutefeed-2024-07-15.json', date: '2024-07-15' },
-  { slug: 'caiso-np15', file: 'caiso-prc-lmp-2024-04-20.zip', date: '2024-04-20' },
-  { slug: 'ercot-houston', file: 'ercot-dam-spp-2024-08-20.json', date: '2024-08-20' },
-  { slug: 'pjm-dom', file: 'pjm-da-hrl-lmps-2024-01-16.json', date: '2024-01-16' },
-  { slug: 'nyiso-nyc', file: 'nyiso-damlbmp-zone-2024-07-10.csv', date: '2024-07-10' },
-  { slug: 'isone-hub', file: 'isone-hourlylmp-da-2024-01-22.json', date: '2024-01-22' },
-  { slug: 'miso-illinois', file: 'miso-da-expost-lmp-2024-07-30.csv', date: '2024-07-30' },
-  { slug: 'spp-south', file: 'spp-da-lmp-sl-2024-05-05.csv', date: '2024-05-05' },
-  { slug: 'octopus-agile-c', file: 'octopus-agile-c-2024-03-12.json', date: '2024-03-12' },
-  { slug: 'entsoe-de-lu', file: 'entsoe-a44-de-lu-2024-06-02.xml', date: '2024-06-02' },
-];
-
-/** The bytes of a recorded fixture. */
-export function recordedBody(file: string): Buffer {
-  return readFileSync(new URL(`../../src/domain/tariffs/feeds/fixtures/${file}`, import.meta.url));
-}
-
 /** What the fake answers for one market day: a body (200 unless `status`), after `delayMs`. */
 export interface FakeReply {
   body?: string | Buffer;
   status?: number;
   delayMs?: number;
 }
+
+/** A reply, or what to reply at the moment a request comes (a day published only from some instant on). */
+export type FakeRoute = FakeReply | (() => FakeReply);
 
 /** PJM Data Miner JSON for the hours of a New York market day, priced by `pricePerMwh(hour index)`. */
 export function pjmDayBody(date: LocalDate, pricePerMwh: (hour: number) => number): string {
@@ -48,6 +33,25 @@ export function pjmDayBody(date: LocalDate, pricePerMwh: (hour: number) => numbe
     items.push({ datetime_beginning_utc: utc, pnode_id: 34964545, pnode_name: 'DOM', total_lmp_da: pricePerMwh(i) });
   }
   return JSON.stringify({ items, totalRows: items.length });
+}
+
+/** NYISO's zonal day-ahead CSV for the hours of a New York market day (zone N.Y.C.), priced by `pricePerMwh(hour index)`. */
+export function nyisoDayBody(date: LocalDate, pricePerMwh: (hour: number) => number): string {
+  const { start, end } = dayBoundsUtc(date, 'America/New_York');
+  const stamp = new Intl.DateTimeFormat('en-US', {
+    timeZone: 'America/New_York',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    hourCycle: 'h23',
+  });
+  const lines = ['"Time Stamp","Name","PTID","LBMP ($/MWHr)","Marginal Cost Losses ($/MWHr)","Marginal Cost Congestion ($/MWHr)"'];
+  for (let t = start.getTime(), i = 0; t < end.getTime(); t += 3_600_000, i++) {
+    const p = Object.fromEntries(stamp.formatToParts(new Date(t)).map((x) => [x.type, x.value]));
+    lines.push(`"${p.month}/${p.day}/${p.year} ${p.hour}:00","N.Y.C.",61761,${pricePerMwh(i).toFixed(2)},0.00,0.00`);
+  }
+  return lines.join('\n') + '\n';
 }
 
 /** Octopus Agile JSON for the half-hours of a London day, priced in p/kWh by `pencePerKwh(slot)`. */
@@ -72,7 +76,7 @@ export function octopusDayBody(date: LocalDate, pencePerKwh: (slot: number) => n
  * with the headers) the zone's adapter builds for it; anything else is 404.
  */
 export async function startFakePriceFeed() {
-  const routes = new Map<string, { reply: FakeReply; headers: Record<string, string> }>();
+  const routes = new Map<string, { reply: FakeRoute; headers: Record<string, string> }>();
   const hits = new Map<string, number>();
   const server = http.createServer((req, res) => {
     const key = new URL(req.url ?? '/', 'http://fake').href;
@@ -81,7 +85,7 @@ export async function startFakePriceFeed() {
     if (!route) return void res.writeHead(404).end('not found');
     const authorized = Object.entries(route.headers).every(([k, v]) => req.headers[k.toLowerCase()] === v);
     if (!authorized) return void res.writeHead(401).end('unauthorized');
-    const { body = '', status = 200, delayMs = 0 } = route.reply;
+    const { body = '', status = 200, delayMs = 0 } = typeof route.reply === 'function' ? route.reply() : route.reply;
     const timer = setTimeout(() => res.writeHead(status).end(body), delayMs);
     res.on('close', () => clearTimeout(timer));
   });
@@ -98,7 +102,7 @@ export async function startFakePriceFeed() {
   return {
     url,
     /** Answers the request the adapter of `slug` builds for this market day with `reply`. */
-    serve(slug: string, date: LocalDate, reply: FakeReply) {
+    serve(slug: string, date: LocalDate, reply: FakeRoute) {
       const { key, headers } = requestOf(slug, date);
       routes.set(key, { reply, headers });
     },
