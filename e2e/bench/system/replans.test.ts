@@ -68,12 +68,14 @@ test("each day-ahead home's first re-plan on tomorrow's prices after they were p
     job('recompute', ['prices'], 400, 'planned 2 rows', 'u1'),
     job('recompute', ['prices'], 300, 'planned 2 rows', 'u1'),
     job('recompute', ['measured_state'], 150, 'planned 2 rows', 'u2'), // not on prices
+    job('recompute', ['measured_state', 'prices'], 700, 'planned 2 rows', 'u3'), // on prices too
     job('recompute', ['prices'], 250, 'planned 2 rows', 'u9'), // not a day-ahead home
   ];
-  expect(publicationReplans(jobs, ['u1', 'u2'], 100)).toEqual(
+  expect(publicationReplans(jobs, ['u1', 'u2', 'u3'], 100)).toEqual(
     new Map([
       ['u1', 200],
       ['u2', null],
+      ['u3', 600],
     ]),
   );
 });

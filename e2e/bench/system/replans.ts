@@ -119,13 +119,20 @@ export function pickups(jobs: readonly JobRecord[], pullsRealMs: ReadonlyMap<str
 
 /**
  * How soon after tomorrow's prices were published (`publishedRealMs`) each of `homes` (user ids)
- * re-planned on them: the first of its prices re-plans finished after that instant, real ms (null
- * for a home with none).
+ * re-planned on them: the first of its planning jobs asked for by stored prices (whatever else it
+ * was asked for by) finished after that instant, real ms (null for a home with none).
  */
 export function publicationReplans(jobs: readonly JobRecord[], homes: readonly string[], publishedRealMs: number): Map<string, number | null> {
   const out = new Map<string, number | null>(homes.map((h) => [h, null]));
   for (const job of jobs) {
-    if (classOf(job) !== 'prices' || job.finishedRealMs === null || job.finishedRealMs < publishedRealMs || !out.has(job.userId)) continue;
+    if (
+      job.kind === 'nightly' ||
+      !job.reasons.includes(PRICES_REASON) ||
+      job.finishedRealMs === null ||
+      job.finishedRealMs < publishedRealMs ||
+      !out.has(job.userId)
+    )
+      continue;
     const delay = job.finishedRealMs - publishedRealMs;
     const seen = out.get(job.userId);
     out.set(job.userId, seen === null || seen === undefined ? delay : Math.min(seen, delay));
