@@ -2,12 +2,13 @@
 import { expect, test } from '@playwright/test';
 import { attributeCpu, classOf, pickups, publicationReplans, wroteRows, type JobRecord } from './replans.js';
 
-const job = (kind: string, reasons: string[], finishedRealMs: number | null = 1, outcome = 'planned 2 rows', userId = 'u1'): JobRecord => ({
+const job = (kind: string, reasons: string[], finishedRealMs: number | null = 1, outcome = 'planned 2 rows', userId = 'u1', wroteToday = true): JobRecord => ({
   userId,
   kind,
   reasons,
   finishedRealMs,
   outcome,
+  wroteToday,
 });
 
 test('a job is a re-plan when the cloud asked for it from a measured state, whatever joined it', () => {
@@ -58,6 +59,7 @@ test('each re-plan that changed a schedule must be pulled by its home within the
     job('recompute', ['measured_state'], 980), // too close to the end
     job('recompute', ['weather'], 100), // not a re-plan
     job('recompute', ['prices'], 350), // tomorrow's prices: pulled 50 later
+    job('recompute', ['measured_state'], 600, 'planned 2 rows', 'u1', false), // tomorrow's rows only: no stamp moved, nothing to pull
   ];
   expect(pickups(jobs, pulls, 60, 1000)).toEqual({ judged: 5, pickedUp: 3, slowestRealMs: Infinity });
 });

@@ -14,6 +14,11 @@ export interface JobRecord {
   /** Real instant (ms) the job's rows were written, null while unfinished. */
   finishedRealMs: number | null;
   outcome: string | null;
+  /**
+   * Whether it wrote a row of its home's local today: what moves the stamp a home polls. A re-plan
+   * that changed only tomorrow's rows (once tomorrow is planned) leaves a home nothing to pull.
+   */
+  wroteToday: boolean;
 }
 
 export type JobClass = 'replan' | 'prices' | 'nightly' | 'other recompute';
@@ -96,9 +101,9 @@ export interface Pickups {
 
 /**
  * Whether each home pulled its plan within `boundRealMs` after each of the cloud's own re-plans
- * (`isOwnReplan`) that wrote rows (an add-on sees the stamp move at its next poll; a satellite is
- * told on its long-poll). Re-plans closer than the bound to `endRealMs`, and of homes not in
- * `pullsRealMs`, are not judged.
+ * (`isOwnReplan`) that wrote rows of its local today (an add-on sees the stamp move at its next
+ * poll; a satellite is told on its long-poll). Re-plans closer than the bound to `endRealMs`, and
+ * of homes not in `pullsRealMs`, are not judged.
  */
 export function pickups(jobs: readonly JobRecord[], pullsRealMs: ReadonlyMap<string, readonly number[]>, boundRealMs: number, endRealMs: number): Pickups {
   let judged = 0;
@@ -106,7 +111,7 @@ export function pickups(jobs: readonly JobRecord[], pullsRealMs: ReadonlyMap<str
   let slowest: number | null = null;
   for (const job of jobs) {
     const pulls = pullsRealMs.get(job.userId);
-    if (!isOwnReplan(job) || !wroteRows(job.outcome) || job.finishedRealMs === null || !pulls) continue;
+    if (!isOwnReplan(job) || !wroteRows(job.outcome) || !job.wroteToday || job.finishedRealMs === null || !pulls) continue;
     if (job.finishedRealMs + boundRealMs > endRealMs) continue;
     judged += 1;
     const next = pulls.find((t) => t > job.finishedRealMs!);

@@ -177,7 +177,7 @@ function reportReplans(r: ReplanFacts, facts: Pick<RunFacts, 'homes' | 'simulate
   );
   printTable(rows);
   console.log(
-    `re-plans that changed a schedule: ${r.changed}; pulled by their home within ${r.pickupBoundSimMs / 60_000} simulated min: ${p.pickedUp} of ${p.judged}${p.slowestRealMs === null ? '' : `, slowest ${((p.slowestRealMs * facts.rate) / 60_000).toFixed(1)} simulated min`}`,
+    `re-plans that changed a schedule: ${r.changed}; of the cloud's own that changed today's, pulled by their home within ${r.pickupBoundSimMs / 60_000} simulated min: ${p.pickedUp} of ${p.judged}${p.slowestRealMs === null ? '' : `, slowest ${((p.slowestRealMs * facts.rate) / 60_000).toFixed(1)} simulated min`}`,
   );
   missed.push(...reportPublication(r.publication, facts.rate));
   return missed;

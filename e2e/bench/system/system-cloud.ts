@@ -63,8 +63,13 @@ export async function startSystemDatabase(): Promise<SystemDatabase> {
       return { total: r?.total ?? 0, finished: r?.finished ?? 0, lastFinishedMs: r?.last ? new Date(r.last).getTime() : null };
     },
     planningJobs: async () => {
-      const found = await rows<{ user_id: string; kind: string; reasons: string[]; finished_at: Date | null; outcome: string | null }>(
-        `SELECT user_id, kind, reasons, finished_at, outcome FROM planning_jobs ORDER BY id`,
+      // A job's rows are written in the transaction that finishes it: their created_at is its finished_at.
+      const found = await rows<{ user_id: string; kind: string; reasons: string[]; finished_at: Date | null; outcome: string | null; wrote_today: boolean }>(
+        `SELECT j.user_id, j.kind, j.reasons, j.finished_at, j.outcome,
+                EXISTS (SELECT 1 FROM schedules s
+                         WHERE s.user_id = j.user_id AND s.created_at = j.finished_at
+                           AND s.local_date = (j.finished_at AT TIME ZONE coalesce(p.timezone, 'UTC'))::date) AS wrote_today
+           FROM planning_jobs j LEFT JOIN profiles p ON p.user_id = j.user_id ORDER BY j.id`,
       );
       return found.map((r) => ({
         userId: r.user_id,
@@ -72,6 +77,7 @@ export async function startSystemDatabase(): Promise<SystemDatabase> {
         reasons: r.reasons,
         finishedRealMs: r.finished_at ? new Date(r.finished_at).getTime() : null,
         outcome: r.outcome,
+        wroteToday: r.wrote_today,
       }));
     },
     stop: async () => {
