@@ -225,7 +225,7 @@ describe('the schedules view around a boundary (src/view-refresh.ts)', () => {
 
   it('honors a pause switched before the pull at the boundary, and one switched after the pull at the next boundary', async () => {
     try {
-      const boundary = pastBoundary(2 * 3_600_000);
+      const boundary = pastBoundary(2 * 3_600_000, ZONE, 60 * MIN);
       h = await startAhead(boundary);
       await setMasterSwitch(false);
       await h.ha.callService('climate', 'set_temperature', { entity_id: 'climate.living_room', temperature: 85 });

@@ -29,15 +29,20 @@ export async function waitFor<T>(check: () => T | Promise<T>, timeoutMs = 15_000
 }
 
 /**
- * A whole-hour boundary (a local one in whole-hour zones) at least `marginMs` before real now, but
- * never the first of a local day in `zone` (the harness accounts' zone): that boundary's view is
- * pulled after it and its slot applied then (src/view-refresh.ts), so a test of an ordinary boundary
- * would fail whenever it ran in that hour of the day (runs at 07:00-07:59 UTC in New York's winter
- * failed "is pulled its lead before the boundary").
+ * A whole-hour boundary (a local one in whole-hour zones) at least `marginMs` before real now, such
+ * that neither it nor any half-hour boundary in the `spanMs` after it (the ones a test lives
+ * through) is the first of a local day in `zone` (the harness accounts' zone): that boundary's view
+ * is pulled after it and its slot applied then (src/view-refresh.ts), so a test of ordinary
+ * boundaries would fail whenever it ran in that hour of the day (runs at 07:00-07:59 UTC in New
+ * York's winter failed "is pulled its lead before the boundary", and one spanning an hour "honors a
+ * pause switched ... at the next boundary").
  */
-export function pastBoundary(marginMs = 60_000, zone = 'America/New_York'): number {
-  const boundary = Math.floor((Date.now() - marginMs) / HOUR_MS) * HOUR_MS;
-  return startsLocalDay(boundary, zone) ? boundary - HOUR_MS : boundary;
+export function pastBoundary(marginMs = 60_000, zone = 'America/New_York', spanMs = 0): number {
+  let boundary = Math.floor((Date.now() - marginMs) / HOUR_MS) * HOUR_MS;
+  const startsDayWithin = (b: number) =>
+    Array.from({ length: Math.floor(spanMs / (HOUR_MS / 2)) + 1 }, (_, k) => b + (k * HOUR_MS) / 2).some((t) => startsLocalDay(t, zone));
+  while (startsDayWithin(boundary)) boundary -= HOUR_MS;
+  return boundary;
 }
 
 export interface Harness {
