@@ -3,21 +3,10 @@
 // before on the fleet's clock (NYISO posts its day-ahead prices late morning); asked for earlier,
 // the feed answers 404 as the real one does. The cloud's hourly price refresh then stores it and
 // the zone's homes re-plan over today and tomorrow.
-import { nyisoDayBody, startFakePriceFeed, type FakePriceFeed } from '@offpeak/cloud/testing';
+import { addDays, localHourStartUtc, nyisoDayBody, startFakePriceFeed, type FakePriceFeed } from '@offpeak/cloud/testing';
 import { DAY_AHEAD } from './fleet.js';
-import { HOUR } from './fleet-clock.js';
 
 const PUBLISHED_HOUR = 11;
-
-/** `date` plus `days`, as YYYY-MM-DD. */
-const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T12:00:00Z`) + days * 24 * HOUR).toISOString().slice(0, 10);
-
-/** The UTC instant of `hour`:00 on `date` in the market's zone. */
-function marketInstant(date: string, hour: number): number {
-  const guess = Date.parse(`${date}T${String(hour).padStart(2, '0')}:00:00Z`);
-  const local = new Date(guess).toLocaleString('sv-SE', { timeZone: DAY_AHEAD.timeZone });
-  return guess + (guess - Date.parse(`${local.replace(' ', 'T')}Z`));
-}
 
 /**
  * A day's prices, $/MWh by hour: 35 at night, 60 by day, 140 from 17:00 to 21:00, each day 10 %
@@ -36,7 +25,7 @@ export interface DayAheadMarket {
 /** Serves delivery days `first`..`last` (YYYY-MM-DD), each published on `now()` (simulated ms). */
 export async function startDayAheadMarket(first: string, last: string, now: () => number): Promise<DayAheadMarket> {
   const feed: FakePriceFeed = await startFakePriceFeed();
-  const publishedAtSimMs = (date: string) => marketInstant(addDays(date, -1), PUBLISHED_HOUR);
+  const publishedAtSimMs = (date: string) => localHourStartUtc(addDays(date, -1), PUBLISHED_HOUR, DAY_AHEAD.timeZone)!.getTime();
   for (let date = first, k = 0; date <= last; date = addDays(date, 1), k++) {
     const body = nyisoDayBody(date, price(k));
     feed.serve(DAY_AHEAD.zone, date, () => (now() >= publishedAtSimMs(date) ? { body } : { status: 404, body: 'not found' }));

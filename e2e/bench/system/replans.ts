@@ -30,7 +30,7 @@ export function classOf(job: JobRecord): JobClass {
 }
 
 /** The re-plans the cloud makes by itself, which no one asks a home to pull: from its measured state and on new prices. */
-export const isOwnReplan = (job: JobRecord): boolean => classOf(job) === 'replan' || classOf(job) === 'prices';
+export const isOwnReplan = (job: JobRecord): boolean => ['replan', 'prices'].includes(classOf(job));
 
 /** True when the job wrote a schedule row: its outcome is `planned N rows[, M unchanged]` with N > M. */
 export function wroteRows(outcome: string | null): boolean {
