@@ -165,13 +165,14 @@ async function main(): Promise<number> {
     const realOf = (simMs: number) => clock.anchorMs + (simMs - START_MS) / RATE;
     const nightlyStartRealMs = realOf(NIGHTLY_MS);
     const outcomes: HomeOutcome[] = homes.outcomes.map((h) => ({ kind: h.kind, planned: planned.get(h.userId) === true, appliedSlots: h.appliedSlots }));
-    const jobs = await db.planningJobs();
+    const jobs = await db.planningJobs(clock);
     const replanJobs = jobs.filter((j) => classOf(j) === 'replan');
     const publishedSimMs = market.publishedAtSimMs(TOMORROW);
     const dayAheadHomes = accounts.filter((a) => a.spec.dynamicZone !== null).map((a) => a.userId);
     const cpu = attributeCpu(jobsThread.samples, jobs);
     const pickupBoundSimMs = DEFAULT_TIMING.updatedAtPollMs + PICKUP_MARGIN_MS;
     const pulls = new Map(homes.outcomes.map((h) => [h.userId, h.planPullsRealMs]));
+    const picked = pickups(jobs.filter(isOwnReplan), pulls, pickupBoundSimMs / RATE, endRealMs);
     const totals = (c: ReturnType<typeof classOf>) => ({ ...cpu[c], total: jobs.filter((j) => classOf(j) === c).length });
     if (homes.problems.length) console.log(`satellite problems (${homes.problems.length}), first: ${homes.problems.slice(0, 3).join(' | ')}`);
     const missed = report(homes.stats, outcomes, {
@@ -200,7 +201,13 @@ async function main(): Promise<number> {
         byClass: { replan: totals('replan'), prices: totals('prices'), nightly: totals('nightly'), 'other recompute': totals('other recompute') },
         changed: replanJobs.filter((j) => wroteRows(j.outcome)).length,
         storageHomes: fleet.filter((h) => h.appliances.some((a) => a.appliance_type === 'home_battery' || a.appliance_type === 'ev_charger')).length,
-        pickups: pickups(jobs.filter(isOwnReplan), pulls, pickupBoundSimMs / RATE, endRealMs),
+        pickups: picked,
+        latePickups: picked.late.map(({ job, delayRealMs }) => {
+          const home = accounts.find((a) => a.userId === job.userId);
+          const simAt = (realMs: number) => new Date(START_MS + (realMs - clock.anchorMs) * RATE).toISOString().slice(11, 16);
+          const pulled = Number.isFinite(delayRealMs) ? `pulled at ${simAt(job.finishedRealMs! + delayRealMs)}Z` : 'never pulled';
+          return `${home?.spec.kind ?? '?'} home ${job.userId} (${home?.spec.zone ?? '?'}), re-plan (${job.reasons.join(', ')}) written at ${simAt(job.finishedRealMs!)}Z, ${pulled}`;
+        }),
         pickupBoundSimMs,
         publication: {
           delaysRealMs: [...publicationReplans(jobs, dayAheadHomes, realOf(publishedSimMs)).values()],

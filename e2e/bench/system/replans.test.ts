@@ -61,7 +61,15 @@ test('each re-plan that changed a schedule must be pulled by its home within the
     job('recompute', ['prices'], 350), // tomorrow's prices: pulled 50 later
     job('recompute', ['measured_state'], 600, 'planned 2 rows', 'u1', false), // tomorrow's rows only: no stamp moved, nothing to pull
   ];
-  expect(pickups(jobs, pulls, 60, 1000)).toEqual({ judged: 5, pickedUp: 3, slowestRealMs: Infinity });
+  expect(pickups(jobs, pulls, 60, 1000)).toEqual({
+    judged: 5,
+    pickedUp: 3,
+    slowestRealMs: Infinity,
+    late: [
+      { job: jobs[2], delayRealMs: 100 },
+      { job: jobs[4], delayRealMs: Infinity },
+    ],
+  });
 });
 
 test("each day-ahead home's first re-plan on tomorrow's prices after they were published", () => {

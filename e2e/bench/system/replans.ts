@@ -97,6 +97,8 @@ export interface Pickups {
   /** Of those, how many the home pulled within the bound; the slowest pull after its re-plan, real ms. */
   pickedUp: number;
   slowestRealMs: number | null;
+  /** The judged re-plans not pulled within the bound, and how long after each its home pulled (Infinity: never). */
+  late: { job: JobRecord; delayRealMs: number }[];
 }
 
 /**
@@ -109,6 +111,7 @@ export function pickups(jobs: readonly JobRecord[], pullsRealMs: ReadonlyMap<str
   let judged = 0;
   let pickedUp = 0;
   let slowest: number | null = null;
+  const late: Pickups['late'] = [];
   for (const job of jobs) {
     const pulls = pullsRealMs.get(job.userId);
     if (!isOwnReplan(job) || !wroteRows(job.outcome) || !job.wroteToday || job.finishedRealMs === null || !pulls) continue;
@@ -117,9 +120,10 @@ export function pickups(jobs: readonly JobRecord[], pullsRealMs: ReadonlyMap<str
     const next = pulls.find((t) => t > job.finishedRealMs!);
     const delay = next === undefined ? Infinity : next - job.finishedRealMs;
     if (delay <= boundRealMs) pickedUp += 1;
+    else late.push({ job, delayRealMs: delay });
     slowest = Math.max(slowest ?? 0, delay);
   }
-  return { judged, pickedUp, slowestRealMs: slowest };
+  return { judged, pickedUp, slowestRealMs: slowest, late };
 }
 
 /**

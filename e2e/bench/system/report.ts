@@ -56,6 +56,8 @@ export interface ReplanFacts {
   /** Add-on homes with a battery or an EV (the homes whose readings re-plan). */
   storageHomes: number;
   pickups: Pickups;
+  /** Each late pickup said in a line: the home, what the re-plan was asked for, when it finished and when the home pulled. */
+  latePickups: string[];
   /** How long after a re-plan its home must pull the plan, simulated ms. */
   pickupBoundSimMs: number;
   /**
@@ -142,6 +144,9 @@ export function report(stats: RouteStats, outcomes: HomeOutcome[], facts: RunFac
   return missed;
 }
 
+/** How many late pickups the report names. */
+const MAX_LATE_LINES = 10;
+
 /** The re-plans table: planning jobs per home-day by class and the CPU each cost; returns the missed targets. */
 function reportReplans(r: ReplanFacts, facts: Pick<RunFacts, 'homes' | 'simulatedHours' | 'partial' | 'rate'>): string[] {
   const missed: string[] = [];
@@ -179,6 +184,8 @@ function reportReplans(r: ReplanFacts, facts: Pick<RunFacts, 'homes' | 'simulate
   console.log(
     `re-plans that changed a schedule: ${r.changed}; of the cloud's own that changed today's, pulled by their home within ${r.pickupBoundSimMs / 60_000} simulated min: ${p.pickedUp} of ${p.judged}${p.slowestRealMs === null ? '' : `, slowest ${((p.slowestRealMs * facts.rate) / 60_000).toFixed(1)} simulated min`}`,
   );
+  for (const line of r.latePickups.slice(0, MAX_LATE_LINES)) console.log(`  late: ${line}`);
+  if (r.latePickups.length > MAX_LATE_LINES) console.log(`  late: ${r.latePickups.length - MAX_LATE_LINES} more`);
   missed.push(...reportPublication(r.publication, facts.rate));
   return missed;
 }

@@ -28,8 +28,8 @@ export interface SystemDatabase {
   nightlyPlanned(day: string): Promise<Map<string, boolean>>;
   /** Accounts in the nightly run `runKey`, finished, and the real instant the last one finished. */
   nightlyRun(runKey: string): Promise<{ total: number; finished: number; lastFinishedMs: number | null }>;
-  /** Every planning job of the run. */
-  planningJobs(): Promise<JobRecord[]>;
+  /** Every planning job of the run, whether it wrote a row of its home's local today judged on `clock`. */
+  planningJobs(clock: Pick<FleetClock, 'startMs' | 'anchorMs' | 'rate'>): Promise<JobRecord[]>;
   stop(): Promise<void>;
 }
 
@@ -62,14 +62,16 @@ export async function startSystemDatabase(): Promise<SystemDatabase> {
       );
       return { total: r?.total ?? 0, finished: r?.finished ?? 0, lastFinishedMs: r?.last ? new Date(r.last).getTime() : null };
     },
-    planningJobs: async () => {
-      // A job's rows are written in the transaction that finishes it: their created_at is its finished_at.
+    planningJobs: async (clock) => {
+      // A job's rows are written in the transaction that finishes it: their created_at is its
+      // finished_at (real time); the home's local today is the fleet clock's date then.
       const found = await rows<{ user_id: string; kind: string; reasons: string[]; finished_at: Date | null; outcome: string | null; wrote_today: boolean }>(
         `SELECT j.user_id, j.kind, j.reasons, j.finished_at, j.outcome,
                 EXISTS (SELECT 1 FROM schedules s
                          WHERE s.user_id = j.user_id AND s.created_at = j.finished_at
-                           AND s.local_date = (j.finished_at AT TIME ZONE coalesce(p.timezone, 'UTC'))::date) AS wrote_today
+                           AND s.local_date = (($1::timestamptz + (j.finished_at - $2::timestamptz) * $3::float8) AT TIME ZONE coalesce(p.timezone, 'UTC'))::date) AS wrote_today
            FROM planning_jobs j LEFT JOIN profiles p ON p.user_id = j.user_id ORDER BY j.id`,
+        [new Date(clock.startMs), new Date(clock.anchorMs), clock.rate],
       );
       return found.map((r) => ({
         userId: r.user_id,
