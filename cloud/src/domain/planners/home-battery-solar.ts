@@ -25,7 +25,7 @@ export function planHomeBatteryWithSolar(day: DayContext, input: HomeBatteryInpu
   // The exact plan's costs, moved by what the widening changes on the forecast itself.
   const slots = horizon(day, SLOTS);
   const surpluses = slots.map((s) => Math.max(0, slotValue(input.solarKw, s.index) - slotValue(input.householdLoadKw, s.index)));
-  const refill = refillCentsPerStoredKwh(slots, surpluses, battery.chargeEfficiency);
+  const refill = refillCentsPerStoredKwh(slots, surpluses, input);
   const cost = (plan: HomeBatterySchedule) => executionCostCents(run(plan), startKwh, day.pricesCentsPerKwh, refill, day.fromSlot, day.exportPricesCentsPerKwh);
   const widenedRun = run(schedule);
   const trajectory = exact.schedule.value_trajectory;

@@ -88,7 +88,7 @@ export function planHomeBatteryForSpread(
   const refill = refillCentsPerStoredKwh(
     slots,
     netKwh.map((kwh) => Math.max(0, -kwh)),
-    battery.chargeEfficiency,
+    input,
   );
   const prices = day.pricesCentsPerKwh;
   const exportPrices = day.exportPricesCentsPerKwh;

@@ -79,6 +79,19 @@ describe('planHomeBattery', () => {
     expect(r.optimizedCostCents).toBeCloseTo(r.baselineCostCents, 9);
   });
 
+  it("without a target, at a flat tariff, covers the evening with the charge above the day's floor rather than carrying it", () => {
+    // 18:00, the battery at 80 % after a sunny afternoon, the day started at 50 %: nothing makes
+    // tomorrow buy back what the evening uses, so each stored kWh is worth its use (30 c), not the
+    // 33.3 c it would cost to buy back.
+    const evening = { ...BATTERY, socPct: 80, targetPct: 50, isDayStartFloor: true, deadlineMinute: null, maxPct: 100, dischargeEfficiency: 0.95 };
+    const r = planHomeBattery(day(flat(30), { fromSlot: 36 }), evening);
+    expect(on(r.schedule.discharge_intervals)).toHaveLength(3);
+    expect(r.schedule.value_trajectory.at(-1)).toBeCloseTo(50, 1);
+    // With a target of the same 50 % tomorrow's plan must buy back what the evening spends below it: held as before.
+    const targeted = planHomeBattery(day(flat(30), { fromSlot: 36 }), { ...evening, isDayStartFloor: false });
+    expect(on(targeted.schedule.discharge_intervals)).toEqual([]);
+  });
+
   it('charges from the start while below the minimum and reports the slots it could not hold', () => {
     const r = planHomeBattery(day(flat(20)), { ...BATTERY, socPct: 0, minPct: 40, targetPct: 80 });
     // 2.25 kWh a slot: 22.5 % after slot 0, 45 % after slot 1.

@@ -49,10 +49,32 @@ function coverAndExport(floorKwh: number, loadKwh: number, fullKwh: number, pric
   return { low, high, base: (x) => cost(x - low(x)), slope: exportPrice, breaks: [floorKwh, floorKwh + loadKwh, floorKwh + fullKwh] };
 }
 
-/** A stored kWh's value at the end of the horizon: the cheapest of buying it back and of storing a surplus instead of exporting it, over the charge efficiency (0 if negative). */
-export function refillCentsPerStoredKwh(slots: readonly HorizonSlot[], surplusKwh: readonly number[], etaIn: number): number {
+/**
+ * A kWh kept at the end is worth this share of one used at the same price now: where both are
+ * worth the same, as at a flat tariff, the plan covers the house rather than carrying the charge
+ * (a sunny tomorrow fills the battery anyway, and a kept kWh is then one surplus kWh exported).
+ */
+const KEPT_SHARE = 1 - 1e-6;
+
+/**
+ * A stored kWh's value at the end of the horizon: the cheapest of buying it back and of storing a
+ * surplus instead of exporting it, over the charge efficiency. Without a target (the day's floor
+ * only) no later plan has to buy it back, so it is worth no more than it saves covering the house
+ * in the horizon's dearest slot (that price times the discharge efficiency): where buying back
+ * costs more, as at a flat tariff, it is only ever used.
+ */
+export function refillCentsPerStoredKwh(
+  slots: readonly HorizonSlot[],
+  surplusKwh: readonly number[],
+  battery: Pick<HomeBatteryInput, 'chargeEfficiency' | 'dischargeEfficiency' | 'isDayStartFloor'>,
+): number {
+  const etaIn = Math.min(1, battery.chargeEfficiency);
+  if (!(etaIn > 0) || slots.length === 0) return 0;
   const prices = slots.map((s, k) => ((surplusKwh[k] ?? 0) > 0 ? Math.min(s.price, s.exportPrice ?? 0) : s.price));
-  return etaIn > 0 && slots.length > 0 ? Math.max(0, Math.min(...prices)) / etaIn : 0;
+  const refill = Math.max(0, Math.min(...prices)) / etaIn;
+  if (!battery.isDayStartFloor) return refill;
+  const etaOut = Math.min(1, Math.max(0, battery.dischargeEfficiency));
+  return Math.min(refill, KEPT_SHARE * Math.max(0, ...slots.map((s) => s.price)) * etaOut);
 }
 
 /**
@@ -101,9 +123,9 @@ export function planHomeBattery(day: DayContext, input: HomeBatteryInput): PlanR
   const chargeKwAt = (index: number) => Math.min(chargeKw, Math.max(0, input.chargeHeadroomKw?.[index % SLOTS] ?? Infinity));
   // Charge left at the end is worth what buying it back would cost at the horizon's cheapest price,
   // or storing a surplus instead of exporting it (a day that drains the battery leaves the next one
-  // to refill it): without this credit the plan would empty the battery after the deadline even
-  // where that loses money.
-  const refill = refillCentsPerStoredKwh(slots, surpluses, etaIn);
+  // to refill it), at most what it saves when used: without this credit the plan would empty the
+  // battery after the deadline even where that loses money.
+  const refill = refillCentsPerStoredKwh(slots, surpluses, input);
   const tol = kwhTolerance(scale.capacity);
   const kinds: MoveKind[][] = [];
   const plan = planSlots(
