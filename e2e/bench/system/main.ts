@@ -172,7 +172,7 @@ async function main(): Promise<number> {
     const cpu = attributeCpu(jobsThread.samples, jobs);
     const pickupBoundSimMs = DEFAULT_TIMING.updatedAtPollMs + PICKUP_MARGIN_MS;
     const pulls = new Map(homes.outcomes.map((h) => [h.userId, h.planPullsRealMs]));
-    const picked = pickups(jobs.filter(isOwnReplan), pulls, pickupBoundSimMs / RATE, endRealMs);
+    const picked = pickups(jobs.filter(isOwnReplan), pulls, pickupBoundSimMs / RATE, realOf(START_MS), endRealMs);
     const totals = (c: ReturnType<typeof classOf>) => ({ ...cpu[c], total: jobs.filter((j) => classOf(j) === c).length });
     if (homes.problems.length) console.log(`satellite problems (${homes.problems.length}), first: ${homes.problems.slice(0, 3).join(' | ')}`);
     const missed = report(homes.stats, outcomes, {

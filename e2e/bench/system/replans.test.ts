@@ -51,6 +51,7 @@ test('each re-plan that changed a schedule must be pulled by its home within the
   ]);
   const jobs = [
     job('recompute', ['measured_state'], 100), // pulled 30 later
+    job('recompute', ['measured_state'], 2), // before the homes' clocks started: polled at the start
     job('recompute', ['measured_state'], 200, 'planned 2 rows, 2 unchanged'), // changed nothing: not judged
     job('recompute', ['measured_state'], 300), // pulled 100 later: late
     job('recompute', ['measured_state'], 40, 'planned 1 rows', 'u2'), // pulled 10 later
@@ -61,13 +62,13 @@ test('each re-plan that changed a schedule must be pulled by its home within the
     job('recompute', ['prices'], 350), // tomorrow's prices: pulled 50 later
     job('recompute', ['measured_state'], 600, 'planned 2 rows', 'u1', false), // tomorrow's rows only: no stamp moved, nothing to pull
   ];
-  expect(pickups(jobs, pulls, 60, 1000)).toEqual({
+  expect(pickups(jobs, pulls, 60, 3, 1000)).toEqual({
     judged: 5,
     pickedUp: 3,
     slowestRealMs: Infinity,
     late: [
-      { job: jobs[2], delayRealMs: 100 },
-      { job: jobs[4], delayRealMs: Infinity },
+      { job: jobs[3], delayRealMs: 100 },
+      { job: jobs[5], delayRealMs: Infinity },
     ],
   });
 });

@@ -104,10 +104,17 @@ export interface Pickups {
 /**
  * Whether each home pulled its plan within `boundRealMs` after each of the cloud's own re-plans
  * (`isOwnReplan`) that wrote rows of its local today (an add-on sees the stamp move at its next
- * poll; a satellite is told on its long-poll). Re-plans closer than the bound to `endRealMs`, and
- * of homes not in `pullsRealMs`, are not judged.
+ * poll; a satellite is told on its long-poll). Re-plans written before the homes' clocks start
+ * (`startRealMs`: a home online before then polls nothing until then), closer than the bound to
+ * `endRealMs`, and of homes not in `pullsRealMs`, are not judged.
  */
-export function pickups(jobs: readonly JobRecord[], pullsRealMs: ReadonlyMap<string, readonly number[]>, boundRealMs: number, endRealMs: number): Pickups {
+export function pickups(
+  jobs: readonly JobRecord[],
+  pullsRealMs: ReadonlyMap<string, readonly number[]>,
+  boundRealMs: number,
+  startRealMs: number,
+  endRealMs: number,
+): Pickups {
   let judged = 0;
   let pickedUp = 0;
   let slowest: number | null = null;
@@ -115,7 +122,7 @@ export function pickups(jobs: readonly JobRecord[], pullsRealMs: ReadonlyMap<str
   for (const job of jobs) {
     const pulls = pullsRealMs.get(job.userId);
     if (!isOwnReplan(job) || !wroteRows(job.outcome) || !job.wroteToday || job.finishedRealMs === null || !pulls) continue;
-    if (job.finishedRealMs + boundRealMs > endRealMs) continue;
+    if (job.finishedRealMs < startRealMs || job.finishedRealMs + boundRealMs > endRealMs) continue;
     judged += 1;
     const next = pulls.find((t) => t > job.finishedRealMs!);
     const delay = next === undefined ? Infinity : next - job.finishedRealMs;
