@@ -1,13 +1,16 @@
 // A battery on a recorded home with solar: each day planned at midnight from a forecast of the
 // day's load and generation, its input built as the service builds it (`homeBatteryInputs` from the
 // battery's config, constraints and charge reading, and the home's load and solar forecast), then
-// executed on the load and generation that came (the cloud's execution rule). Perfect foresight is
-// the exact plan for what came, today's and tomorrow's.
+// executed on the load and generation that came (the cloud's execution rule), re-planned from the
+// measured state during the day as the service re-plans. Perfect foresight is the exact plan for
+// what came, today's and tomorrow's, made once at midnight.
 import { executeBatteryDay, type BatteryExecution, type ExecutedBattery } from '../../domain/planners/home-battery-execution.js';
 import { correctRemainingSlots, measuredRatio } from '../../domain/solar/today-correction.js';
 import { planHomeBattery, type HomeBatterySchedule } from '../../domain/planners/home-battery.js';
 import type { DayContext, PlanResult, Planner } from '../../domain/planners/types.js';
 import { homeBatteryInputs } from '../../domain/planning/charge-inputs.js';
+import { chargeDeparts } from '../../domain/planning/charge-departure.js';
+import { loadDeparts } from '../../domain/planning/load-departure.js';
 import { slotStartsUtc, SLOTS_PER_DAY } from '../../domain/time/slot-grid.js';
 import type { Forecaster } from './forecasters.js';
 import { OPSD_TIME_ZONE, type SolarHome } from './opsd-homes.js';
@@ -49,9 +52,9 @@ export function solarActuals(home: SolarHome): SolarActuals {
 /**
  * How a day is planned: the forecasts (48 values, or 96 with tomorrow's), the planner, and whether
  * it is planned as the service plans it (at midnight, with tomorrow's prices once known; re-planned
- * when a day-ahead market publishes them, the solar forecast then following the day's production;
- * ending the day no lower than it started) or once at midnight knowing tomorrow and held only to
- * the minimum (perfect foresight).
+ * when a day-ahead market publishes them and when the half hour just ended departs from the plan,
+ * the solar forecast then following the day's production; ending the day no lower than it started)
+ * or once at midnight knowing tomorrow and held only to the minimum (perfect foresight).
  */
 export interface SolarPlanning {
   load: Forecaster;
@@ -105,10 +108,47 @@ const gridCents = (run: BatteryExecution, from: number, until: number, importCen
   run.gridKwh.slice(from, until).reduce((c, kwh, k) => c + kwh * (kwh >= 0 ? importCents[from + k]! : exportCents[from + k]!), 0);
 
 /**
+ * The first slot after `fromSlot` at which the service re-plans from the measured state: the half
+ * hour just ended departs from the plan's load or generation, or the charge at its end from the
+ * planned trajectory (domain/planning: the service's own margins; at most one re-plan a half hour,
+ * well within the account's minimum interval). A slot without a recorded value says nothing.
+ */
+function firstDeparture(
+  plan: { loadKw: readonly number[]; solarKw: readonly number[]; trajectory: readonly number[] },
+  run: BatteryExecution,
+  recorded: { loadKw: readonly (number | null)[]; solarKw: readonly (number | null)[] },
+  fromSlot: number,
+): number {
+  for (let s = fromSlot + 1; s < SLOTS_PER_DAY; s++) {
+    const load = recorded.loadKw[s - 1];
+    const solar = recorded.solarKw[s - 1];
+    if (load != null && loadDeparts(plan.loadKw[s - 1]!, load)) return s;
+    if (solar != null && loadDeparts(plan.solarKw[s - 1]!, solar)) return s;
+    if (chargeDeparts(plan.trajectory, s, (100 * run.endKwh[s - 1]!) / BATTERY.capacityKwh)) return s;
+  }
+  return SLOTS_PER_DAY;
+}
+
+/** How many plans the replay made: at midnight, on tomorrow's prices, and from the measured state. */
+export interface ReplayCounts {
+  days: number;
+  plans: number;
+}
+
+/**
  * Plans and executes every day from `first` on, the charge carried from day to day; returns each
  * day's saving, cents: its cost without a battery less its cost with the plans (import less export).
+ * A service row re-plans the rest of the day as the service does: when tomorrow's prices come and
+ * when the measured state departs from the plan.
  */
-export function replaySolar(home: SolarHome, actual: SolarActuals, planning: SolarPlanning, tariff: SolarTariff, first: number): number[] {
+export function replaySolar(
+  home: SolarHome,
+  actual: SolarActuals,
+  planning: SolarPlanning,
+  tariff: SolarTariff,
+  first: number,
+  counts: ReplayCounts = { days: 0, plans: 0 },
+): number[] {
   const capacity = BATTERY.capacityKwh;
   let soc = (BATTERY.minPct / 100) * capacity;
   const savings: number[] = [];
@@ -117,11 +157,12 @@ export function replaySolar(home: SolarHome, actual: SolarActuals, planning: Sol
     const { importCents, exportCents } = tariff.pricesOf(i);
     const next = i + 1 < home.days.length ? tariff.pricesOf(i + 1) : null;
     const dayStartPct = (100 * soc) / capacity;
-    // The service plans at midnight and, when tomorrow's prices come later, again from then on.
-    const starts = planning.isService && tariff.tomorrowFromSlot > 0 ? [0, tariff.tomorrowFromSlot] : [0];
     const pvKw = planning.pv(i) ?? actual.pv[i - 1]!;
+    const loadKw = planning.load(i) ?? actual.loads[i - 1]!;
+    const recorded = { loadKw: home.days[i]!.kw, solarKw: home.pvDays[i]! };
     let cents = 0;
-    starts.forEach((fromSlot, k) => {
+    for (let fromSlot = 0; fromSlot < SLOTS_PER_DAY; ) {
+      // The service sees tomorrow's prices once they are published; perfect foresight always.
       const seesTomorrow = next !== null && (!planning.isService || fromSlot >= tariff.tomorrowFromSlot);
       const day: DayContext = {
         date,
@@ -134,6 +175,7 @@ export function replaySolar(home: SolarHome, actual: SolarActuals, planning: Sol
         outdoorTempF: Array(SLOTS_PER_DAY).fill(60),
         fromSlot,
       };
+      const solarKw = fromSlot > 0 ? followingToday(pvKw, recorded.solarKw, hours, fromSlot) : pvKw;
       const { input } = homeBatteryInputs(
         {
           config: CONFIG,
@@ -142,19 +184,25 @@ export function replaySolar(home: SolarHome, actual: SolarActuals, planning: Sol
           dayStartPct: fromSlot > 0 ? dayStartPct : null,
         },
         {
-          householdLoadKw: planning.load(i) ?? actual.loads[i - 1]!,
+          householdLoadKw: loadKw,
           householdLoadDaysKw: planning.loadDays?.(i) ?? null,
           loadSource: 'measured',
           chargeHeadroomKw: null,
-          solarKw: fromSlot > 0 ? followingToday(pvKw, home.pvDays[i]!, hours, fromSlot) : pvKw,
+          solarKw,
         },
       );
       const { schedule } = planning.planner(day, input) as PlanResult<HomeBatterySchedule>;
-      const until = starts[k + 1] ?? SLOTS_PER_DAY;
+      counts.plans++;
       const run = executeBatteryDay(schedule, actual.loads[i]!, hours, battery(soc), fromSlot, actual.pv[i]!);
+      // Perfect foresight plans once; the service again when tomorrow's prices come or the day departs from the plan.
+      const published = planning.isService && tariff.tomorrowFromSlot > fromSlot ? tariff.tomorrowFromSlot : SLOTS_PER_DAY;
+      const departed = planning.isService ? firstDeparture({ loadKw, solarKw, trajectory: schedule.value_trajectory }, run, recorded, fromSlot) : SLOTS_PER_DAY;
+      const until = Math.min(published, departed);
       cents += gridCents(run, fromSlot, until, importCents, exportCents);
       soc = run.endKwh[until - 1]!;
-    });
+      fromSlot = until;
+    }
+    counts.days++;
     const idle = executeBatteryDay(IDLE, actual.loads[i]!, hours, NO_BATTERY, 0, actual.pv[i]!);
     savings.push(gridCents(idle, 0, SLOTS_PER_DAY, importCents, exportCents) - cents);
   }

@@ -30,6 +30,7 @@ export function measureSolarHome(home: SolarHome): string[] {
   const counted = days.map((_, k) => actual.measured[FIRST_DAY + k]!);
   console.log(`\n${home.name}: ${home.days.length} local days, ${counted.filter(Boolean).length} measured (at least 44 slots of load and generation recorded)`);
   for (const tariff of SOLAR_TARIFFS) {
+    const oursCounts = { days: 0, plans: 0 };
     const rows = {
       ours: replaySolar(
         home,
@@ -44,6 +45,7 @@ export function measureSolarHome(home: SolarHome): string[] {
         },
         tariff,
         FIRST_DAY,
+        oursCounts,
       ),
       persistence: replaySolar(home, actual, { load: load.persistence, pv: pv.persistence, planner: planHomeBattery, isService: true }, tariff, FIRST_DAY),
       // What the service's plans reach knowing the day's real load and generation: the exact plan
@@ -59,6 +61,7 @@ export function measureSolarHome(home: SolarHome): string[] {
     console.log(
       `Battery (13.5 kWh, 5 kW, 0.95/0.95, no target), ${tariff.name}: share of perfect foresight's saving (${(sum(perfect, null) / 100).toFixed(0)} over the measured days)`,
     );
+    console.log(`ours: ${(oursCounts.plans / oursCounts.days).toFixed(1)} plans a day (midnight, tomorrow's prices, the measured state departing)`);
     printTable(
       [...WEEKDAYS.map((day, d) => [day, d] as const), ['year', null] as const].map(([day, d]) => ({
         day,
