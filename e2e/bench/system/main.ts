@@ -163,6 +163,7 @@ async function main(): Promise<number> {
     const planned = await db.nightlyPlanned(DAY);
     const nightly = await db.nightlyRun(`nightly:${DAY}`);
     const realOf = (simMs: number) => clock.anchorMs + (simMs - START_MS) / RATE;
+    const simClockOf = (realMs: number) => `${new Date(START_MS + (realMs - clock.anchorMs) * RATE).toISOString().slice(11, 16)}Z`;
     const nightlyStartRealMs = realOf(NIGHTLY_MS);
     const outcomes: HomeOutcome[] = homes.outcomes.map((h) => ({ kind: h.kind, planned: planned.get(h.userId) === true, appliedSlots: h.appliedSlots }));
     const jobs = await db.planningJobs(clock);
@@ -203,10 +204,9 @@ async function main(): Promise<number> {
         storageHomes: fleet.filter((h) => h.appliances.some((a) => a.appliance_type === 'home_battery' || a.appliance_type === 'ev_charger')).length,
         pickups: picked,
         latePickups: picked.late.map(({ job, delayRealMs }) => {
-          const home = accounts.find((a) => a.userId === job.userId);
-          const simAt = (realMs: number) => new Date(START_MS + (realMs - clock.anchorMs) * RATE).toISOString().slice(11, 16);
-          const pulled = Number.isFinite(delayRealMs) ? `pulled at ${simAt(job.finishedRealMs! + delayRealMs)}Z` : 'never pulled';
-          return `${home?.spec.kind ?? '?'} home ${job.userId} (${home?.spec.zone ?? '?'}), re-plan (${job.reasons.join(', ')}) written at ${simAt(job.finishedRealMs!)}Z, ${pulled}`;
+          const home = accounts.find((a) => a.userId === job.userId)?.spec;
+          const pulled = Number.isFinite(delayRealMs) ? `pulled at ${simClockOf(job.finishedRealMs! + delayRealMs)}` : 'never pulled';
+          return `${home?.kind} home ${job.userId} (${home?.zone}), re-plan (${job.reasons.join(', ')}) written at ${simClockOf(job.finishedRealMs!)}, ${pulled}`;
         }),
         pickupBoundSimMs,
         publication: {
