@@ -161,7 +161,7 @@ export function replaySolar(
     const loadKw = planning.load(i) ?? actual.loads[i - 1]!;
     const recorded = { loadKw: home.days[i]!.kw, solarKw: home.pvDays[i]! };
     let cents = 0;
-    for (let fromSlot = 0; fromSlot < SLOTS_PER_DAY; ) {
+    for (let fromSlot = 0; fromSlot < SLOTS_PER_DAY;) {
       // The service sees tomorrow's prices once they are published; perfect foresight always.
       const seesTomorrow = next !== null && (!planning.isService || fromSlot >= tariff.tomorrowFromSlot);
       const day: DayContext = {
