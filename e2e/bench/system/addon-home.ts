@@ -160,8 +160,8 @@ export async function startAddonHome(opts: {
     });
   };
 
-  const armPoll = () =>
-    after(DEFAULT_TIMING.updatedAtPollMs, async () => {
+  const armPoll = (inMs = DEFAULT_TIMING.updatedAtPollMs) =>
+    after(inMs, async () => {
       armPoll();
       const s = await cloud.schedulesUpdatedAt();
       if (s.updated_at !== stamp || !view) {
@@ -246,7 +246,9 @@ export async function startAddonHome(opts: {
   await quietly(refresh(true).then(applySlot));
   armBoundary();
   if (!PULL_AT_BOUNDARY) armRefresh();
-  after(account.spec.pollPhaseMs, armPoll);
+  // The poll's cycle runs from before the fleet's start (pollPhaseMs): the first poll is at the
+  // phase, so a plan written just after the start waits no longer than one cycle, as later.
+  armPoll(account.spec.pollPhaseMs);
   armReadings();
   after(Math.random() * 10 * MINUTE, armWeather);
   return {

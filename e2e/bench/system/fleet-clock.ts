@@ -13,6 +13,9 @@ export interface FleetClock {
   anchorMs: number;
   rate: number;
   now(): number;
+  /** The simulated time at the real instant `realMs`, and the real instant of simulated `simMs`. */
+  simAt(realMs: number): number;
+  realAt(simMs: number): number;
   /** The environment that puts the cloud on this clock. */
   env(): Record<string, string>;
   /** A home's clock: the fleet's time minus `skewMs`, at the same rate. */
@@ -32,12 +35,15 @@ export function fleetClock(startMs: number, rate: number, delayMs: number): Flee
 
 /** The same clock in another process: it reads `startMs` at the real instant `anchorMs`. */
 export function fleetClockAt(startMs: number, rate: number, anchorMs: number): FleetClock {
-  const now = () => startMs + (Date.now() - anchorMs) * rate;
+  const simAt = (realMs: number) => startMs + (realMs - anchorMs) * rate;
+  const now = () => simAt(Date.now());
   return {
     startMs,
     anchorMs,
     rate,
     now,
+    simAt,
+    realAt: (simMs) => anchorMs + (simMs - startMs) / rate,
     env: () => ({
       OFFPEAK_CLOCK_START: new Date(startMs).toISOString(),
       OFFPEAK_CLOCK_ANCHOR: new Date(anchorMs).toISOString(),

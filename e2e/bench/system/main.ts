@@ -162,9 +162,8 @@ async function main(): Promise<number> {
 
     const planned = await db.nightlyPlanned(DAY);
     const nightly = await db.nightlyRun(`nightly:${DAY}`);
-    const realOf = (simMs: number) => clock.anchorMs + (simMs - START_MS) / RATE;
-    const simClockOf = (realMs: number) => `${new Date(START_MS + (realMs - clock.anchorMs) * RATE).toISOString().slice(11, 16)}Z`;
-    const nightlyStartRealMs = realOf(NIGHTLY_MS);
+    const simClockOf = (realMs: number) => `${new Date(clock.simAt(realMs)).toISOString().slice(11, 16)}Z`;
+    const nightlyStartRealMs = clock.realAt(NIGHTLY_MS);
     const outcomes: HomeOutcome[] = homes.outcomes.map((h) => ({ kind: h.kind, planned: planned.get(h.userId) === true, appliedSlots: h.appliedSlots }));
     const jobs = await db.planningJobs(clock);
     const replanJobs = jobs.filter((j) => classOf(j) === 'replan');
@@ -173,7 +172,7 @@ async function main(): Promise<number> {
     const cpu = attributeCpu(jobsThread.samples, jobs);
     const pickupBoundSimMs = DEFAULT_TIMING.updatedAtPollMs + PICKUP_MARGIN_MS;
     const pulls = new Map(homes.outcomes.map((h) => [h.userId, h.planPullsRealMs]));
-    const picked = pickups(jobs.filter(isOwnReplan), pulls, pickupBoundSimMs / RATE, realOf(START_MS), endRealMs);
+    const picked = pickups(jobs.filter(isOwnReplan), pulls, pickupBoundSimMs / RATE, clock.realAt(START_MS), endRealMs);
     const totals = (c: ReturnType<typeof classOf>) => ({ ...cpu[c], total: jobs.filter((j) => classOf(j) === c).length });
     if (homes.problems.length) console.log(`satellite problems (${homes.problems.length}), first: ${homes.problems.slice(0, 3).join(' | ')}`);
     const missed = report(homes.stats, outcomes, {
@@ -210,7 +209,7 @@ async function main(): Promise<number> {
         }),
         pickupBoundSimMs,
         publication: {
-          delaysRealMs: [...publicationReplans(jobs, dayAheadHomes, realOf(publishedSimMs)).values()],
+          delaysRealMs: [...publicationReplans(jobs, dayAheadHomes, clock.realAt(publishedSimMs)).values()],
           judged: clock.now() >= publishedSimMs + TARGET_PUBLICATION_REPLAN_MS,
         },
       },
