@@ -57,7 +57,8 @@ export const homeBattery: ApplianceTypeSpec<HomeBatteryConfig, HomeBatteryConstr
       },
     },
     constraints: {
-      target_charge_pct: 'a floor at the deadline, never a ceiling; without one the battery ends the day no lower than it started',
+      target_charge_pct:
+        "a floor at the deadline, never a ceiling; without one the battery ends the day no lower than it started, or ends tomorrow so when tomorrow's sun or differently priced hours refill it",
       min_charge_pct: CHARGE_FIELDS_API.min_charge_pct,
       deadline_time: CHARGE_FIELDS_API.deadline_time,
       max_charge_pct: 'the highest charge the plan takes it to; default 100; target_charge_pct and min_charge_pct must be at most it',

@@ -119,6 +119,22 @@ describe('home battery with tomorrow known', () => {
     expect(range(32, 41).every((s) => r.schedule.discharge_intervals[s])).toBe(true);
   });
 
+  it("meets the day's floor by tomorrow's end when tomorrow is priced otherwise, at midnight when tomorrow repeats today", () => {
+    // A dear evening (50 c) and a cheap night (5 c until 06:00); the day starts full.
+    const evening = priced(20, { ...block(0, 11, 5), ...block(36, 47, 50) });
+    const dayAhead = priced(20, { ...block(0, 11, 4), ...block(36, 47, 50) });
+    const seeing = (next: number[]) => planHomeBattery(day(evening, { tomorrow: { pricesCentsPerKwh: next, exportPricesCentsPerKwh: null } }), full);
+    // A day-ahead tomorrow: the evening spends the charge and tomorrow's 4 c night refills it.
+    const ahead = seeing(dayAhead);
+    expect(ahead.schedule.value_trajectory[47]).toBe(10);
+    expect(range(36, 47).every((s) => ahead.schedule.discharge_intervals[s])).toBe(true);
+    expect(ahead.missed).toEqual([]);
+    // The same prices tomorrow: the day ends no lower than it started, so the evening is left to the grid.
+    const repeating = seeing(evening);
+    expect(repeating.schedule.value_trajectory[47]).toBe(100);
+    expect(repeating.missed).toEqual([]);
+  });
+
   it('holds the floor at midnight without a surplus tomorrow, and for a target that is set', () => {
     const sunTodayOnly = [...SUN, ...flat(0)];
     expect(planHomeBattery(netBilling, { ...full, solarKw: sunTodayOnly }).schedule.value_trajectory[47]).toBe(100);

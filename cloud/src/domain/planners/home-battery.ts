@@ -77,11 +77,20 @@ export function refillCentsPerStoredKwh(
   return Math.min(refill, KEPT_SHARE * Math.max(0, ...slots.map((s) => s.price)) * etaOut);
 }
 
+/** Tomorrow priced exactly as today, import and export (a tariff that repeats by the day). */
+const tomorrowRepeatsToday = (day: DayContext): boolean =>
+  !!day.tomorrow &&
+  day.tomorrow.pricesCentsPerKwh.every((p, s) => p === day.pricesCentsPerKwh[s]) &&
+  (day.tomorrow.exportPricesCentsPerKwh ?? []).every((p, s) => p === day.exportPricesCentsPerKwh?.[s]);
+
 /**
  * End (exclusive horizon index) of the slots counting toward the target: the deadline's. The
  * day's floor (no target) over a two-day horizon ends with tomorrow's last slot of forecast solar
- * surplus, so the plan need not hold tonight charge tomorrow's sun refills; without such a slot,
- * or with a target, it is the deadline's (midnight without one).
+ * surplus, so the plan need not hold tonight charge tomorrow's sun refills; without such a slot it
+ * is midnight where tomorrow repeats today's prices, and tomorrow's end where tomorrow is priced
+ * otherwise (a day-ahead market), so the charge at midnight follows tomorrow's prices rather than
+ * ratcheting each day's floor up (home-battery.md). With a target it is the deadline's (midnight
+ * without one).
  */
 export function targetEnd(day: DayContext, input: HomeBatteryInput): number {
   const end = deadlineEnd(day.fromSlot, input.deadlineMinute);
@@ -89,7 +98,7 @@ export function targetEnd(day: DayContext, input: HomeBatteryInput): number {
   for (let index = 2 * SLOTS - 1; index >= SLOTS; index--) {
     if (slotValue(input.solarKw, index) > slotValue(input.householdLoadKw, index)) return index + 1;
   }
-  return end;
+  return tomorrowRepeatsToday(day) ? end : 2 * SLOTS;
 }
 
 /** The cheapest charge/discharge plan meeting the minimum always and the target by the deadline, or as close as possible. */

@@ -92,8 +92,9 @@ export interface HomeBatteryInput extends ChargeState {
   targetPct: number;
   /**
    * True when no target is set and `targetPct` is the charge the day started at (the day's floor):
-   * over a two-day horizon it is then met once tomorrow's forecast sun has refilled the battery
-   * (home-battery.md "The day's floor").
+   * over a two-day horizon it is then met once tomorrow's forecast sun has refilled the battery,
+   * or by tomorrow's end when tomorrow is priced otherwise than today (home-battery.md "The day's
+   * floor over two days").
    */
   isDayStartFloor?: boolean;
   minPct: number;
