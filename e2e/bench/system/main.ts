@@ -205,7 +205,7 @@ async function main(): Promise<number> {
         latePickups: picked.late.map(({ job, delayRealMs }) => {
           const home = accounts.find((a) => a.userId === job.userId)?.spec;
           const pulled = Number.isFinite(delayRealMs) ? `pulled at ${simClockOf(job.finishedRealMs! + delayRealMs)}` : 'never pulled';
-          return `${home?.kind} home ${job.userId} (${home?.zone}), re-plan (${job.reasons.join(', ')}) written at ${simClockOf(job.finishedRealMs!)}, ${pulled}`;
+          return `${home?.kind ?? '?'} home ${job.userId} (${home?.zone ?? '?'}), re-plan (${job.reasons.join(', ')}) written at ${simClockOf(job.finishedRealMs!)}, ${pulled}`;
         }),
         pickupBoundSimMs,
         publication: {
