@@ -8,8 +8,8 @@ import type { RunningCloud } from '../../src/server.js';
 import { FAKE_CREDENTIALS, pjmDayBody, startFakePriceFeed, type FakePriceFeed } from '../../src/testing/fake-price-feed.js';
 import { createAppliance } from '../support/appliances.js';
 import { apiClient, signUp, type ApiClient } from '../support/http.js';
-import { rows } from '../support/readings.js';
 import { DEBOUNCE_MS } from '../support/replans.js';
+import { newestRow } from '../support/schedules.js';
 import { startTestCloud } from '../support/test-cloud.js';
 
 const NY = 'America/New_York';
@@ -40,16 +40,6 @@ async function publish() {
   await cloud.services.recomputeQueue.runDue(new Date(clock().getTime() + 10 * DEBOUNCE_MS));
 }
 
-/** The battery's newest row of a local date. */
-async function newestRow(applianceId: string, date: string) {
-  const [row] = await rows<{ schedule: { value_trajectory: number[] }; constraints_used: Record<string, unknown> }>(
-    cloud,
-    'SELECT schedule, constraints_used FROM schedules WHERE appliance_id = $1 AND local_date = $2 ORDER BY created_at DESC, id DESC LIMIT 1',
-    [applianceId, date],
-  );
-  return row!;
-}
-
 describe("the day's floor under day-ahead prices", () => {
   it("spends the charge below the day's start on a dear evening once tomorrow's cheaper night is published, and keeps the start as the floor", async () => {
     const user = await signUp(api);
@@ -60,7 +50,7 @@ describe("the day's floor under day-ahead prices", () => {
     // 500 $/MWh from 18:00, 100 before: the evening is worth covering from the battery.
     fake.serve('pjm-dom', today, { body: pjmDayBody(today, (h) => (h >= 18 ? 500 : 100)) });
     await publish();
-    const before = await newestRow(battery, today);
+    const before = await newestRow(cloud, battery, today);
     expect(before.constraints_used).toMatchObject({ tomorrow_prices_known: false });
     const start = before.constraints_used.day_start_pct as number;
     // Today alone: whatever the evening uses is bought back before midnight, so the day ends at its start.
@@ -70,7 +60,7 @@ describe("the day's floor under day-ahead prices", () => {
     const tomorrow = addDays(today, 1);
     fake.serve('pjm-dom', tomorrow, { body: pjmDayBody(tomorrow, (h) => (h < 6 ? 10 : 100)) });
     await publish();
-    const after = await newestRow(battery, today);
+    const after = await newestRow(cloud, battery, today);
     expect(after.constraints_used).toMatchObject({ tomorrow_prices_known: true, day_start_pct: start });
     expect(after.schedule.value_trajectory[47]).toBeLessThan(start - 10);
   });

@@ -6,8 +6,8 @@ import type { RunningCloud } from '../../src/server.js';
 import { createAppliance } from '../support/appliances.js';
 import { FAKE_CREDENTIALS, pjmDayBody, startFakePriceFeed, type FakePriceFeed } from '../../src/testing/fake-price-feed.js';
 import { apiClient, signUp, type ApiClient } from '../support/http.js';
-import { rows } from '../support/readings.js';
 import { DEBOUNCE_MS } from '../support/replans.js';
+import { newestRow } from '../support/schedules.js';
 import { startTestCloud } from '../support/test-cloud.js';
 
 const NY = 'America/New_York';
@@ -32,16 +32,6 @@ async function runReplans() {
   await queue().runDue(new Date(Date.now() + 10 * DEBOUNCE_MS));
 }
 
-/** The battery's newest row of a local date. */
-async function newestRow(applianceId: string, date: string) {
-  const [row] = await rows<{ schedule: { value_trajectory: number[] }; constraints_used: Record<string, unknown>; trigger: string }>(
-    cloud,
-    'SELECT schedule, constraints_used, trigger FROM schedules WHERE appliance_id = $1 AND local_date = $2 ORDER BY created_at DESC, id DESC LIMIT 1',
-    [applianceId, date],
-  );
-  return row!;
-}
-
 describe("a day-ahead zone publishing tomorrow's prices", () => {
   it('re-plans the battery over today and tomorrow: charge bought tonight for a 60 c morning that a plan of today alone does not see', async () => {
     const user = await signUp(api);
@@ -53,7 +43,7 @@ describe("a day-ahead zone publishing tomorrow's prices", () => {
     fake.serve('pjm-dom', today, { body: pjmDayBody(today, () => 100) });
     await cloud.services.priceFeeds.refresh({ now: new Date(), zones: ['pjm-dom'] });
     await runReplans();
-    const before = await newestRow(battery, today);
+    const before = await newestRow(cloud, battery, today);
     expect(before.constraints_used).toMatchObject({ pricing_source: 'dynamic', tomorrow_prices_known: false });
     const start = before.constraints_used.day_start_pct as number;
     expect(before.schedule.value_trajectory[47]).toBeCloseTo(start, 1);
@@ -64,7 +54,7 @@ describe("a day-ahead zone publishing tomorrow's prices", () => {
     const report = await cloud.services.priceFeeds.refresh({ now: new Date(), zones: ['pjm-dom'] });
     expect(report.days.find((d) => d.date === tomorrow)).toMatchObject({ status: 'fetched', changed: true });
     await runReplans();
-    const after = await newestRow(battery, today);
+    const after = await newestRow(cloud, battery, today);
     expect(after).toMatchObject({ trigger: 'debounced', constraints_used: { tomorrow_prices_known: true, day_start_pct: start } });
     expect(after.schedule.value_trajectory).toHaveLength(48);
     // It charges tonight at 10 c for the morning at 60 c: midnight finds it well above its start.

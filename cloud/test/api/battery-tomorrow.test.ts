@@ -4,8 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningCloud } from '../../src/server.js';
 import { createAppliance } from '../support/appliances.js';
 import { apiClient, signUp, type ApiClient } from '../support/http.js';
-import { rows } from '../support/readings.js';
-import { localTomorrow } from '../support/schedules.js';
+import { localTomorrow, newestRow } from '../support/schedules.js';
 import { startTestCloud } from '../support/test-cloud.js';
 
 let cloud: RunningCloud;
@@ -28,20 +27,16 @@ describe('a home battery with tomorrow known', () => {
     const now = new Date();
     const [outcome] = await cloud.services.recompute.planAccounts([{ userId: user.userId, trigger: 'nightly', runAt: now }], now);
     expect(outcome).toMatchObject({ status: 'fulfilled' });
-    const [row] = await rows<{ schedule: Record<string, number[] | boolean[]>; constraints_used: Record<string, unknown> }>(
-      cloud,
-      'SELECT schedule, constraints_used FROM schedules WHERE appliance_id = $1 AND local_date = $2 ORDER BY created_at DESC, id DESC LIMIT 1',
-      [battery, localTomorrow()],
-    );
-    expect(row!.constraints_used).toMatchObject({ tomorrow_prices_known: true, pricing_source: 'custom' });
-    const trajectory = row!.schedule.value_trajectory as number[];
-    const evening = (row!.schedule.discharge_intervals as boolean[]).slice(36);
+    const row = await newestRow(cloud, battery, localTomorrow());
+    expect(row.constraints_used).toMatchObject({ tomorrow_prices_known: true, pricing_source: 'custom' });
+    const trajectory = row.schedule.value_trajectory as number[];
+    const evening = (row.schedule.discharge_intervals as boolean[]).slice(36);
     expect(trajectory).toHaveLength(48);
     // Filled at the 10 c midday.
     expect(trajectory[27]).toBe(100);
     // The day's floor is its start (50 %); without tomorrow the 25 c evening, worth more than the
     // 10 c refill, would take it down to that floor. Tomorrow's 60 c morning keeps more.
-    expect(row!.constraints_used).toMatchObject({ target_charge_pct: 50 });
+    expect(row.constraints_used).toMatchObject({ target_charge_pct: 50 });
     expect(evening.some(Boolean)).toBe(true);
     expect(trajectory[47]).toBeGreaterThan(60);
   });

@@ -54,6 +54,16 @@ export const storedRows = (cloud: RunningCloud, applianceId: string) =>
     [applianceId],
   );
 
+/** An appliance's newest schedule row of a local date: what it serves for that date now. */
+export async function newestRow(cloud: RunningCloud, applianceId: string, localDate: string) {
+  const [row] = await rows<{ schedule: Record<string, any>; constraints_used: Record<string, unknown>; trigger: string }>(
+    cloud,
+    'SELECT schedule, constraints_used, trigger FROM schedules WHERE appliance_id = $1 AND local_date = $2 ORDER BY created_at DESC, id DESC LIMIT 1',
+    [applianceId, localDate],
+  );
+  return row!;
+}
+
 /** How many schedule rows an account has. */
 export const rowCount = async (cloud: RunningCloud, userId: string) =>
   (await rows<{ n: number }>(cloud, `SELECT count(*)::int AS n FROM schedules WHERE user_id = $1`, [userId]))[0]!.n;
