@@ -1,7 +1,8 @@
 // Plans one account's appliances for one local day: prices (tariff discounted by forecast solar
 // surplus), outdoor forecast, one plan per appliance, the solar split, and the rows to store.
 import type { RecomputeResult } from '../contract/index.js';
-import { solarArrayFromConfig } from '../domain/solar/array-forecast.js';
+import { arrayGeometry, solarArrayFromConfig } from '../domain/solar/array-forecast.js';
+import { fitRecentYield, RECENT_YIELD_DAYS, type RecentYield } from '../domain/solar/recent-yield.js';
 import { applianceTypes, isApplianceType } from '../domain/appliance-types/index.js';
 import { planSolar, type SolarConsumer, type SolarInput } from '../domain/planners/solar.js';
 import { discountPricesBySurplus } from '../domain/planners/price-discount.js';
@@ -12,7 +13,7 @@ import type { PlanningDay } from '../domain/planning/planning-day.js';
 import { buildRateCurve } from '../domain/tariffs/rate-curve.js';
 import type { PricePoint } from '../domain/tariffs/price-point.js';
 import type { StoredRateSettings } from '../domain/tariffs/rate-settings.js';
-import { addDays, localDateOf, slotDurationsHours, slotStartsUtc, type LocalDate } from '../domain/time/slot-grid.js';
+import { addDays, dayBoundsUtc, localDateOf, slotDurationsHours, slotStartsUtc, type LocalDate } from '../domain/time/slot-grid.js';
 import type { NewScheduleRow, PlanningApplianceRow, ScheduleRow, ScheduleTrigger } from '../store/index.js';
 import type { ModelRefitService } from './model-refit.js';
 import type { OutdoorForecastService } from './outdoor-forecast.js';
@@ -30,6 +31,8 @@ export interface DayDeps {
   defaultAdderCentsPerKwh: number;
   /** The stored dynamic price points covering a local day, or null (cached per run). */
   dynamicPoints: (settings: StoredRateSettings, date: LocalDate, timeZone: string) => Promise<readonly PricePoint[] | null>;
+  /** Half-hour means of these appliances' readings in [since, until), watts. */
+  readingMeans: (applianceIds: readonly string[], since: Date, until: Date) => Promise<{ applianceId: string; start: Date; meanWatts: number }[]>;
 }
 
 /** The rows to store for one day and what to report per appliance. */
@@ -47,6 +50,27 @@ const consumerOf = (type: string): SolarConsumer | null => (isApplianceType(type
 function measuredKwBySlot(means: readonly { start: Date; meanWatts: number }[], slotStarts: readonly Date[]): (number | null)[] {
   const byStart = new Map(means.map((m) => [m.start.getTime(), m.meanWatts / 1000]));
   return slotStarts.map((start) => byStart.get(start.getTime()) ?? null);
+}
+
+/** Each array's yield learned from its production readings over the days before `date`, for a day without an irradiance forecast. */
+async function recentYields(
+  deps: DayDeps,
+  solar: readonly PlanningApplianceRow[],
+  date: LocalDate,
+  timeZone: string,
+  location: { lat: number; lon: number },
+): Promise<Map<string, RecentYield>> {
+  if (solar.length === 0) return new Map();
+  const means = await deps.readingMeans(
+    solar.map((a) => a.id),
+    dayBoundsUtc(addDays(date, -RECENT_YIELD_DAYS), timeZone).start,
+    dayBoundsUtc(date, timeZone).start,
+  );
+  const fits = solar.map((a) => {
+    const own = means.filter((m) => m.applianceId === a.id);
+    return [a.id, fitRecentYield({ date, timeZone, location, geometry: arrayGeometry(a.config ?? {}), means: own })] as const;
+  });
+  return new Map(fits.flatMap(([id, fit]) => (fit ? [[id, fit] as const] : [])));
 }
 
 /** The account's prices and weather for the day, solar-discounted when it has arrays. */
@@ -83,8 +107,9 @@ async function dayContext(deps: DayDeps, account: AccountInputs, day: PlanningDa
     outdoorTempF: forecast.tempsF,
     fromSlot: day.fromSlot,
   };
+  const recent = forecast.irradiance === null ? await recentYields(deps, solar, day.date, timeZone, forecast.location) : new Map<string, RecentYield>();
   const solarInput = {
-    arrays: solar.map((a) => solarArrayFromConfig(a.id, a.config ?? {}, account.solarFits.get(a.id) ?? null)),
+    arrays: solar.map((a) => solarArrayFromConfig(a.id, a.config ?? {}, account.solarFits.get(a.id) ?? null, recent.get(a.id) ?? null)),
     location: forecast.location,
     irradiance: forecast.irradiance,
     measuredKw: new Map(solar.map((a) => [a.id, measuredKwBySlot(account.solarMeans.get(a.id) ?? [], base.slotStarts)])),

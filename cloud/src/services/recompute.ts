@@ -160,7 +160,7 @@ export function createRecomputeService(
       });
       if (profile) Object.assign(account, { profile, timeZone: effectiveTimeZone(profile) });
     }
-    const dayDeps: DayDeps = { ...deps, dynamicPoints: dynamicPointsLoader(store.prices) };
+    const dayDeps: DayDeps = { ...deps, dynamicPoints: dynamicPointsLoader(store.prices), readingMeans: store.planningInputs.halfHourMeans };
     const dates = new Set<LocalDate>();
     for (const [i, account] of accounts.entries()) {
       const target = targets[i]!;

@@ -158,7 +158,10 @@ export const solarConstraintsUsed = t.component(
       tilt_degrees: t.integer('From config'),
       azimuth_degrees: t.integer('From config (180 = south)'),
       yield_kw_per_wm2: t.nullable(t.number('kW per W/m2 on the array plane; null when no irradiance forecast was available')),
-      yield_source: t.oneOf(SOLAR_TIERS, "This array's tier"),
+      yield_source: t.oneOf(
+        SOLAR_TIERS,
+        "This array's tier. `learned`: from its own production readings (with an irradiance forecast, a fitted yield on it; without one, the typical sky scaled to its last 14 days' production, at least 7 of them with readings)",
+      ),
       shading_applied: t.boolean('Whether a learned per-hour shading profile was applied'),
       model_fit: t.nullable(
         t.object(
@@ -169,7 +172,7 @@ export const solarConstraintsUsed = t.component(
             holdout_rmse_kw: t.number(),
             calculated_at: t.dateTime(),
           },
-          'null unless yield_source is `learned`',
+          'The irradiance fit used; null unless yield_source is `learned` with an irradiance forecast',
         ),
       ),
       irradiance_peak_wm2: t.nullable(t.number('Peak sunlight on the plane across the day')),

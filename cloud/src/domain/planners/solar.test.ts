@@ -31,6 +31,7 @@ const array = (id: string, over: Partial<SolarArrayInput> = {}): SolarArrayInput
   tiltDegrees: 20,
   azimuthDegrees: 180,
   learned: null,
+  recentYield: null,
   ...over,
 });
 const FIT = {

@@ -23,7 +23,7 @@ export interface SolarInput {
   arrays: SolarArrayInput[];
   /** Where the arrays are: OutdoorForecast.location. */
   location: { lat: number; lon: number };
-  /** OutdoorForecast.irradiance: null gives the nameplate tier. */
+  /** OutdoorForecast.irradiance: null gives each array its recent yield's forecast, or the nameplate tier. */
   irradiance: SlotIrradiance | null;
   /**
    * Planned grid draw per consumer, kW per slot (summed over appliances of that type), from the
@@ -49,7 +49,8 @@ const round = (x: number, digits: number) => Number(x.toFixed(digits));
 const kw = (x: number) => round(x, 3);
 
 function constraintsUsedOf(array: SolarArrayInput, f: ArrayForecast, exportRatesSet: boolean): SolarConstraintsUsed {
-  const fit = f.tier === 'learned' ? array.learned : null;
+  // The irradiance fit, when it made the forecast (a learned forecast without irradiance is the recent yield's).
+  const fit = f.tier === 'learned' && f.yieldKwPerWm2 !== null ? array.learned : null;
   return {
     nameplate_kw: array.nameplateKw,
     tilt_degrees: array.tiltDegrees,

@@ -11,7 +11,7 @@ const DATE = '2026-06-21';
 const starts = slotStartsUtc(DATE, TZ);
 const hours = slotDurationsHours(DATE, TZ);
 const suns = starts.map((s, i) => sunPosition(new Date(s.getTime() + (hours[i]! * HOUR_MS) / 2), 39.7, -105));
-const ARRAY: SolarArrayInput = { applianceId: 'a1', nameplateKw: 6, tiltDegrees: 25, azimuthDegrees: 180, learned: null };
+const ARRAY: SolarArrayInput = { applianceId: 'a1', nameplateKw: 6, tiltDegrees: 25, azimuthDegrees: 180, learned: null, recentYield: null };
 const GHI = suns.map((sun) => Math.round(clearSkyGhiWm2(sun) * 0.8));
 const poa = (array: SolarArrayInput, i: number) => planeOfArrayWm2(GHI[i]!, null, suns[i]!, array);
 const fit: SolarYieldFit = {
@@ -26,19 +26,21 @@ const fit: SolarYieldFit = {
 
 describe('solarArrayFromConfig', () => {
   it('applies the documented defaults: south, a 20 degree roof, no nameplate', () => {
-    expect(solarArrayFromConfig('a1', {}, null)).toEqual({
+    expect(solarArrayFromConfig('a1', {}, null, null)).toEqual({
       applianceId: 'a1',
       nameplateKw: 0,
       tiltDegrees: DEFAULT_TILT_DEGREES,
       azimuthDegrees: 180,
       learned: null,
+      recentYield: null,
     });
-    expect(solarArrayFromConfig('a2', { system_size_kw: 7.2, tilt_degrees: 30, azimuth_degrees: 200, production_sensor_entity_id: null }, fit)).toEqual({
+    expect(solarArrayFromConfig('a2', { system_size_kw: 7.2, tilt_degrees: 30, azimuth_degrees: 200, production_sensor_entity_id: null }, fit, null)).toEqual({
       applianceId: 'a2',
       nameplateKw: 7.2,
       tiltDegrees: 30,
       azimuthDegrees: 200,
       learned: fit,
+      recentYield: null,
     });
   });
 });

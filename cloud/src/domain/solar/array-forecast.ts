@@ -1,11 +1,14 @@
 // One array's generation per slot, in the strongest tier its inputs allow:
 //   learned     fitted yield (kW per W/m2 on the plane) x forecast plane irradiance (x shading)
 //   irradiance  nameplate x performance ratio / 1000 x forecast plane irradiance
+// and without an irradiance forecast:
+//   learned     the typical sky's output scaled to the array's recent production (recent-yield.ts)
 //   nameplate   nameplate x performance ratio / 1000 x plane irradiance of a typical sky
-//               (clear-sky model x TYPICAL_SKY_FRACTION), when no irradiance forecast exists
+//               (clear-sky model x TYPICAL_SKY_FRACTION)
 import type { SolarConfig } from '../appliance-types/solar.js';
 import type { SlotIrradiance } from '../forecast/outdoor-forecast.js';
-import { clearSkyGhiWm2, planeOfArrayWm2 } from './irradiance.js';
+import { clearSkyGhiWm2, planeOfArrayWm2, type ArrayGeometry } from './irradiance.js';
+import { hourOf, type RecentYield } from './recent-yield.js';
 import type { SunPosition } from './sun-position.js';
 import type { SolarYieldFit } from './yield-fit.js';
 
@@ -31,26 +34,37 @@ export interface SolarArrayInput {
   azimuthDegrees: number;
   /** An accepted fit (fitArrayYield), or null. */
   learned: SolarYieldFit | null;
+  /** What its recent production says under the typical sky (fitRecentYield), or null: used without an irradiance forecast. */
+  recentYield: RecentYield | null;
 }
 
 /** The array input from a solar appliance's config, with the documented defaults. */
-export function solarArrayFromConfig(applianceId: string, config: SolarConfig, learned: SolarYieldFit | null): SolarArrayInput {
-  return {
-    applianceId,
-    nameplateKw: config.system_size_kw ?? 0,
-    tiltDegrees: config.tilt_degrees ?? DEFAULT_TILT_DEGREES,
-    azimuthDegrees: config.azimuth_degrees ?? DEFAULT_AZIMUTH_DEGREES,
-    learned,
-  };
+export function solarArrayFromConfig(
+  applianceId: string,
+  config: SolarConfig,
+  learned: SolarYieldFit | null,
+  recentYield: RecentYield | null,
+): SolarArrayInput {
+  return { applianceId, nameplateKw: config.system_size_kw ?? 0, ...arrayGeometry(config), learned, recentYield };
+}
+
+/** The array's tilt and azimuth, with the documented defaults. */
+export function arrayGeometry(config: SolarConfig): ArrayGeometry {
+  return { tiltDegrees: config.tilt_degrees ?? DEFAULT_TILT_DEGREES, azimuthDegrees: config.azimuth_degrees ?? DEFAULT_AZIMUTH_DEGREES };
+}
+
+/** What 1 kW of nameplate makes under the typical sky (clear sky x TYPICAL_SKY_FRACTION), kW per slot. */
+export function typicalSkyKwPerKw(geometry: ArrayGeometry, suns: readonly SunPosition[]): number[] {
+  return suns.map((sun) => Math.max(0, (PERFORMANCE_RATIO / 1000) * planeOfArrayWm2(clearSkyGhiWm2(sun) * TYPICAL_SKY_FRACTION, null, sun, geometry)));
 }
 
 /** One array's day. */
 export interface ArrayForecast {
   generationKw: number[];
   tier: SolarTier;
-  /** kW per W/m2 used; null in the nameplate tier (no irradiance forecast). */
+  /** kW per W/m2 used; null without an irradiance forecast. */
   yieldKwPerWm2: number | null;
-  /** Highest forecast plane irradiance of the day; null in the nameplate tier. */
+  /** Highest forecast plane irradiance of the day; null without an irradiance forecast. */
   peakPoaWm2: number | null;
   shadingApplied: boolean;
 }
@@ -65,8 +79,13 @@ export function forecastArray(array: SolarArrayInput, suns: readonly SunPosition
   // Output never exceeds the nameplate (clipping); an unknown nameplate clips nothing.
   const clip = (kw: number) => Math.max(0, array.nameplateKw > 0 ? Math.min(kw, array.nameplateKw) : kw);
   if (!irradiance) {
-    const generationKw = suns.map((sun) => clip(ratedKwPerWm2 * planeOfArrayWm2(clearSkyGhiWm2(sun) * TYPICAL_SKY_FRACTION, null, sun, geometry)));
-    return { generationKw, tier: 'nameplate', yieldKwPerWm2: null, peakPoaWm2: null, shadingApplied: false };
+    const unitKw = typicalSkyKwPerKw(geometry, suns);
+    const recent = array.recentYield;
+    if (recent) {
+      const generationKw = unitKw.map((kw, i) => clip(recent.scale * kw * recent.hourFactors[hourOf(i)]!));
+      return { generationKw, tier: 'learned', yieldKwPerWm2: null, peakPoaWm2: null, shadingApplied: recent.hourFactors.some((f) => f !== 1) };
+    }
+    return { generationKw: unitKw.map((kw) => clip(array.nameplateKw * kw)), tier: 'nameplate', yieldKwPerWm2: null, peakPoaWm2: null, shadingApplied: false };
   }
   const poa = suns.map((sun, i) => planeOfArrayWm2(irradiance.ghiWm2[i] ?? 0, irradiance.dhiWm2?.[i] ?? null, sun, geometry));
   const fit = array.learned;

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { addDays, slotStartsUtc } from '../time/slot-grid.js';
+import { forecastArray, solarArrayFromConfig, typicalSkyKwPerKw } from './array-forecast.js';
+import type { ArrayGeometry } from './irradiance.js';
+import { fitRecentYield, MIN_RECENT_DAYS, RECENT_YIELD_DAYS, slotSuns } from './recent-yield.js';
+
+const TZ = 'Europe/Berlin';
+const DATE = '2026-06-21';
+const LOCATION = { lat: 47.7, lon: 9.2 };
+const GEOMETRY: ArrayGeometry = { tiltDegrees: 20, azimuthDegrees: 180 };
+
+/** Half-hour means of `days` days before DATE, of an array making `kwPerKw(day, slot)` times the typical sky's 1 kW output. */
+function history(days: number, kwPerKw: (back: number, slot: number) => number) {
+  return Array.from({ length: days }, (_, k) => {
+    const day = addDays(DATE, -(k + 1));
+    const unit = typicalSkyKwPerKw(GEOMETRY, slotSuns(day, TZ, LOCATION));
+    return slotStartsUtc(day, TZ).map((start, s) => ({ start, meanWatts: 1000 * unit[s]! * kwPerKw(k + 1, s) }));
+  }).flat();
+}
+const fit = (means: { start: Date; meanWatts: number }[]) => fitRecentYield({ date: DATE, timeZone: TZ, location: LOCATION, geometry: GEOMETRY, means });
+
+describe('fitRecentYield', () => {
+  it('learns the scale of an array that makes a steady multiple of the typical sky, with no hour set apart', () => {
+    const learned = fit(history(RECENT_YIELD_DAYS, () => 4.2))!;
+    expect(learned.scale).toBeCloseTo(4.2, 9);
+    expect(learned.nDays).toBe(RECENT_YIELD_DAYS);
+    learned.hourFactors.forEach((f) => expect(f).toBeCloseTo(1, 9));
+  });
+
+  it('learns a shaded afternoon as the hours after 15:00 making half as much', () => {
+    const learned = fit(history(RECENT_YIELD_DAYS, (_, s) => (s >= 30 ? 2 : 4)))!;
+    expect(learned.hourFactors[12]! / learned.hourFactors[16]!).toBeCloseTo(2, 9);
+    const f = forecastArray(solarArrayFromConfig('a', {}, null, learned), slotSuns(DATE, TZ, LOCATION), null);
+    const unit = typicalSkyKwPerKw(GEOMETRY, slotSuns(DATE, TZ, LOCATION));
+    expect(f.generationKw[24]).toBeCloseTo(4 * unit[24]!, 2);
+    expect(f.generationKw[34]).toBeCloseTo(2 * unit[34]!, 2);
+  });
+
+  it('weighs the days by what they made: a dull week and a bright one average', () => {
+    expect(fit(history(RECENT_YIELD_DAYS, (back) => (back <= 7 ? 1 : 3)))!.scale).toBeCloseTo(2, 1);
+  });
+
+  it('reads only the days before the planned one, and needs readings on a week of them', () => {
+    const today = slotStartsUtc(DATE, TZ).map((start) => ({ start, meanWatts: 9000 }));
+    expect(fit([...history(RECENT_YIELD_DAYS, () => 3), ...today])!.scale).toBeCloseTo(3, 9);
+    expect(fit(history(MIN_RECENT_DAYS, () => 3))!.nDays).toBe(MIN_RECENT_DAYS);
+    expect(fit(history(MIN_RECENT_DAYS - 1, () => 3))).toBeNull();
+    expect(fit(history(RECENT_YIELD_DAYS, () => 0))).toBeNull();
+  });
+});
+
+describe('forecastArray without an irradiance forecast', () => {
+  const suns = slotSuns(DATE, TZ, LOCATION);
+
+  it('forecasts from the recent yield (learned tier), clipped at a nameplate when one is set', () => {
+    const learned = fit(history(RECENT_YIELD_DAYS, () => 6))!;
+    const f = forecastArray(solarArrayFromConfig('a', {}, null, learned), suns, null);
+    expect(f).toMatchObject({ tier: 'learned', yieldKwPerWm2: null, peakPoaWm2: null });
+    const unit = typicalSkyKwPerKw(GEOMETRY, suns);
+    f.generationKw.forEach((kw, s) => expect(kw).toBeCloseTo(6 * unit[s]!, 6));
+    const clipped = forecastArray(solarArrayFromConfig('a', { system_size_kw: 2 }, null, learned), suns, null);
+    expect(Math.max(...clipped.generationKw)).toBe(2);
+  });
+
+  it('keeps the nameplate tier without a recent yield', () => {
+    const f = forecastArray(solarArrayFromConfig('a', { system_size_kw: 5 }, null, null), suns, null);
+    expect(f.tier).toBe('nameplate');
+    const unit = typicalSkyKwPerKw(GEOMETRY, suns);
+    f.generationKw.forEach((kw, s) => expect(kw).toBeCloseTo(5 * unit[s]!, 9));
+  });
+});

@@ -1,0 +1,75 @@
+// An array's output learned from its own recent production, for days without an irradiance
+// forecast (no ZIP the feed knows, the feed down): the typical sky's output (the nameplate tier's,
+// per kW of nameplate) scaled to what the array made over the days before, with a factor per
+// local hour for its shade and orientation. It needs no nameplate and no weather.
+import { HOUR_MS } from '../forecast/hourly-series.js';
+import { addDays, slotDurationsHours, slotStartsUtc, type LocalDate } from '../time/slot-grid.js';
+import { typicalSkyKwPerKw } from './array-forecast.js';
+import type { ArrayGeometry } from './irradiance.js';
+import { sunPosition, type SunPosition } from './sun-position.js';
+
+/** An array's recent yield against the typical sky. */
+export interface RecentYield {
+  /** kW the array makes per kW a 1 kW array makes under the typical sky. */
+  scale: number;
+  /** 24 factors by hour of the day (slot i is hour floor(i / 2)), within [0, MAX_HOUR_FACTOR]; 1 for an hour with too few readings. */
+  hourFactors: number[];
+  /** Days with production readings in daylight it was learned from. */
+  nDays: number;
+}
+
+/** The days before the planned one it is learned from... */
+export const RECENT_YIELD_DAYS = 14;
+/** ...of which at least this many must have readings in daylight. */
+export const MIN_RECENT_DAYS = 7;
+/** An hour gets its own factor only with this many daylight slots with readings; factors are kept within [0, 1.5]. */
+const MIN_HOUR_SLOTS = 3;
+const MAX_HOUR_FACTOR = 1.5;
+
+/** The hour a slot's factor is kept under. */
+export const hourOf = (slot: number) => Math.min(23, Math.floor(slot / 2));
+
+/** Sun positions at the midpoints of a local day's slots. */
+export function slotSuns(date: LocalDate, timeZone: string, location: { lat: number; lon: number }): SunPosition[] {
+  const hours = slotDurationsHours(date, timeZone);
+  return slotStartsUtc(date, timeZone).map((start, i) => sunPosition(new Date(start.getTime() + (hours[i]! * HOUR_MS) / 2), location.lat, location.lon));
+}
+
+/**
+ * The array's yield over the RECENT_YIELD_DAYS local days before `date`, from its half-hour mean
+ * production (W, keyed by slot start); null with fewer than MIN_RECENT_DAYS days of daylight
+ * readings or no output at all.
+ */
+export function fitRecentYield(args: {
+  date: LocalDate;
+  timeZone: string;
+  location: { lat: number; lon: number };
+  geometry: ArrayGeometry;
+  means: readonly { start: Date; meanWatts: number }[];
+}): RecentYield | null {
+  if (args.means.length === 0) return null;
+  const wattsAt = new Map(args.means.map((m) => [m.start.getTime(), m.meanWatts]));
+  const made = Array<number>(24).fill(0);
+  const typical = Array<number>(24).fill(0);
+  const slots = Array<number>(24).fill(0);
+  let nDays = 0;
+  for (let back = 1; back <= RECENT_YIELD_DAYS; back++) {
+    const day = addDays(args.date, -back);
+    const unitKw = typicalSkyKwPerKw(args.geometry, slotSuns(day, args.timeZone, args.location));
+    let counted = false;
+    slotStartsUtc(day, args.timeZone).forEach((start, s) => {
+      const watts = wattsAt.get(start.getTime());
+      if (watts === undefined || !(unitKw[s]! > 0)) return;
+      made[hourOf(s)]! += watts / 1000;
+      typical[hourOf(s)]! += unitKw[s]!;
+      slots[hourOf(s)]! += 1;
+      counted = true;
+    });
+    if (counted) nDays++;
+  }
+  const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+  const scale = sum(made) / sum(typical);
+  if (nDays < MIN_RECENT_DAYS || !(scale > 0)) return null;
+  const hourFactors = made.map((m, h) => (slots[h]! >= MIN_HOUR_SLOTS ? Math.min(MAX_HOUR_FACTOR, m / typical[h]! / scale) : 1));
+  return { scale, hourFactors, nDays };
+}
