@@ -1,6 +1,6 @@
 // The appliances the add-on serves: the cloud's list and schedule entries merged with the local
 // per-appliance overrides of the add-on options. Pure.
-import type { Appliance, ApplianceType, EntitiesBlock, SchedulesViewEntry } from '@offpeak/cloud/contract';
+import type { Appliance, ApplianceType, SchedulesViewEntry } from '@offpeak/cloud/contract';
 import type { ApplianceOverride } from './config.js';
 
 /** One appliance as the add-on sees it. */
@@ -9,7 +9,7 @@ export interface HubAppliance {
   name: string;
   type: ApplianceType;
   isActive: boolean;
-  entities: EntitiesBlock;
+  entities: HubEntities;
   /** The add-on options' override for this appliance, if any. */
   override: ApplianceOverride | null;
   /** The battery's capacity from the cloud config, when set: a home battery's `capacity_kwh`, an EV's or robot's `battery_capacity_kwh` (a SOC sensor in kWh needs it). */
@@ -27,7 +27,24 @@ const CAPACITY_FIELD: Record<ApplianceType, 'capacity_kwh' | 'battery_capacity_k
   dehumidifier: null,
 };
 
-const ENTITY_KEYS = ['entity_id', 'soc_entity_id', 'temp_entity_id', 'indoor_temp_entity_id', 'plug_entity_id', 'power_entity_id'] as const;
+/** The config keys naming an entity the add-on reads or commands. */
+const ENTITY_KEYS = [
+  'entity_id',
+  'soc_entity_id',
+  'temp_entity_id',
+  'indoor_temp_entity_id',
+  'plug_entity_id',
+  'power_entity_id',
+  'production_sensor_entity_id',
+] as const;
+type EntityKey = (typeof ENTITY_KEYS)[number];
+/** The entities an appliance's config names, by key: the schedule's entities block, plus what only the config carries (a solar array's production sensor). */
+export type HubEntities = Partial<Record<EntityKey, string>>;
+type OverridableKey = EntityKey & keyof ApplianceOverride;
+/** The keys the add-on options may override; the others (an EV's plug sensor, a power or production sensor) are set in Offpeak only. */
+const OVERRIDABLE_KEYS: readonly OverridableKey[] = ['entity_id', 'soc_entity_id', 'temp_entity_id', 'indoor_temp_entity_id'];
+/** Whether the add-on options may set the entity of config key `key`. */
+export const isOverridable = (key: string): key is OverridableKey => (OVERRIDABLE_KEYS as readonly string[]).includes(key);
 
 /** The override for an appliance: matched by id, else by name (case-insensitive). */
 export function findOverride(overrides: readonly ApplianceOverride[], id: string, name: string): ApplianceOverride | null {
@@ -35,12 +52,12 @@ export function findOverride(overrides: readonly ApplianceOverride[], id: string
 }
 
 /** The entities of an appliance: the schedule's block, else its config, then the local override on top. */
-export function entitiesOf(appliance: Appliance, entry: SchedulesViewEntry | undefined, override: ApplianceOverride | null): EntitiesBlock {
-  const out: EntitiesBlock = {};
+export function entitiesOf(appliance: Appliance, entry: SchedulesViewEntry | undefined, override: ApplianceOverride | null): HubEntities {
+  const out: HubEntities = {};
+  const block: HubEntities | undefined = entry?.entities;
   for (const key of ENTITY_KEYS) {
-    const fromCloud = entry?.entities?.[key] ?? appliance.config[key];
-    // An EV's plug sensor and a power sensor are set in Offpeak only (the add-on options do not override them).
-    const value = (key === 'plug_entity_id' || key === 'power_entity_id' ? undefined : override?.[key]) ?? fromCloud;
+    const fromCloud = block?.[key] ?? appliance.config[key];
+    const value = (isOverridable(key) ? override?.[key] : undefined) ?? fromCloud;
     if (typeof value === 'string' && value !== '') out[key] = value;
   }
   return out;

@@ -15,7 +15,7 @@ import {
   type HassEntity,
 } from 'home-assistant-js-websocket';
 import { openHaSocket } from './ha-socket.js';
-import type { HistoryRow } from './household-history.js';
+import type { HistoryRow } from './power-history.js';
 import type { HaOutcome } from './link-status.js';
 import type { Logger } from './log.js';
 

@@ -1,7 +1,7 @@
 import type { HassEntities, HassEntity } from 'home-assistant-js-websocket';
 import { describe, expect, it } from 'vitest';
 import type { HubAppliance } from './appliances.js';
-import { applianceReading, householdPowerW, householdReading, hvacReading } from './readings.js';
+import { applianceReading, householdPowerW, householdReading, hvacReading, productionReading } from './readings.js';
 
 const e = (entity_id: string, state: string, attributes: Record<string, unknown> = {}): HassEntity => ({
   entity_id,
@@ -164,10 +164,47 @@ describe('applianceReading', () => {
   });
 
   it('makes a whole-home reading in whole watts, and none for an odd or missing value', () => {
-    expect(householdReading(e('sensor.p', '1.2345', { unit_of_measurement: 'kW' }), TS)).toEqual({ timestamp: TS, value: 1235 });
-    expect(householdReading(e('sensor.p', '640.4', { unit_of_measurement: 'W' }), TS)).toEqual({ timestamp: TS, value: 640 });
-    expect(householdReading(e('sensor.p', 'unavailable'), TS)).toBeNull();
-    expect(householdReading(e('sensor.p', '-5', { unit_of_measurement: 'W' }), TS)).toBeNull();
-    expect(householdReading(e('sensor.p', '200', { unit_of_measurement: 'kW' }), TS)).toBeNull();
+    const reading = (entity: HassEntity) => householdReading(householdPowerW(entity), TS);
+    expect(reading(e('sensor.p', '1.2345', { unit_of_measurement: 'kW' }))).toEqual({ timestamp: TS, value: 1235 });
+    expect(reading(e('sensor.p', '640.4', { unit_of_measurement: 'W' }))).toEqual({ timestamp: TS, value: 640 });
+    expect(reading(e('sensor.p', 'unavailable'))).toBeNull();
+    expect(reading(e('sensor.p', '-5', { unit_of_measurement: 'W' }))).toBeNull();
+    expect(reading(e('sensor.p', '200', { unit_of_measurement: 'kW' }))).toBeNull();
+  });
+});
+
+describe('a solar reading', () => {
+  const solar: HubAppliance = {
+    id: 's1',
+    name: 'Roof',
+    type: 'solar',
+    isActive: true,
+    entities: { production_sensor_entity_id: 'sensor.pv' },
+    override: null,
+  };
+  const at = (state: string, unit?: string) => applianceReading(solar, map(e('sensor.pv', state, unit ? { unit_of_measurement: unit } : {})), '°F', TS);
+
+  it("sends the production sensor's watts (kW as W, whole watts), labelled PRODUCING, or IDLE at none", () => {
+    expect(at('3.2456', 'kW')).toEqual({ timestamp: TS, state: 'PRODUCING', value: 3246 });
+    expect(at('812.6', 'W')).toEqual({ timestamp: TS, state: 'PRODUCING', value: 813 });
+    expect(at('0', 'kW')).toEqual({ timestamp: TS, state: 'IDLE', value: 0 });
+  });
+
+  it("counts an inverter's standby draw as no production, and sends nothing for an unreadable or impossible value", () => {
+    expect(at('-3', 'W')).toEqual({ timestamp: TS, state: 'IDLE', value: 0 });
+    expect(at('unavailable', 'W')).toBeNull();
+    expect(at('unknown', 'kW')).toBeNull();
+    expect(at('n/a', 'kW')).toBeNull();
+    expect(at('120', 'kW')).toBeNull();
+    expect(applianceReading(solar, map(), '°F', TS)).toBeNull();
+    expect(applianceReading({ ...solar, entities: {} }, map(e('sensor.pv', '2', { unit_of_measurement: 'kW' })), '°F', TS)).toBeNull();
+  });
+
+  it('makes the reading of a half-hour mean the same way', () => {
+    expect(productionReading(1499.6, TS)).toEqual({ timestamp: TS, state: 'PRODUCING', value: 1500 });
+    expect(productionReading(0.2, TS)).toEqual({ timestamp: TS, state: 'IDLE', value: 0 });
+    expect(productionReading(100_000, TS)).toEqual({ timestamp: TS, state: 'PRODUCING', value: 100_000 });
+    expect(productionReading(100_000.4, TS)).toBeNull();
+    expect(productionReading(null, TS)).toBeNull();
   });
 });

@@ -12,6 +12,8 @@ export type HouseholdLoadReading = HouseholdLoadReadingsRequest['readings'][numb
 const MAX_HOUSEHOLD_WATTS = 100_000;
 /** The cloud's bound on an appliance reading's `power_watts`, either sign. */
 const MAX_APPLIANCE_WATTS = 100_000;
+/** The cloud's highest solar reading (the solar type's value range). */
+const MAX_PRODUCTION_WATTS = 100_000;
 
 /** What the plan side knows about an HVAC unit at reading time. */
 export interface HvacControlState {
@@ -86,23 +88,27 @@ export function hvacReading(
 /**
  * What the add-on reports per appliance type: an HVAC reading (POST /api/v1/readings), a charge in
  * percent labelled CHARGING/IDLE (an EV's with `plugged_in` from its plug sensor), a robot's charge
- * labelled by its state, a tank temperature, or
- * nothing (solar production and dehumidifiers are not read from Home Assistant). Keyed by the
- * contract's type union, so a new type does not compile without its entry.
+ * labelled by its state, a tank temperature, a solar array's production in W, or nothing
+ * (dehumidifiers are not read from Home Assistant). Keyed by the contract's type union, so a new
+ * type does not compile without its entry.
  */
-export const READING_KIND: Record<ApplianceType, 'hvac' | 'charge' | 'dock' | 'tank' | null> = {
+export const READING_KIND: Record<ApplianceType, 'hvac' | 'charge' | 'dock' | 'tank' | 'production' | null> = {
   hvac: 'hvac',
   ev_charger: 'charge',
   home_battery: 'charge',
   robot: 'dock',
   water_heater: 'tank',
-  solar: null,
+  solar: 'production',
   dehumidifier: null,
 };
 
-/** The charge (EV, battery, robot) or tank-temperature (water heater) reading, or null. */
+/** The charge (EV, battery, robot), tank-temperature (water heater) or production (solar) reading, or null. */
 export function applianceReading(appliance: HubAppliance, entities: HassEntities, unit: string, timestamp: string): ApplianceReadingInput | null {
   const kind = READING_KIND[appliance.type];
+  if (kind === 'production') {
+    const sensor = entities[appliance.entities.production_sensor_entity_id ?? ''];
+    return productionReading(sensor ? productionW(sensor.state, sensor.attributes.unit_of_measurement) : null, timestamp);
+  }
   if (kind !== 'charge' && kind !== 'dock' && kind !== 'tank') return null;
   const control = entities[appliance.entities.entity_id ?? ''];
   let value: number | null;
@@ -164,8 +170,20 @@ export function householdPowerW(entity: HassEntity | undefined): number | null {
   return entity ? powerW(entity.state, entity.attributes.unit_of_measurement) : null;
 }
 
-/** The whole-home reading (W, the cloud's 0-100,000 range, whole watts), or null. */
-export function householdReading(entity: HassEntity | undefined, timestamp: string): HouseholdLoadReading | null {
-  const w = householdPowerW(entity);
-  return inRange(w, 0, MAX_HOUSEHOLD_WATTS) ? { timestamp, value: Math.round(w) } : null;
+/** The whole-home reading of `watts` (the cloud's 0-100,000 range, whole watts), or null. */
+export function householdReading(watts: number | null, timestamp: string): HouseholdLoadReading | null {
+  return inRange(watts, 0, MAX_HOUSEHOLD_WATTS) ? { timestamp, value: Math.round(watts) } : null;
+}
+
+/** A production sensor's state in W (W or kW); below 0, an inverter's standby draw at night, is 0. */
+export function productionW(state: string | undefined, unit: unknown): number | null {
+  const w = powerW(state, unit);
+  return w === null ? null : Math.max(0, w);
+}
+
+/** The solar reading of `watts` produced (the cloud's 0-100,000 range, whole watts), labelled PRODUCING or IDLE, or null. */
+export function productionReading(watts: number | null, timestamp: string): ApplianceReadingInput | null {
+  if (!inRange(watts, 0, MAX_PRODUCTION_WATTS)) return null;
+  const value = Math.round(watts);
+  return { timestamp, state: value > 0 ? 'PRODUCING' : 'IDLE', value };
 }

@@ -44,5 +44,8 @@ export function readingText(r: BufferedReading, type: ApplianceType | null, unit
   if (r.kind === 'hvac') return `${temp(r.reading.indoor_temp, unit)} indoors, ${r.reading.hvac_state.toLowerCase()}`;
   if (r.kind === 'household') return `${r.reading.value} W`;
   const state = r.reading.state.toLowerCase();
-  return type && READING_KIND[type] === 'tank' ? `${state}, tank at ${temp(r.reading.value, unit)}` : `${state}, ${r.reading.value} % charged`;
+  const kind = type ? READING_KIND[type] : null;
+  if (kind === 'tank') return `${state}, tank at ${temp(r.reading.value, unit)}`;
+  if (kind === 'production') return `${state}, ${r.reading.value} W`;
+  return `${state}, ${r.reading.value} % charged`;
 }

@@ -1,7 +1,7 @@
 // The add-on's status, the one set of facts both views show: the status line every 5 minutes
 // (statusLine) and the ingress panel (panel/page.ts). Built from the running add-on on demand.
 import type { ApplianceType } from '@offpeak/cloud/contract';
-import { entityUses, type HubAppliance } from './appliances.js';
+import { entityUses, isOverridable, type HubAppliance } from './appliances.js';
 import type { AddonConfig } from './config.js';
 import type { AddonContext } from './context.js';
 import { linkText, settingName, type LinkStatus } from './link-status.js';
@@ -69,7 +69,7 @@ export function missingEntityProblem(
     reason: `${role} ${entityId} of ${appliance.name} does not exist in Home Assistant`,
     fix: local
       ? `Change appliances[${index}].${role} in ${options} to an entity id Home Assistant has (Settings, Devices & services, Entities).`
-      : `Change the ${role} of ${appliance.name} in Offpeak (the dashboard, Appliances) to an entity id Home Assistant has, or set it for this hub in ${options}.`,
+      : `Change the ${role} of ${appliance.name} in Offpeak (the dashboard, Appliances) to an entity id Home Assistant has${isOverridable(role) ? `, or set it for this hub in ${options}` : ''}.`,
   };
 }
 
@@ -112,7 +112,8 @@ export function addonStatus(ctx: AddonContext): AddonStatus {
         id: a.id,
         name: a.name,
         type: a.type,
-        entityId: a.entities.entity_id ?? null,
+        // A solar array has no control entity: the one it reads is its production sensor.
+        entityId: a.entities.entity_id ?? a.entities.production_sensor_entity_id ?? null,
         problems: missing.filter((u) => u.appliance === a).map((u) => missingEntityProblem(ctx.config, a, u.role, u.entityId)),
         lastReading: last ? { at: new Date(last.atMs).toISOString(), text: last.text } : null,
         action: actionOf(ctx, a, slot),

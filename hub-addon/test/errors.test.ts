@@ -66,6 +66,7 @@ describe('errors that say what to fix', () => {
       prepare: async (a) => {
         await a.createAppliance(thermostat.type, thermostat.name, thermostat.config);
         await a.createAppliance('ev_charger', 'Second car', { entity_id: 'switch.ghost_charger' });
+        await a.createAppliance('solar', 'Roof', { production_sensor_entity_id: 'sensor.ghost_pv' });
       },
       configPatch: { appliances: [{ appliance: thermostat.name, indoor_temp_entity_id: 'sensor.no_such_sensor' }] },
     });
@@ -79,11 +80,16 @@ describe('errors that say what to fix', () => {
         'Change appliances[0].indoor_temp_entity_id in the options file (OFFPEAK_OPTIONS) to an entity id Home Assistant has (Settings, Devices & services, Entities).',
       'switch.ghost_charger':
         'Change the entity_id of Second car in Offpeak (the dashboard, Appliances) to an entity id Home Assistant has, or set it for this hub in the options file (OFFPEAK_OPTIONS).',
+      // A production sensor is set in Offpeak only.
+      'sensor.ghost_pv': 'Change the production_sensor_entity_id of Roof in Offpeak (the dashboard, Appliances) to an entity id Home Assistant has.',
     });
     const car = addonStatus(h.addon.ctx).appliances.find((a) => a.name === 'Second car')!;
     expect(car.problems.map((p) => p.reason)).toEqual(['entity_id switch.ghost_charger of Second car does not exist in Home Assistant']);
+    const roof = addonStatus(h.addon.ctx).appliances.find((a) => a.name === 'Roof')!;
+    expect(roof.entityId).toBe('sensor.ghost_pv');
+    expect(roof.problems.map((p) => p.reason)).toEqual(['production_sensor_entity_id sensor.ghost_pv of Roof does not exist in Home Assistant']);
     await h.advance(6 * MIN);
-    expect(lastStatus(h)).toMatchObject({ cloud: 'ok', entities_missing: ['sensor.no_such_sensor', 'switch.ghost_charger'] });
+    expect(lastStatus(h)).toMatchObject({ cloud: 'ok', entities_missing: ['sensor.no_such_sensor', 'switch.ghost_charger', 'sensor.ghost_pv'] });
   }, 60_000);
 
   it('a refused Home Assistant token: the add-on keeps retrying, warns once naming HA_TOKEN (the panel says it too), and never logs the token', async () => {

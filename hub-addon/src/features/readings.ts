@@ -1,6 +1,7 @@
 // Readings: every 5 minutes (on the clock's 5-minute marks) read each appliance's entities and the
-// whole-home power sensor (features/household-load.ts, which also backfills its history once) and
-// queue the readings on disk; a per-install delay after the mark (readings-push.ts, drawn once at
+// whole-home power sensor (household-load.ts) and queue the readings on disk; the first start also
+// queues the history of the whole-home power and of each solar array's production
+// (history-backfill.ts). A per-install delay after the mark (readings-push.ts, drawn once at
 // start) send the queue oldest first, at most 100 per request. A refused batch (4xx other than
 // 401/408/429) is dropped with a log line so it cannot block the queue; while the cloud is
 // unreachable everything waits. Each cycle ends, after its push, with one status line (status.ts).
@@ -10,7 +11,7 @@ import type { AddonContext, Stop } from '../context.js';
 import { describe } from '../ha.js';
 import { viaCloud } from '../reachability.js';
 import type { BufferedReading } from '../reading-buffer.js';
-import { applianceReading, householdReading, hvacReading, READING_KIND } from '../readings.js';
+import { applianceReading, householdPowerW, householdReading, hvacReading, READING_KIND } from '../readings.js';
 import { controlOf } from '../state.js';
 import { addonStatus, statusLine } from '../status.js';
 import { readingText } from '../status-text.js';
@@ -18,7 +19,9 @@ import { toF } from '../units.js';
 import { localSlotAt } from '../local-time.js';
 import { drawPushDelayMs, nextMarkMs } from '../readings-push.js';
 import { runComfortGuard } from './comfort-guard.js';
-import { householdBackfill, householdEntityId } from './household-load.js';
+import { historyBackfills } from './history-backfill.js';
+import { householdBackfillTarget, householdEntityId } from './household-load.js';
+import { solarBackfillTargets } from './solar-production.js';
 
 /** The readings of this moment. */
 export function collectReadings(ctx: AddonContext): BufferedReading[] {
@@ -59,7 +62,7 @@ export function collectReadings(ctx: AddonContext): BufferedReading[] {
     if (id) ctx.state.lastReadings.set(id, { atMs: nowMs, text: readingText(r, type, unit) });
   }
   const householdId = householdEntityId(ctx);
-  const household = householdId ? householdReading(entities[householdId], timestamp) : null;
+  const household = householdId ? householdReading(householdPowerW(entities[householdId]), timestamp) : null;
   if (household) out.push({ kind: 'household', reading: household });
   return out;
 }
@@ -128,7 +131,10 @@ export function startReadings(ctx: AddonContext): Stop {
     ctx.state.nextPushMs = markMs + delayMs;
     ctx.log.info('status', statusLine(addonStatus(ctx)));
   };
-  const backfill = householdBackfill(ctx);
+  const backfill = historyBackfills(ctx, () => {
+    const household = householdBackfillTarget(ctx);
+    return [...(household ? [household] : []), ...solarBackfillTargets(ctx.state.appliances)];
+  });
   const cycle = async () => {
     if (stopped) return;
     const pushAtMs = markMs + delayMs;
@@ -149,10 +155,11 @@ export function startReadings(ctx: AddonContext): Stop {
     else await push();
   };
   arm();
-  // The first start's backfill goes out at once, not at the first 5-minute mark.
+  // The first start's backfills go out at once, not at the first 5-minute mark.
   void ctx.tasks.run(async () => {
     const queued = ctx.buffer.size;
-    if ((await backfill.run()) && ctx.buffer.size > queued) await flush();
+    await backfill.run();
+    if (ctx.buffer.size > queued) await flush();
   });
   return () => {
     stopped = true;
