@@ -1,6 +1,7 @@
 // The home the living-days harness lives in, set up through the public API only: an account in
-// the home's time zone on a two-level tariff, a home battery with no target, and the home's
-// recorded whole-home load before the first lived instant (the measured profile's window).
+// the home's time zone on its tariff (custom hourly import and export prices), a home battery with
+// no target, a solar array with a production sensor when the home has one, and the home's recorded
+// load and production before the first lived instant (the measured profile's window).
 import { call } from '../cloud-process.js';
 import type { TwoLevelTariff } from '../recorded-home/battery-replay.js';
 import type { HalfHourMean } from '../recorded-home/recorded-load.js';
@@ -19,6 +20,14 @@ const BATCH = 100;
 export interface LivedHome {
   token: string;
   batteryId: string;
+  /** The solar array's appliance, when the home has one. */
+  solarId: string | null;
+}
+
+/** A day's prices as the account's custom rates hold them: 24 hourly import prices and, when exports earn, 24 export prices, cents/kWh. */
+export interface LivedPrices {
+  importCents: number[];
+  exportCents: number[] | null;
 }
 
 /** The tariff's 24 hourly prices. */
@@ -27,38 +36,59 @@ export function hourlyPrices(t: TwoLevelTariff): number[] {
   return Array.from({ length: 24 }, (_, h) => ((from < to ? h >= from && h < to : h >= from || h < to) ? t.peak : t.base));
 }
 
-/** Signs up, sets the zone and tariff, creates the battery and pushes `history` (oldest first) with the battery's first charge. */
-export async function setUpHome(
-  url: string,
-  timeZone: string,
-  tariff: TwoLevelTariff,
-  history: readonly HalfHourMean[],
-  startPct: number,
-  at: Date,
-): Promise<LivedHome> {
+export interface HomeSetUp {
+  timeZone: string;
+  /** The account's ZIP ('' for none: no irradiance forecast). */
+  zip: string;
+  prices: LivedPrices;
+  /** Household load pushed before the first lived instant, oldest first. */
+  history: readonly HalfHourMean[];
+  /** Solar production pushed before it, oldest first; null for a home without solar. */
+  solarHistory: readonly HalfHourMean[] | null;
+  startPct: number;
+  at: Date;
+}
+
+/** Signs up, sets the zone and the rates, creates the battery (and the array) and pushes the history with the battery's first charge. */
+export async function setUpHome(url: string, home: HomeSetUp): Promise<LivedHome> {
   const { access_token: token } = await call(url, 'POST', '/auth/signup', {
     email: `living-${Date.now()}@example.com`,
     password: 'living-days-password',
-    location_zip: '75001',
+    location_zip: home.zip,
   });
-  await call(url, 'PATCH', '/auth/me', { timezone: timeZone }, token);
-  await call(url, 'PUT', '/api/v1/rates', { pricing_source: 'custom', hourly_rates_cents_per_kwh: hourlyPrices(tariff) }, token);
-  const { appliance_id: batteryId } = await call(
+  await call(url, 'PATCH', '/auth/me', { timezone: home.timeZone }, token);
+  await call(
     url,
-    'POST',
-    '/api/v1/appliances',
-    { appliance_type: 'home_battery', name: 'Battery', config: BATTERY_CONFIG },
+    'PUT',
+    '/api/v1/rates',
+    {
+      pricing_source: 'custom',
+      hourly_rates_cents_per_kwh: home.prices.importCents,
+      ...(home.prices.exportCents && { export_hourly_rates_cents_per_kwh: home.prices.exportCents }),
+    },
     token,
   );
-  for (let i = 0; i < history.length; i += BATCH) await pushLoad(url, token, history.slice(i, i + BATCH));
-  await pushCharge(url, token, batteryId, at, startPct);
-  return { token, batteryId };
+  const create = async (appliance_type: string, name: string, config: object): Promise<string> =>
+    (await call(url, 'POST', '/api/v1/appliances', { appliance_type, name, config }, token)).appliance_id;
+  const batteryId = await create('home_battery', 'Battery', BATTERY_CONFIG);
+  const solarId = home.solarHistory ? await create('solar', 'PV', { production_sensor_entity_id: 'sensor.pv_power' }) : null;
+  for (let i = 0; i < home.history.length; i += BATCH) await pushLoad(url, token, home.history.slice(i, i + BATCH));
+  if (solarId && home.solarHistory)
+    for (let i = 0; i < home.solarHistory.length; i += BATCH) await pushSolar(url, token, solarId, home.solarHistory.slice(i, i + BATCH));
+  await pushCharge(url, token, batteryId, home.at, home.startPct);
+  return { token, batteryId, solarId };
 }
 
 /** Whole-home readings, one per half hour at its start, of its mean. */
 export function pushLoad(url: string, token: string, means: readonly HalfHourMean[]): Promise<unknown> {
   const readings = means.map((m) => ({ timestamp: m.start.toISOString(), value: Math.round(m.meanWatts) }));
   return call(url, 'POST', '/api/v1/household-load/readings', { readings }, token);
+}
+
+/** Production readings, one per half hour at its start, of its mean. */
+export function pushSolar(url: string, token: string, solarId: string, means: readonly HalfHourMean[]): Promise<unknown> {
+  const readings = means.map((m) => ({ timestamp: m.start.toISOString(), state: 'ON', value: Math.round(m.meanWatts) }));
+  return call(url, 'POST', `/api/v1/appliances/${solarId}/readings`, { readings }, token);
 }
 
 /** The battery's charge at `at`, percent. */

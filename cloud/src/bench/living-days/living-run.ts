@@ -1,8 +1,9 @@
 // Lives recorded days against the built cloud (`dist/main.js`, what `npm start` runs) on the test
-// clock, from outside: every half hour it pushes the battery's charge and the household load, reads
-// the plan as a hub would, and runs the battery by it on the load that came. It never asks for a
-// recompute: every plan it runs is one the service made by itself (the nightly run and its re-plans
-// from the measured state). README.md gives the timeline and the checks.
+// clock, from outside: every half hour it pushes the battery's charge, the household load and the
+// solar production, reads the plan as a hub would, and runs the battery by it on the load and
+// production that came. It never asks for a recompute: every plan it runs is one the service made
+// by itself (the nightly run and its re-plans from the measured state). README.md gives the
+// timeline and the checks.
 import { executeBatteryDay } from '../../domain/planners/home-battery-execution.js';
 import { chargeDeparts } from '../../domain/planning/charge-departure.js';
 import { DAY_MS } from '../../domain/time/durations.js';
@@ -10,10 +11,10 @@ import { addDays, dayBoundsUtc, slotStartsUtc, SLOTS_PER_DAY } from '../../domai
 import { NIGHTLY_RUN_AT } from '../../jobs/job-times.js';
 import { startBenchDatabase } from '../bench-database.js';
 import { call, startCloudProcess, UNTHROTTLED_ENV } from '../cloud-process.js';
-import type { ReplayResult, TwoLevelTariff } from '../recorded-home/battery-replay.js';
+import type { ReplayResult } from '../recorded-home/battery-replay.js';
 import type { HalfHourMean, RecordedDay } from '../recorded-home/recorded-load.js';
 import { departuresWithoutReplan, floorMissed, pastSlotsChanged, type BatteryHistoryRow } from './lived-checks.js';
-import { BATTERY_CONFIG, hourlyPrices, pushCharge, pushLoad, setUpHome } from './lived-home.js';
+import { BATTERY_CONFIG, pushCharge, pushLoad, pushSolar, setUpHome, type LivedHome, type LivedPrices } from './lived-home.js';
 
 export interface LivingOptions {
   timeZone: string;
@@ -22,7 +23,13 @@ export interface LivingOptions {
   loads: readonly number[][];
   /** The recorded half-hour means, sorted (what is pushed: a gap stays a gap). */
   means: readonly HalfHourMean[];
-  tariff: TwoLevelTariff;
+  /** Solar behind the meter: its recorded half-hour means (pushed, as the load's) and the days' generation with gaps filled, kW per slot; absent without solar. */
+  solar?: { means: readonly HalfHourMean[]; kw: readonly number[][] };
+  prices: LivedPrices;
+  /** The account's ZIP ('' for none). */
+  zip: string;
+  /** The battery's charge at the start of the first lived day, %. */
+  startPct: number;
   /** Index of the first lived day; the day before it is the warm-up (the battery held, the nightly run planning the first day). */
   first: number;
   count: number;
@@ -42,8 +49,6 @@ export interface LivingReport {
   problems: string[];
 }
 
-/** The battery starts the first lived day at this charge, as in bench:recorded-home's replay. */
-export const START_PCT = 50;
 /** A hub applies a new plan within minutes; the harness reads the plan this long into each slot. */
 const APPLY_DELAY_MS = 10 * 60_000;
 /** Real time the cloud is given to start, and the home to be set up, before the clock reaches the warm-up (a loaded machine is slow to start it). */
@@ -90,11 +95,20 @@ export async function liveDays(o: LivingOptions): Promise<LivingReport> {
   try {
     const setUpAt = new Date(clock());
     const historyFrom = dayBoundsUtc(addDays(warmUp, -HISTORY_DAYS), o.timeZone).start;
-    const history = o.means.filter((m) => m.start >= historyFrom && m.start < setUpAt);
-    const home = await setUpHome(cloud.url, o.timeZone, o.tariff, history, START_PCT, setUpAt);
+    const before = (means: readonly HalfHourMean[]) => means.filter((m) => m.start >= historyFrom && m.start < setUpAt);
+    const history = before(o.means);
+    const home = await setUpHome(cloud.url, {
+      timeZone: o.timeZone,
+      zip: o.zip,
+      prices: o.prices,
+      history,
+      solarHistory: o.solar ? before(o.solar.means) : null,
+      startPct: o.startPct,
+      at: setUpAt,
+    });
     if (clock() >= startMs) throw new Error(`starting the cloud and setting up the home took more than the ${LEAD_MS} ms lead; lower the rate`);
     o.log(`home set up at ${setUpAt.toISOString()} (clock), ${history.length} half hours of history`);
-    return await live(o, cloud.url, home.token, home.batteryId, { untilClock, clockAt, last, fromMs: setUpAt.getTime() });
+    return await live(o, cloud.url, home, { untilClock, clockAt, last, fromMs: setUpAt.getTime() });
   } finally {
     await cloud.stop();
     await db.stop();
@@ -110,7 +124,8 @@ interface Timeline {
   last: number;
 }
 
-async function live(o: LivingOptions, url: string, token: string, batteryId: string, t: Timeline): Promise<LivingReport> {
+async function live(o: LivingOptions, url: string, home: LivedHome, t: Timeline): Promise<LivingReport> {
+  const { token, batteryId, solarId } = home;
   const capacityKwh = BATTERY_CONFIG.capacity_kwh;
   const battery = {
     capacityKwh,
@@ -120,14 +135,16 @@ async function live(o: LivingOptions, url: string, token: string, batteryId: str
     chargeEfficiency: 0.95,
     dischargeEfficiency: 0.95,
   };
-  const prices = hourlyPrices(o.tariff);
   const meanAt = new Map(o.means.map((m) => [m.start.getTime(), m]));
+  const solarAt = new Map((o.solar?.means ?? []).map((m) => [m.start.getTime(), m]));
+  /** What the grid flow of a slot costs, cents: imports at the import price, exports at the export price (nothing without one). */
+  const gridCents = (kwh: number, s: number) => kwh * (kwh >= 0 ? o.prices.importCents[Math.floor(s / 2)]! : (o.prices.exportCents?.[Math.floor(s / 2)] ?? 0));
   const lived: ReplayResult = { baseline: [], cost: [], dayStartKwh: [], dayEndKwh: [], planMs: [], planCpuMs: [] };
   const problems: string[] = [];
   let departures = 0;
   let replanned = 0;
   let rows = 0;
-  let socKwh = (START_PCT / 100) * capacityKwh;
+  let socKwh = (o.startPct / 100) * capacityKwh;
   /** The battery's plan for `date` as a hub reads it, or null when the service has none. */
   const readPlan = async (date: string): Promise<BatteryHistoryRow['schedule'] | null> => {
     const view = await call(url, 'GET', '/api/v1/schedules', undefined, token);
@@ -136,6 +153,7 @@ async function live(o: LivingOptions, url: string, token: string, batteryId: str
   };
   for (let i = o.first - 1; i <= t.last; i++) {
     const day = o.days[i]!;
+    const solarKw = o.solar?.kw[i];
     const counted = i >= o.first;
     if (counted) lived.dayStartKwh.push(socKwh);
     const starts = slotStartsUtc(day.date, o.timeZone);
@@ -154,7 +172,12 @@ async function live(o: LivingOptions, url: string, token: string, batteryId: str
         if (held && chargeDeparts(held.value_trajectory, s, pct)) departed.push(s);
       }
       const mean = meanAt.get(at.getTime());
-      await Promise.all([pushCharge(url, token, batteryId, at, pct), mean ? pushLoad(url, token, [mean]) : null]);
+      const produced = solarAt.get(at.getTime());
+      await Promise.all([
+        pushCharge(url, token, batteryId, at, pct),
+        mean ? pushLoad(url, token, [mean]) : null,
+        solarId && produced ? pushSolar(url, token, solarId, [produced]) : null,
+      ]);
       if (!counted) continue;
       await t.untilClock(at.getTime() + APPLY_DELAY_MS);
       const plan = await readPlan(day.date);
@@ -166,18 +189,17 @@ async function live(o: LivingOptions, url: string, token: string, batteryId: str
       }
       if (!plan) {
         problems.push(`${day.date} slot ${s}: no plan for the day`);
-        // Without a plan the battery is left alone: the house draws its load from the grid.
-        cost += o.loads[i]![s]! * day.hours[s]! * prices[Math.floor(s / 2)]!;
+        // Without a plan the battery is left alone: the house draws its load net of solar from the grid.
+        cost += gridCents((o.loads[i]![s]! - (solarKw?.[s] ?? 0)) * day.hours[s]!, s);
         continue;
       }
-      const run = executeBatteryDay(plan, o.loads[i]!, day.hours, { ...battery, startKwh: socKwh }, s);
+      const run = executeBatteryDay(plan, o.loads[i]!, day.hours, { ...battery, startKwh: socKwh }, s, solarKw);
       socKwh = run.endKwh[s]!;
-      // The tariff has no export rate: what the battery sends out earns nothing.
-      cost += Math.max(0, run.gridKwh[s]!) * prices[Math.floor(s / 2)]!;
+      cost += gridCents(run.gridKwh[s]!, s);
     }
     if (!counted) continue;
     lived.cost.push(cost);
-    lived.baseline.push(o.loads[i]!.reduce((c, kw, s) => c + kw * day.hours[s]! * prices[Math.floor(s / 2)]!, 0));
+    lived.baseline.push(o.loads[i]!.reduce((c, kw, s) => c + gridCents((kw - (solarKw?.[s] ?? 0)) * day.hours[s]!, s), 0));
     lived.dayEndKwh.push(socKwh);
     const history = await call(url, 'GET', `/api/v1/schedules/history?appliance_id=${batteryId}&start=${day.date}&end=${day.date}`, undefined, token);
     const dayRows: BatteryHistoryRow[] = history.appliances[0]?.history ?? [];
@@ -188,7 +210,8 @@ async function live(o: LivingOptions, url: string, token: string, batteryId: str
     problems.push(
       ...missed.map((s) => `${day.date}: no re-plan after the charge reading off the trajectory at slot ${s}`),
       ...pastSlotsChanged(dayRows).map((p) => `${day.date}: ${p}`),
-      ...floorMissed(dayRows, dayStartPct).map((p) => `${day.date}: ${p}`),
+      // With solar the floor may be met by tomorrow's sun, past what a row serves (home-battery.md): checked without solar only.
+      ...(o.solar ? [] : floorMissed(dayRows, dayStartPct).map((p) => `${day.date}: ${p}`)),
     );
     o.log(
       `${day.date}: ${dayRows.length} rows, ${departed.length} departing charge readings, ends at ${((100 * socKwh) / capacityKwh).toFixed(1)} % (began ${dayStartPct.toFixed(1)} %)`,

@@ -135,6 +135,18 @@ export interface ReplayCounts {
   plans: number;
 }
 
+/** A replay's span and bookkeeping. */
+export interface ReplaySpan {
+  /** The day after the last one replayed (default: the end of the record). */
+  until?: number;
+  /** The charge each day starts at, kWh (default: carried from the day before; the first day at the minimum). */
+  dayStartKwh?: (dayIndex: number) => number;
+  counts?: ReplayCounts;
+}
+
+/** The battery's charge at the start of the first replayed day, %: its minimum. */
+export const REPLAY_START_PCT = BATTERY.minPct;
+
 /**
  * Plans and executes every day from `first` on, the charge carried from day to day; returns each
  * day's saving, cents: its cost without a battery less its cost with the plans (import less export).
@@ -147,12 +159,13 @@ export function replaySolar(
   planning: SolarPlanning,
   tariff: SolarTariff,
   first: number,
-  counts: ReplayCounts = { days: 0, plans: 0 },
+  { until = home.days.length, dayStartKwh, counts = { days: 0, plans: 0 } }: ReplaySpan = {},
 ): number[] {
   const capacity = BATTERY.capacityKwh;
-  let soc = (BATTERY.minPct / 100) * capacity;
+  let soc = (REPLAY_START_PCT / 100) * capacity;
   const savings: number[] = [];
-  for (let i = first; i < home.days.length; i++) {
+  for (let i = first; i < until; i++) {
+    if (dayStartKwh) soc = dayStartKwh(i);
     const { date, hours } = home.days[i]!;
     const { importCents, exportCents } = tariff.pricesOf(i);
     const next = i + 1 < home.days.length ? tariff.pricesOf(i + 1) : null;

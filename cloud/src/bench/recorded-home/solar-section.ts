@@ -9,7 +9,7 @@ import { forecasters } from './forecasters.js';
 import { recentDaysOf } from './load-days.js';
 import { OPSD_TIME_ZONE, type SolarHome } from './opsd-homes.js';
 import { solarForecasters } from './solar-forecast.js';
-import { knownToday, perfectForesight, replaySolar, solarActuals } from './solar-replay.js';
+import { knownToday, perfectForesight, replaySolar, solarActuals, type SolarPlanning } from './solar-replay.js';
 import { SOLAR_TARIFFS } from './solar-tariffs.js';
 import { planHomeBattery } from '../../domain/planners/home-battery.js';
 
@@ -20,33 +20,32 @@ const FIRST_DAY = 28;
 
 const pct = (x: number) => `${(100 * x).toFixed(1)} %`;
 
+/** How the service plans the home's battery: its planner for the type, as the recompute calls it, on today's and tomorrow's forecasts. */
+export function servicePlanning(home: SolarHome): SolarPlanning {
+  const load = forecasters(home.days, home.loadMeans, OPSD_TIME_ZONE);
+  return {
+    load: load.measuredTwoDays,
+    loadDays: recentDaysOf(home.days, load.measured),
+    pv: solarForecasters(home).service,
+    planner: applianceTypes.home_battery.planner,
+    isService: true,
+  };
+}
+
 /** Prints each home's table per tariff; returns the targets it missed. */
 export function measureSolarHome(home: SolarHome): string[] {
   const failures: string[] = [];
   const actual = solarActuals(home);
   const load = forecasters(home.days, home.loadMeans, OPSD_TIME_ZONE);
   const pv = solarForecasters(home);
+  const ours = servicePlanning(home);
   const days = home.days.slice(FIRST_DAY);
   const counted = days.map((_, k) => actual.measured[FIRST_DAY + k]!);
   console.log(`\n${home.name}: ${home.days.length} local days, ${counted.filter(Boolean).length} measured (at least 44 slots of load and generation recorded)`);
   for (const tariff of SOLAR_TARIFFS) {
     const oursCounts = { days: 0, plans: 0 };
     const rows = {
-      ours: replaySolar(
-        home,
-        actual,
-        // The service's planner for the type, as the recompute calls it, on today's and tomorrow's forecasts.
-        {
-          load: load.measuredTwoDays,
-          loadDays: recentDaysOf(home.days, load.measured),
-          pv: pv.service,
-          planner: applianceTypes.home_battery.planner,
-          isService: true,
-        },
-        tariff,
-        FIRST_DAY,
-        oursCounts,
-      ),
+      ours: replaySolar(home, actual, ours, tariff, FIRST_DAY, { counts: oursCounts }),
       persistence: replaySolar(home, actual, { load: load.persistence, pv: pv.persistence, planner: planHomeBattery, isService: true }, tariff, FIRST_DAY),
       // What the service's plans reach knowing the day's real load and generation: the exact plan
       // for them under the service's rules (tomorrow's prices once known, the day's floor).

@@ -1,0 +1,65 @@
+// A recorded home with solar lived (house 1 or 6 of Konstanz: a battery and an array behind the
+// meter, exports paid), compared with bench:recorded-home's plans of it over the same days.
+import type { SolarHome } from '../recorded-home/opsd-homes.js';
+import { OPSD_TIME_ZONE } from '../recorded-home/opsd-homes.js';
+import { servicePlanning } from '../recorded-home/solar-section.js';
+import { perfectForesight, REPLAY_START_PCT, replaySolar, solarActuals } from '../recorded-home/solar-replay.js';
+import { SOLAR_TARIFFS, type SolarTariff } from '../recorded-home/solar-tariffs.js';
+import { liveDays } from './living-run.js';
+import { CAPTURE_TOLERANCE, pct, type LivedComparison, type LivedSpan } from './lived-comparison.js';
+
+/** The solar bench's tariffs that repeat by the day, so an account's custom rates hold them. */
+export const SOLAR_HOME_TARIFFS: Record<string, SolarTariff> = { 'feed-in': SOLAR_TARIFFS[0]!, 'net-billing': SOLAR_TARIFFS[1]! };
+
+/** A day's 48 slot prices as 24 hourly ones (these tariffs change on the hour). */
+const hourly = (slots: readonly number[]) => Array.from({ length: 24 }, (_, h) => slots[2 * h]!);
+
+export async function liveSolarHome(home: SolarHome, tariff: SolarTariff, span: LivedSpan): Promise<LivedComparison> {
+  const { first, count } = span;
+  if (!(first >= 31 && count >= 1 && first + count < home.days.length))
+    throw new Error(`--from must be 31-${home.days.length - count - 1} (a month of history first, and the day after the last)`);
+  const actual = solarActuals(home);
+  const dayPrices = tariff.pricesOf(first);
+  span.log(`Living ${count} days of ${home.name} from ${home.days[first]!.date} under ${tariff.name}, clock ${span.rate}x`);
+  const report = await liveDays({
+    timeZone: OPSD_TIME_ZONE,
+    days: home.days.slice(0, first + count),
+    loads: actual.loads,
+    means: home.loadMeans,
+    solar: { means: home.pvMeans, kw: actual.pv },
+    prices: { importCents: hourly(dayPrices.importCents), exportCents: hourly(dayPrices.exportCents) },
+    // No ZIP: the service has no irradiance forecast and learns the array's yield from its readings, as for any home outside the US.
+    zip: '',
+    startPct: REPLAY_START_PCT,
+    ...span,
+  });
+
+  const until = first + count;
+  const perfect = replaySolar(home, actual, perfectForesight(actual), tariff, first, { until });
+  const bench = replaySolar(home, actual, servicePlanning(home), tariff, first, { until });
+  // The same plans, each day from the charge the lived battery began it with.
+  const benchFromLived = replaySolar(home, actual, servicePlanning(home), tariff, first, {
+    until,
+    dayStartKwh: (i) => report.lived.dayStartKwh[i - first]!,
+  });
+  const lived = report.lived.baseline.map((b, k) => b - report.lived.cost[k]!);
+  lived.forEach((c, k) =>
+    span.log(`${home.days[first + k]!.date}: saved ${c.toFixed(1)} c lived, ${benchFromLived[k]!.toFixed(1)} c by the bench's plans from the same start`),
+  );
+  // Shares of perfect foresight's saving over the measured days, as bench:recorded-home counts them.
+  const measured = (k: number) => actual.measured[first + k]!;
+  const sum = (savings: readonly number[]) => savings.reduce((s, v, k) => (measured(k) ? s + v : s), 0);
+  const share = (savings: readonly number[]) => sum(savings) / sum(perfect);
+  const problems = [...report.problems];
+  if (Math.abs(share(lived) - share(benchFromLived)) > CAPTURE_TOLERANCE)
+    problems.push(`capture ${pct(share(lived))} is more than one point from the bench's ${pct(share(benchFromLived))} from the same day starts`);
+  return {
+    report,
+    problems,
+    table: [
+      { run: 'lived against the service', capture: pct(share(lived)), 'saving, c a day': (sum(lived) / count).toFixed(1) },
+      { run: 'bench:recorded-home plan', capture: pct(share(bench)), 'saving, c a day': (sum(bench) / count).toFixed(1) },
+      { run: 'the same, from the lived day starts', capture: pct(share(benchFromLived)), 'saving, c a day': (sum(benchFromLived) / count).toFixed(1) },
+    ],
+  };
+}
