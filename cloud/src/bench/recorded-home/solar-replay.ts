@@ -17,7 +17,7 @@ import { OPSD_TIME_ZONE, type SolarHome } from './opsd-homes.js';
 import type { SolarTariff } from './solar-tariffs.js';
 
 /** The EMHASS rows' battery: 13.5 kWh, 5 kW both ways, 0.95 / 0.95, 10 % minimum, no target; it starts at the minimum. */
-const BATTERY = { capacityKwh: 13.5, rateKw: 5, etaIn: 0.95, etaOut: 0.95, minPct: 10 };
+export const BATTERY = { capacityKwh: 13.5, rateKw: 5, etaIn: 0.95, etaOut: 0.95, minPct: 10 };
 /** Its appliance config as the service stores it. */
 const CONFIG = {
   capacity_kwh: BATTERY.capacityKwh,
@@ -142,6 +142,8 @@ export interface ReplaySpan {
   /** The charge each day starts at, kWh (default: carried from the day before; the first day at the minimum). */
   dayStartKwh?: (dayIndex: number) => number;
   counts?: ReplayCounts;
+  /** Filled with each day's charge at its end, kWh. */
+  dayEndKwh?: number[];
 }
 
 /** The battery's charge at the start of the first replayed day, %: its minimum. */
@@ -159,7 +161,7 @@ export function replaySolar(
   planning: SolarPlanning,
   tariff: SolarTariff,
   first: number,
-  { until = home.days.length, dayStartKwh, counts = { days: 0, plans: 0 } }: ReplaySpan = {},
+  { until = home.days.length, dayStartKwh, counts = { days: 0, plans: 0 }, dayEndKwh }: ReplaySpan = {},
 ): number[] {
   const capacity = BATTERY.capacityKwh;
   let soc = (REPLAY_START_PCT / 100) * capacity;
@@ -216,6 +218,7 @@ export function replaySolar(
       fromSlot = until;
     }
     counts.days++;
+    dayEndKwh?.push(soc);
     const idle = executeBatteryDay(IDLE, actual.loads[i]!, hours, NO_BATTERY, 0, actual.pv[i]!);
     savings.push(gridCents(idle, 0, SLOTS_PER_DAY, importCents, exportCents) - cents);
   }
