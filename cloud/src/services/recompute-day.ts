@@ -3,6 +3,7 @@
 import type { RecomputeResult } from '../contract/index.js';
 import { arrayGeometry, solarArrayFromConfig } from '../domain/solar/array-forecast.js';
 import { fitRecentYield, RECENT_YIELD_DAYS, type RecentYield } from '../domain/solar/recent-yield.js';
+import { slotMeansKw } from '../domain/solar/slot-means.js';
 import { applianceTypes, isApplianceType } from '../domain/appliance-types/index.js';
 import { planSolar, type SolarConsumer, type SolarInput } from '../domain/planners/solar.js';
 import { discountPricesBySurplus } from '../domain/planners/price-discount.js';
@@ -45,12 +46,6 @@ export interface DayPlan {
 
 /** Which consumer of the solar allocation a type's planned draw counts as (its spec's), or null. */
 const consumerOf = (type: string): SolarConsumer | null => (isApplianceType(type) ? applianceTypes[type].solarConsumer : null);
-
-/** Mean production per slot of the day, kW, null where no reading was taken. */
-function measuredKwBySlot(means: readonly { start: Date; meanWatts: number }[], slotStarts: readonly Date[]): (number | null)[] {
-  const byStart = new Map(means.map((m) => [m.start.getTime(), m.meanWatts / 1000]));
-  return slotStarts.map((start) => byStart.get(start.getTime()) ?? null);
-}
 
 /** Each array's yield learned from its production readings over the days before `date`, for a day without an irradiance forecast. */
 async function recentYields(
@@ -112,7 +107,7 @@ async function dayContext(deps: DayDeps, account: AccountInputs, day: PlanningDa
     arrays: solar.map((a) => solarArrayFromConfig(a.id, a.config ?? {}, account.solarFits.get(a.id) ?? null, recent.get(a.id) ?? null)),
     location: forecast.location,
     irradiance: forecast.irradiance,
-    measuredKw: new Map(solar.map((a) => [a.id, measuredKwBySlot(account.solarMeans.get(a.id) ?? [], base.slotStarts)])),
+    measuredKw: new Map(solar.map((a) => [a.id, slotMeansKw(account.solarMeans.get(a.id) ?? [], base.slotStarts)])),
   };
   const firstPass = solar.length > 0 ? planSolar(base, solarInput) : null;
   // A two-day horizon's solar: tomorrow's forecast from tomorrow's weather.

@@ -9,15 +9,22 @@ const DATE = '2026-06-21';
 const LOCATION = { lat: 47.7, lon: 9.2 };
 const GEOMETRY: ArrayGeometry = { tiltDegrees: 20, azimuthDegrees: 180 };
 
-/** Half-hour means of `days` days before DATE, of an array making `kwPerKw(day, slot)` times the typical sky's 1 kW output. */
-function history(days: number, kwPerKw: (back: number, slot: number) => number) {
+/**
+ * Half-hour means of `days` days before DATE, of an array making `kwPerKw(day, slot)` times the
+ * typical sky's 1 kW output, on the UTC half-hour grid as the store groups them.
+ */
+function history(days: number, kwPerKw: (back: number, slot: number) => number, timeZone = TZ) {
   return Array.from({ length: days }, (_, k) => {
     const day = addDays(DATE, -(k + 1));
-    const unit = typicalSkyKwPerKw(GEOMETRY, slotSuns(day, TZ, LOCATION));
-    return slotStartsUtc(day, TZ).map((start, s) => ({ start, meanWatts: 1000 * unit[s]! * kwPerKw(k + 1, s) }));
+    const unit = typicalSkyKwPerKw(GEOMETRY, slotSuns(day, timeZone, LOCATION));
+    return slotStartsUtc(day, timeZone).map((start, s) => ({
+      start: new Date(Math.floor(start.getTime() / 1_800_000) * 1_800_000),
+      meanWatts: 1000 * unit[s]! * kwPerKw(k + 1, s),
+    }));
   }).flat();
 }
-const fit = (means: { start: Date; meanWatts: number }[]) => fitRecentYield({ date: DATE, timeZone: TZ, location: LOCATION, geometry: GEOMETRY, means });
+const fit = (means: { start: Date; meanWatts: number }[], timeZone = TZ) =>
+  fitRecentYield({ date: DATE, timeZone, location: LOCATION, geometry: GEOMETRY, means });
 
 describe('fitRecentYield', () => {
   it('learns the scale of an array that makes a steady multiple of the typical sky, with no hour set apart', () => {
@@ -38,6 +45,15 @@ describe('fitRecentYield', () => {
 
   it('weighs the days by what they made: a dull week and a bright one average', () => {
     expect(fit(history(RECENT_YIELD_DAYS, (back) => (back <= 7 ? 1 : 3)))!.scale).toBeCloseTo(2, 1);
+  });
+
+  it('learns in a zone offset by :45, whose slots start a quarter past the UTC half hours', () => {
+    expect(
+      fit(
+        history(RECENT_YIELD_DAYS, () => 2.5, 'Asia/Kathmandu'),
+        'Asia/Kathmandu',
+      )!.scale,
+    ).toBeCloseTo(2.5, 9);
   });
 
   it('reads only the days before the planned one, and needs readings on a week of them', () => {

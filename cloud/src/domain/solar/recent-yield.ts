@@ -6,6 +6,7 @@ import { HOUR_MS } from '../forecast/hourly-series.js';
 import { addDays, slotDurationsHours, slotStartsUtc, type LocalDate } from '../time/slot-grid.js';
 import { typicalSkyKwPerKw } from './array-forecast.js';
 import type { ArrayGeometry } from './irradiance.js';
+import { slotMeanLookup } from './slot-means.js';
 import { sunPosition, type SunPosition } from './sun-position.js';
 
 /** An array's recent yield against the typical sky. */
@@ -37,8 +38,8 @@ export function slotSuns(date: LocalDate, timeZone: string, location: { lat: num
 
 /**
  * The array's yield over the RECENT_YIELD_DAYS local days before `date`, from its half-hour mean
- * production (W, keyed by slot start); null with fewer than MIN_RECENT_DAYS days of daylight
- * readings or no output at all.
+ * production (W, on the UTC half-hour grid: slot-means.ts); null with fewer than MIN_RECENT_DAYS
+ * days of daylight readings or no output at all.
  */
 export function fitRecentYield(args: {
   date: LocalDate;
@@ -48,7 +49,7 @@ export function fitRecentYield(args: {
   means: readonly { start: Date; meanWatts: number }[];
 }): RecentYield | null {
   if (args.means.length === 0) return null;
-  const wattsAt = new Map(args.means.map((m) => [m.start.getTime(), m.meanWatts]));
+  const meanKw = slotMeanLookup(args.means);
   const made = Array<number>(24).fill(0);
   const typical = Array<number>(24).fill(0);
   const slots = Array<number>(24).fill(0);
@@ -58,9 +59,9 @@ export function fitRecentYield(args: {
     const unitKw = typicalSkyKwPerKw(args.geometry, slotSuns(day, args.timeZone, args.location));
     let counted = false;
     slotStartsUtc(day, args.timeZone).forEach((start, s) => {
-      const watts = wattsAt.get(start.getTime());
-      if (watts === undefined || !(unitKw[s]! > 0)) return;
-      made[hourOf(s)]! += watts / 1000;
+      const kw = meanKw(start);
+      if (kw === null || !(unitKw[s]! > 0)) return;
+      made[hourOf(s)]! += kw;
       typical[hourOf(s)]! += unitKw[s]!;
       slots[hourOf(s)]! += 1;
       counted = true;
