@@ -7,7 +7,7 @@ import { TYPICAL_HOUSEHOLD_LOAD_KW } from '../../domain/planning/household-load.
 import { DAY_MS } from '../../domain/time/durations.js';
 import { addDays, dayBoundsUtc, SLOTS_PER_DAY, type LocalDate } from '../../domain/time/slot-grid.js';
 import { median } from '../../domain/statistics.js';
-import { TIME_ZONE, type HalfHourMean, type RecordedDay } from './recorded-load.js';
+import { meansBetween, TIME_ZONE, type HalfHourMean, type RecordedDay } from './recorded-load.js';
 
 export type ForecastName = 'measured' | 'persistence' | 'median14' | 'typical';
 export const FORECASTS: readonly ForecastName[] = ['measured', 'persistence', 'median14', 'typical'];
@@ -27,22 +27,11 @@ export function forecasters(
   means: readonly HalfHourMean[],
   timeZone = TIME_ZONE,
 ): Record<ForecastName, Forecaster> & { measuredTwoDays: Forecaster } {
-  const starts = means.map((m) => m.start.getTime());
-  const firstAtOrAfter = (ms: number) => {
-    let lo = 0;
-    let hi = starts.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (starts[mid]! < ms) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
-  };
   // The readings the cloud would load to plan day `index`: from the profile's window start to the day.
   const windowBefore = (index: number) => {
     const { start } = dayBoundsUtc(days[index]!.date, timeZone);
     const from = dayBoundsUtc(windowStart(days[index]!.date), timeZone).start;
-    return means.slice(firstAtOrAfter(from.getTime() - DAY_MS), firstAtOrAfter(start.getTime()));
+    return meansBetween(means, new Date(from.getTime() - DAY_MS), start);
   };
   const measuredOn = (index: number, date: LocalDate) => {
     const load = householdLoadFor(windowBefore(index), null, timeZone, date);

@@ -15,6 +15,20 @@ export interface HalfHourMean {
   meanWatts: number;
 }
 
+/** The means (sorted by start) starting in [from, until). */
+export function meansBetween(means: readonly HalfHourMean[], from: Date, until: Date): HalfHourMean[] {
+  const firstAtOrAfter = (at: Date) => {
+    let [lo, hi] = [0, means.length];
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (means[mid]!.start < at) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  };
+  return means.slice(firstAtOrAfter(from), firstAtOrAfter(until));
+}
+
 /** One local day: its 48 slot means in kW (null where nothing was recorded) and slot lengths in hours. */
 export interface RecordedDay {
   date: LocalDate;

@@ -8,7 +8,7 @@ import { arrayGeometry, forecastArray, solarArrayFromConfig } from '../../domain
 import { fitRecentYield, RECENT_YIELD_DAYS, slotSuns } from '../../domain/solar/recent-yield.js';
 import { addDays, dayBoundsUtc } from '../../domain/time/slot-grid.js';
 import type { Forecaster } from './forecasters.js';
-import type { HalfHourMean } from './recorded-load.js';
+import { meansBetween } from './recorded-load.js';
 import type { SolarHome } from './opsd-homes.js';
 import { OPSD_TIME_ZONE } from './opsd-homes.js';
 
@@ -17,26 +17,13 @@ const LOCATION = forecastLocation('', OPSD_TIME_ZONE);
 
 export type SolarForecastName = 'service' | 'persistence';
 
-/** The first index of `means` (sorted by start) starting at or after `at`. */
-function firstFrom(means: readonly HalfHourMean[], at: Date): number {
-  let [lo, hi] = [0, means.length];
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (means[mid]!.start < at) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
 export function solarForecasters(home: SolarHome): Record<SolarForecastName, Forecaster> {
   const geometry = arrayGeometry({});
   return {
     // Today's forecast and tomorrow's, both from the days before today (a two-day horizon's).
     service: (index) => {
       const { date } = home.days[index]!;
-      const from = firstFrom(home.pvMeans, dayBoundsUtc(addDays(date, -RECENT_YIELD_DAYS), OPSD_TIME_ZONE).start);
-      const until = firstFrom(home.pvMeans, dayBoundsUtc(date, OPSD_TIME_ZONE).start);
-      const means = home.pvMeans.slice(from, until);
+      const means = meansBetween(home.pvMeans, dayBoundsUtc(addDays(date, -RECENT_YIELD_DAYS), OPSD_TIME_ZONE).start, dayBoundsUtc(date, OPSD_TIME_ZONE).start);
       const fit = fitRecentYield({ date, timeZone: OPSD_TIME_ZONE, location: LOCATION, geometry, means });
       if (!fit) return null;
       const array = solarArrayFromConfig('bench', {}, null, fit);
