@@ -1,10 +1,9 @@
 // The solar "plan": nothing to switch, only a forecast of generation per slot and of the surplus
 // left after the account's flexible appliances take their share. Its surplus discounts the prices
 // the other planners see (price-discount.ts). Tiers and models: docs/forecast-and-solar.md.
-import { HOUR_MS } from '../forecast/hourly-series.js';
 import type { SlotIrradiance } from '../forecast/outdoor-forecast.js';
 import { forecastArray, SOLAR_TIERS, type ArrayForecast, type SolarArrayInput, type SolarTier } from '../solar/array-forecast.js';
-import { sunPosition } from '../solar/sun-position.js';
+import { slotMidpointSuns } from '../solar/sun-position.js';
 import { correctRemainingSlots, measuredRatio } from '../solar/today-correction.js';
 import { notPlanned } from './reason-codes.js';
 import type { DayContext, PlanResult, Planner } from './types.js';
@@ -79,9 +78,7 @@ function correctedByToday(day: DayContext, array: SolarArrayInput, f: ArrayForec
 /** Forecasts the account's solar day and splits it into self consumption and surplus (pure, deterministic). */
 export function planSolar(day: DayContext, input: SolarInput): SolarPlanResult {
   const n = day.slotStarts.length;
-  const suns = day.slotStarts.map((start, i) =>
-    sunPosition(new Date(start.getTime() + ((day.slotHours[i] ?? 0) * HOUR_MS) / 2), input.location.lat, input.location.lon),
-  );
+  const suns = slotMidpointSuns(day.slotStarts, day.slotHours, input.location);
   const forecasts = input.arrays.map((array) =>
     correctedByToday(day, array, forecastArray(array, suns, input.irradiance), input.measuredKw?.get(array.applianceId)),
   );

@@ -2,12 +2,11 @@
 // forecast (no ZIP the feed knows, the feed down): the typical sky's output (the nameplate tier's,
 // per kW of nameplate) scaled to what the array made over the days before, with a factor per
 // local hour for its shade and orientation. It needs no nameplate and no weather.
-import { HOUR_MS } from '../forecast/hourly-series.js';
 import { addDays, slotDurationsHours, slotStartsUtc, type LocalDate } from '../time/slot-grid.js';
 import { typicalSkyKwPerKw } from './array-forecast.js';
 import type { ArrayGeometry } from './irradiance.js';
 import { slotMeanLookup } from './slot-means.js';
-import { sunPosition, type SunPosition } from './sun-position.js';
+import { slotMidpointSuns, type SunPosition } from './sun-position.js';
 
 /** An array's recent yield against the typical sky. */
 export interface RecentYield {
@@ -32,8 +31,7 @@ export const hourOf = (slot: number) => Math.min(23, Math.floor(slot / 2));
 
 /** Sun positions at the midpoints of a local day's slots. */
 export function slotSuns(date: LocalDate, timeZone: string, location: { lat: number; lon: number }): SunPosition[] {
-  const hours = slotDurationsHours(date, timeZone);
-  return slotStartsUtc(date, timeZone).map((start, i) => sunPosition(new Date(start.getTime() + (hours[i]! * HOUR_MS) / 2), location.lat, location.lon));
+  return slotMidpointSuns(slotStartsUtc(date, timeZone), slotDurationsHours(date, timeZone), location);
 }
 
 /**

@@ -1,7 +1,7 @@
 // Where the sun is: the NOAA "general solar position" equations (Spencer's Fourier series for the
 // declination, the equation of time and the Earth-Sun distance). Accurate to a few tenths of a
 // degree, far below what half-hour planning needs, and cheap enough for thousands of calls.
-import { DAY_MS } from '../time/durations.js';
+import { DAY_MS, HOUR_MS } from '../time/durations.js';
 
 const DEG = Math.PI / 180;
 
@@ -43,4 +43,9 @@ export function sunPosition(instant: Date, lat: number, lon: number): SunPositio
   const fromSouth = Math.atan2(Math.sin(hourAngle), Math.cos(hourAngle) * Math.sin(phi) - Math.tan(decl) * Math.cos(phi));
   const azimuthDeg = (fromSouth / DEG + 180 + 360) % 360;
   return { cosZenith, azimuthDeg, extraterrestrialWm2: SOLAR_CONSTANT_WM2 * distanceFactor };
+}
+
+/** Sun positions at the midpoints of slots (`slotHours` long each). */
+export function slotMidpointSuns(slotStarts: readonly Date[], slotHours: readonly number[], location: { lat: number; lon: number }): SunPosition[] {
+  return slotStarts.map((start, i) => sunPosition(new Date(start.getTime() + ((slotHours[i] ?? 0) * HOUR_MS) / 2), location.lat, location.lon));
 }
