@@ -55,8 +55,9 @@ export const login = (email: string, password: string) => request<Session>('POST
 export const requestPasswordReset = (email: string) => request<{ status: string }>('POST', '/auth/recover', { email }, false);
 export const resetPassword = (token: string, password: string) => request<{ status: string }>('POST', '/auth/reset', { token, password }, false);
 export const getProfile = () => request<Profile>('GET', '/auth/me');
-export const patchProfile = (body: Partial<Pick<Profile, 'location_zip' | 'home_size_sqft' | 'timezone' | 'weather_entity_id' | 'pricing_location'>>) =>
-  request<Profile>('PATCH', '/auth/me', body);
+export const patchProfile = (
+  body: Partial<Pick<Profile, 'location_zip' | 'latitude' | 'longitude' | 'home_size_sqft' | 'timezone' | 'weather_entity_id' | 'pricing_location'>>,
+) => request<Profile>('PATCH', '/auth/me', body);
 
 export const listAppliances = () => request<Appliance[]>('GET', '/api/v1/appliances');
 export const createAppliance = (body: { appliance_type: ApplianceType; name: string; config: Record<string, unknown> }) =>

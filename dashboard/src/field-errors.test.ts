@@ -37,4 +37,14 @@ describe('formErrors', () => {
     });
     expect(formErrors(new ApiError(503, 'Database unavailable'), labels)).toEqual({ fields: {}, form: 'Database unavailable' });
   });
+
+  it('puts a whole sentence given as an alias where the alias says, even one starting with another field name', () => {
+    const labels = { start: 'Starts', end: 'Ends' };
+    const aliases = { 'start and end must differ': 'end' };
+    expect(formErrors(new ApiError(400, 'start and end must differ'), labels, aliases).fields).toEqual({ end: 'Starts and end must differ' });
+    // Only the whole sentence: another sentence about `start` stays on it.
+    expect(formErrors(new ApiError(400, 'start and end must differ by an hour'), labels, aliases).fields).toEqual({
+      start: 'Starts and end must differ by an hour',
+    });
+  });
 });

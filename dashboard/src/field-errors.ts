@@ -2,7 +2,9 @@
 // field at the start of its detail (`entity_id: is required`, `base_temperature must be between
 // 60 and 85`); the person reads the label beside the field instead ("Thermostat entity is
 // required"). Known sentences (`hourly bands at hour 3 must be ...`) reach their field through an
-// alias and keep their words; anything that cannot be placed is shown for the whole form.
+// alias and keep their words; a whole sentence given as an alias goes where it says even when it
+// starts with a field name (`latitude and longitude must be set together` is about two fields);
+// anything that cannot be placed is shown for the whole form.
 import { ApiError } from './api-error.js';
 
 export interface FormErrors {
@@ -48,8 +50,9 @@ export function formErrors(err: unknown, labels: FieldLabels, aliases: Record<st
   const fields = Object.keys(labels);
   const out: FormErrors = { fields: {}, form: null };
   for (const part of detail.split(/;\s+/)) {
-    let field = fieldOfDetail(part, fields);
-    const text = field ? inLabelWords(part, field, labels) : part;
+    const named = fieldOfDetail(part, fields);
+    const text = named ? inLabelWords(part, named, labels) : part;
+    let field = Object.hasOwn(aliases, part) ? aliases[part]! : named;
     if (!field) for (const [pattern, f] of Object.entries(aliases)) if (part.includes(pattern)) field = f;
     if (field) out.fields[field] = out.fields[field] ? `${out.fields[field]}; ${text}` : text;
     else out.form = out.form ? `${out.form}; ${text}` : text;

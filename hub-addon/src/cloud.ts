@@ -10,6 +10,7 @@ import type {
   HubEntitiesReported,
   HvacReadingInput,
   Profile,
+  ProfilePatchRequest,
   ReadingClient,
   ReadingsAccepted,
   SchedulesUpdatedAt,
@@ -21,6 +22,7 @@ import type { CloudSession } from './session.js';
 
 export interface CloudApi {
   me(): Promise<Profile>;
+  updateProfile(patch: ProfilePatchRequest): Promise<Profile>;
   appliances(): Promise<Appliance[]>;
   schedules(): Promise<SchedulesView>;
   schedulesUpdatedAt(): Promise<SchedulesUpdatedAt>;
@@ -36,6 +38,7 @@ export interface CloudApi {
 export function createCloudApi(session: CloudSession): CloudApi {
   return {
     me: () => session.call('GET', '/auth/me'),
+    updateProfile: (patch) => session.call('PATCH', '/auth/me', patch),
     appliances: () => session.call('GET', '/api/v1/appliances'),
     schedules: () => session.call('GET', '/api/v1/schedules'),
     schedulesUpdatedAt: () => session.call('GET', '/api/v1/schedules/updated-at'),

@@ -123,6 +123,15 @@ describe('loadConfig', () => {
     ]);
   });
 
+  it('shares the location unless share_location is false; OFFPEAK_SHARE_LOCATION stands in for it', () => {
+    const env = { SUPERVISOR_TOKEN: 's', OFFPEAK_URL: 'http://x', OFFPEAK_REFRESH_TOKEN: 'r' };
+    expect(loadConfig({ ...env, OFFPEAK_OPTIONS: optionsFile({}) }).shareLocation).toBe(true);
+    expect(loadConfig({ ...env, OFFPEAK_OPTIONS: optionsFile({ share_location: false }) }).shareLocation).toBe(false);
+    expect(loadConfig({ ...env, OFFPEAK_OPTIONS: optionsFile({ share_location: true }), OFFPEAK_SHARE_LOCATION: 'False' }).shareLocation).toBe(false);
+    expect(problems({ ...env, OFFPEAK_OPTIONS: optionsFile({ share_location: 'no' }) })).toEqual(['share_location: must be true or false']);
+    expect(problems({ ...env, OFFPEAK_OPTIONS: optionsFile({}), OFFPEAK_SHARE_LOCATION: '0' })).toEqual(['OFFPEAK_SHARE_LOCATION: must be true or false']);
+  });
+
   it('reports an options file that is not JSON', () => {
     const d = dir();
     const file = path.join(d, 'options.json');

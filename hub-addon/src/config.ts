@@ -43,6 +43,11 @@ export interface AddonConfig {
   dataDir: string;
   logLevel: LogLevel;
   householdPowerEntityId: string | null;
+  /**
+   * Send Home Assistant's location to an account that has none (features/share-location.ts).
+   * Absent in a configuration built in code (tests, e2e): true, the option's default.
+   */
+  shareLocation?: boolean;
   appliances: ApplianceOverride[];
   /** What to set before the add-on can reach Offpeak (a first start), one line each; empty once set. */
   missingOptions: string[];
@@ -99,6 +104,14 @@ export function websocketUrl(raw: string): string {
 }
 
 const str = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v.trim() : null);
+
+/** A true/false option: the variable (`true` or `false`) wins over the option; `fallback` without either; null for anything else. */
+function parseFlag(variable: string | undefined, option: unknown, fallback: boolean): boolean | null {
+  const text = str(variable)?.toLowerCase() ?? null;
+  if (text !== null) return text === 'true' ? true : text === 'false' ? false : null;
+  if (option === undefined || option === null) return fallback;
+  return typeof option === 'boolean' ? option : null;
+}
 
 function readOptions(file: string, explicit: boolean, problems: string[]): Record<string, unknown> {
   if (!existsSync(file)) {
@@ -189,6 +202,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Addon
   const household = pick('OFFPEAK_HOUSEHOLD_POWER_ENTITY_ID', 'household_power_entity_id');
   if (household && !/^sensor\.[a-z0-9_]+$/.test(household)) problems.push('household_power_entity_id: must be a sensor.* entity id');
 
+  const shareLocation = parseFlag(env.OFFPEAK_SHARE_LOCATION, opts.share_location, true);
+  if (shareLocation === null) problems.push(`${str(env.OFFPEAK_SHARE_LOCATION) ? 'OFFPEAK_SHARE_LOCATION' : 'share_location'}: must be true or false`);
+
   const appliances = parseOverrides(opts.appliances, problems);
   const panelPortRaw = str(env.OFFPEAK_PANEL_PORT);
   const panelPort = panelPortRaw === null ? null : Number(panelPortRaw);
@@ -208,6 +224,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Addon
     ),
     logLevel: logLevel!,
     householdPowerEntityId: household,
+    shareLocation: shareLocation!,
     appliances,
     missingOptions,
     ...(haUrlRaw

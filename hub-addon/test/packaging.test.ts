@@ -119,7 +119,16 @@ describe('config.yaml', () => {
     };
     check(schema, 'schema', -1);
     // The options the add-on reads are exactly the schema's.
-    expect(Object.keys(schema).sort()).toEqual(['appliances', 'cloud_url', 'email', 'household_power_entity_id', 'log_level', 'password', 'refresh_token']);
+    expect(Object.keys(schema).sort()).toEqual([
+      'appliances',
+      'cloud_url',
+      'email',
+      'household_power_entity_id',
+      'log_level',
+      'password',
+      'refresh_token',
+      'share_location',
+    ]);
   });
 
   it('gives a default only to required options: an optional one (`?`) has none, or the Supervisor would require it', () => {
@@ -127,7 +136,8 @@ describe('config.yaml', () => {
     const optional = Object.keys(schema).filter((k) => typeof schema[k] === 'string' && (schema[k] as string).endsWith('?'));
     expect(optional.sort()).toEqual(['cloud_url', 'email', 'household_power_entity_id', 'password', 'refresh_token']);
     expect(Object.keys(config.options).filter((k) => optional.includes(k))).toEqual([]);
-    expect(config.options).toEqual({ log_level: 'info', appliances: [] });
+    expect(config.options).toEqual({ log_level: 'info', share_location: true, appliances: [] });
+    expect(schema.share_location).toBe('bool');
     expect(schema.log_level).toBe('list(debug|info|warning|error)');
     expect(schema.cloud_url).toBe('url?');
   });

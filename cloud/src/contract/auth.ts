@@ -98,6 +98,27 @@ export const refreshRequestSchema = yup
 const MAX_IMPORT_KW = { min: 1, max: 200 };
 const MAX_IMPORT_DETAIL = `max_import_kw must be a number between ${MAX_IMPORT_KW.min} and ${MAX_IMPORT_KW.max} or null`;
 
+/** The range of each coordinate of the home's location, degrees (south and west negative). */
+export const COORDINATE_RANGE = { latitude: 90, longitude: 180 } as const;
+const coordinateDetail = (field: keyof typeof COORDINATE_RANGE) =>
+  `${field} must be a number between -${COORDINATE_RANGE[field]} and ${COORDINATE_RANGE[field]} or null`;
+const coordinate = (field: keyof typeof COORDINATE_RANGE) =>
+  yup
+    .number()
+    .strict()
+    .typeError(coordinateDetail(field))
+    .test({
+      name: 'range',
+      message: coordinateDetail(field),
+      params: { min: -COORDINATE_RANGE[field], max: COORDINATE_RANGE[field] },
+      test: (v) => v == null || (Number.isFinite(v) && Math.abs(v) <= COORDINATE_RANGE[field]),
+    })
+    .nullable()
+    .optional();
+
+/** PATCH /auth/me when the patch leaves one coordinate set and the other not. */
+export const LOCATION_PAIR_DETAIL = 'latitude and longitude must be set together';
+
 /** PATCH /auth/me: every field optional; null clears (the cleared values are the defaults). */
 export const profilePatchSchema = yup
   .object({
@@ -133,6 +154,8 @@ export const profilePatchSchema = yup
       })
       .nullable()
       .optional(),
+    latitude: coordinate('latitude'),
+    longitude: coordinate('longitude'),
   })
   .typeError(BODY_NOT_OBJECT_DETAIL);
 export type ProfilePatchRequest = yup.InferType<typeof profilePatchSchema>;
@@ -173,6 +196,10 @@ export const PROFILE_NOTES = {
   location_zip: 'US ZIP (12345 or 12345-6789); empty when unset; used for weather forecasts',
   home_size_sqft: 'Square feet; 0 when unknown; used to estimate appliance power draw',
   pricing_location: 'Rate-catalog id (one of `available_pricing_zones` of GET /api/v1/rates); default 1',
+  latitude:
+    "The home's latitude, degrees north (south negative), kept to 0.1 degree; set together with longitude, or both null. " +
+    'When set it places the weather forecast and the sun before the ZIP does (docs/forecast-and-solar.md)',
+  longitude: "The home's longitude, degrees east (west negative), kept to 0.1 degree; set together with latitude, or both null",
 };
 
 /** The account profile. */
@@ -198,6 +225,8 @@ export const profile = t.component(
           description: "The service's import limit, kW; every slot's planned grid draw stays within it (docs/home-plan.md); null: none",
         }),
       ),
+      latitude: t.nullable(t.number({ minimum: -COORDINATE_RANGE.latitude, maximum: COORDINATE_RANGE.latitude, description: PROFILE_NOTES.latitude })),
+      longitude: t.nullable(t.number({ minimum: -COORDINATE_RANGE.longitude, maximum: COORDINATE_RANGE.longitude, description: PROFILE_NOTES.longitude })),
     },
     'The account profile; created on the first GET /auth/me.',
   ),

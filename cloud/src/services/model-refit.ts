@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import { effectiveTimeZone } from '../domain/account-time-zone.js';
 import { DEFAULT_TILT_DEGREES } from '../domain/solar/array-forecast.js';
 import { DEFAULT_AZIMUTH_DEGREES } from '../domain/appliance-types/index.js';
-import { forecastLocation } from '../domain/forecast/location.js';
+import { coordinatesOf, forecastLocation } from '../domain/forecast/location.js';
 import { weatherPointsFromPushes } from '../domain/planning/weather-history.js';
 import { numberOr } from '../domain/planning/stored-values.js';
 import { fitArrayYield } from '../domain/solar/yield-fit.js';
@@ -63,12 +63,12 @@ export function createModelRefitService(
     const profile = array.profile ?? (await deps.profiles.ensure(array.userId));
     const timeZone = effectiveTimeZone(profile);
     const since = new Date(now.getTime() - FIT_WINDOW_DAYS * DAY_MS);
-    const account = { userId: array.userId, locationZip: profile.location_zip, timeZone };
+    const account = { userId: array.userId, locationZip: profile.location_zip, coordinates: coordinatesOf(profile), timeZone };
     const readings = await store.solarFits.production(array.applianceId, since, now);
     if (readings.length === 0) return false;
     const history = await deps.outdoorForecast.irradianceHistory(account, since, now, now);
     if (!history) return false;
-    const location = forecastLocation(profile.location_zip, timeZone);
+    const location = forecastLocation(account.locationZip, timeZone, account.coordinates);
     const outcome = fitArrayYield({
       readings,
       history,

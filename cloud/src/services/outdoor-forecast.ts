@@ -1,10 +1,10 @@
 // The outdoor forecast resolver planning calls for every account: a fresh hub push (24 h), else
-// the fallback feed for the account's ZIP area, else the seasonal default, so planning always
+// the fallback feed at the account's location (its coordinates, else its ZIP's area), else the seasonal default, so planning always
 // works, offline included. It never throws; whenever it passes over a better source it logs one
 // line with the reasons. Choice rules: domain/forecast/outdoor-forecast.ts.
 import type { Logger } from 'pino';
 import { HOUR_MS, seriesToSlots, sliceSeries, type HourlySeries } from '../domain/forecast/hourly-series.js';
-import { APPROXIMATE_LATITUDE, forecastLocation, type ForecastLocation } from '../domain/forecast/location.js';
+import { APPROXIMATE_LATITUDE, forecastLocation, type Coordinates, type ForecastLocation } from '../domain/forecast/location.js';
 import type { FallbackWeather } from '../domain/forecast/open-meteo.js';
 import { chooseOutdoorForecast, type OutdoorForecast } from '../domain/forecast/outdoor-forecast.js';
 import type { IrradianceHistory } from '../domain/solar/yield-fit.js';
@@ -13,12 +13,16 @@ import { log } from '../log.js';
 import { createWeatherFallback, type WeatherFallbackConfig } from './weather-fallback.js';
 import type { WeatherService } from './weather.js';
 
-/** The account facts the resolver needs (from the profile: user_id, location_zip, effectiveTimeZone). */
+/** The account facts the resolver needs (from the profile: user_id, location_zip, coordinatesOf, effectiveTimeZone). */
 export interface ForecastAccount {
   userId: string;
   locationZip: string;
+  /** The profile's coordinates, which place the forecast before the ZIP does; null without them. */
+  coordinates: Coordinates | null;
   timeZone: string;
 }
+
+const locationOf = (account: ForecastAccount) => forecastLocation(account.locationZip, account.timeZone, account.coordinates);
 
 /** The logger methods the resolver uses (pino's signature). */
 export type ForecastLogger = Pick<Logger, 'info' | 'warn' | 'error'>;
@@ -51,7 +55,7 @@ export function createOutdoorForecastService(deps: {
   /** The fallback weather for the location, or null with the reason appended. */
   async function fallbackWeather(location: ForecastLocation, now: Date, reasons: string[]): Promise<FallbackWeather | null> {
     if (location.key === null) {
-      reasons.push('no usable location_zip for the fallback feed');
+      reasons.push('no coordinates or known location_zip for the fallback feed');
       return null;
     }
     const result = await fallback.weatherAt({ lat: location.lat, lon: location.lon, key: location.key }, now);
@@ -67,7 +71,7 @@ export function createOutdoorForecastService(deps: {
     async resolve(account: ForecastAccount, date: LocalDate, now: Date, opts: { needIrradiance?: boolean } = {}): Promise<OutdoorForecast> {
       try {
         const grid = { date, slotStarts: slotStartsUtc(date, account.timeZone), slotHours: slotDurationsHours(date, account.timeZone) };
-        const location = forecastLocation(account.locationZip, account.timeZone);
+        const location = locationOf(account);
         const reasons: string[] = [];
         const pushed = await pushedSeries(account.userId, now, reasons);
         const pushCovers = pushed !== null && seriesToSlots(pushed, grid.slotStarts, grid.slotHours) !== null;
@@ -97,14 +101,14 @@ export function createOutdoorForecastService(deps: {
     },
 
     /**
-     * Hourly irradiance of the account's ZIP area for hours inside [from, to) that ended by `now`,
+     * Hourly irradiance at the account's location for hours inside [from, to) that ended by `now`,
      * for fitting a learned solar yield (the fallback feed keeps its last 14 days). Null when the
      * feed has none. Never throws.
      */
     async irradianceHistory(account: ForecastAccount, from: Date, to: Date, now: Date): Promise<IrradianceHistory | null> {
       const reasons: string[] = [];
       try {
-        const weather = await fallbackWeather(forecastLocation(account.locationZip, account.timeZone), now, reasons);
+        const weather = await fallbackWeather(locationOf(account), now, reasons);
         // Samples sit mid-hour: the hour [t - 30 min, t + 30 min) must lie inside the window.
         const fromMs = from.getTime() + HOUR_MS / 2;
         const toMs = Math.min(to.getTime(), now.getTime()) - HOUR_MS / 2;

@@ -1,5 +1,6 @@
-import { DETAIL, type Profile, type ProfilePatchRequest } from '../contract/index.js';
+import { DETAIL, LOCATION_PAIR_DETAIL, type Profile, type ProfilePatchRequest } from '../contract/index.js';
 import { effectiveTimeZone } from '../domain/account-time-zone.js';
+import { roundDegrees } from '../domain/forecast/location.js';
 import { catalogIds } from '../domain/tariffs/catalog.js';
 import { badRequest, unauthorized } from '../errors.js';
 import type { ProfilePatch, ProfileRow, Store } from '../store/index.js';
@@ -54,12 +55,24 @@ export function createProfilesService(store: Store, deps: { planningEvents?: Pla
       if (patch.timezone !== undefined) changes.timezone = patch.timezone;
       if (patch.household_power_entity_id !== undefined) changes.household_power_entity_id = patch.household_power_entity_id ?? null;
       if (patch.max_import_kw !== undefined) changes.max_import_kw = patch.max_import_kw ?? null;
+      Object.assign(changes, locationChanges(before, patch));
       const row = await store.profiles.update(userId, changes);
       // The import limit is a planning input (docs/home-plan.md): a change re-plans the home.
       if (changes.max_import_kw !== undefined && changes.max_import_kw !== before.max_import_kw) deps.planningEvents?.changed(userId, 'import_limit');
       return toProfile(row!, email);
     },
   };
+}
+
+/** The coordinates a patch sets, kept to 0.1 degree; they must leave both set or both null. */
+function locationChanges(before: ProfileRow, patch: ProfilePatchRequest): Pick<ProfilePatch, 'latitude' | 'longitude'> {
+  const changes: Pick<ProfilePatch, 'latitude' | 'longitude'> = {};
+  if (patch.latitude !== undefined) changes.latitude = patch.latitude === null ? null : roundDegrees(patch.latitude);
+  if (patch.longitude !== undefined) changes.longitude = patch.longitude === null ? null : roundDegrees(patch.longitude);
+  const latitude = changes.latitude !== undefined ? changes.latitude : before.latitude;
+  const longitude = changes.longitude !== undefined ? changes.longitude : before.longitude;
+  if ((latitude === null) !== (longitude === null)) throw badRequest(LOCATION_PAIR_DETAIL);
+  return changes;
 }
 
 export function assertCatalogId(id: number): void {
@@ -79,6 +92,8 @@ function toProfile(row: ProfileRow, email: string): Profile {
     weather_entity_id: row.weather_entity_id,
     household_power_entity_id: row.household_power_entity_id ?? null,
     max_import_kw: row.max_import_kw ?? null,
+    latitude: row.latitude ?? null,
+    longitude: row.longitude ?? null,
   };
 }
 

@@ -1,6 +1,7 @@
 // Plans one account's appliances for one local day: prices (tariff discounted by forecast solar
 // surplus), outdoor forecast, one plan per appliance, the solar split, and the rows to store.
 import type { RecomputeResult } from '../contract/index.js';
+import { coordinatesOf } from '../domain/forecast/location.js';
 import { arrayGeometry, solarArrayFromConfig } from '../domain/solar/array-forecast.js';
 import { fitRecentYield, RECENT_YIELD_DAYS, type RecentYield } from '../domain/solar/recent-yield.js';
 import { slotMeansKw } from '../domain/solar/slot-means.js';
@@ -17,7 +18,7 @@ import type { StoredRateSettings } from '../domain/tariffs/rate-settings.js';
 import { addDays, dayBoundsUtc, localDateOf, slotDurationsHours, slotStartsUtc, type LocalDate } from '../domain/time/slot-grid.js';
 import type { NewScheduleRow, PlanningApplianceRow, ScheduleRow, ScheduleTrigger } from '../store/index.js';
 import type { ModelRefitService } from './model-refit.js';
-import type { OutdoorForecastService } from './outdoor-forecast.js';
+import type { ForecastAccount, OutdoorForecastService } from './outdoor-forecast.js';
 import { planUnit } from './appliance-planning.js';
 import { checked, type PlannedUnit } from './recompute-appliance.js';
 import { householdLoadFor } from '../domain/household/account-load.js';
@@ -45,6 +46,14 @@ export interface DayPlan {
 }
 
 /** Which consumer of the solar allocation a type's planned draw counts as (its spec's), or null. */
+/** Where the account's weather is asked for: its coordinates, else its ZIP (domain/forecast/location.ts). */
+const forecastAccount = (account: AccountInputs): ForecastAccount => ({
+  userId: account.userId,
+  locationZip: account.profile?.location_zip ?? '',
+  coordinates: coordinatesOf(account.profile),
+  timeZone: account.timeZone,
+});
+
 const consumerOf = (type: string): SolarConsumer | null => (isApplianceType(type) ? applianceTypes[type].solarConsumer : null);
 
 /** Each array's yield learned from its production readings over the days before `date`, for a day without an irradiance forecast. */
@@ -86,7 +95,7 @@ async function dayContext(deps: DayDeps, account: AccountInputs, day: PlanningDa
   const next = await curveOf(addDays(day.date, 1));
   const tomorrow =
     next.source === next.pricing_source ? { pricesCentsPerKwh: next.rates_cents_per_kwh, exportPricesCentsPerKwh: next.export_rates_cents_per_kwh } : null;
-  const forecast = await deps.outdoorForecast.resolve({ userId: account.userId, locationZip: account.profile?.location_zip ?? '', timeZone }, day.date, now, {
+  const forecast = await deps.outdoorForecast.resolve(forecastAccount(account), day.date, now, {
     needIrradiance: solar.length > 0,
   });
   const base: DayContext = {
@@ -140,7 +149,7 @@ async function tomorrowSolarKw(
 ): Promise<number[]> {
   const date = addDays(today.date, 1);
   const { timeZone } = account;
-  const forecast = await deps.outdoorForecast.resolve({ userId: account.userId, locationZip: account.profile?.location_zip ?? '', timeZone }, date, now, {
+  const forecast = await deps.outdoorForecast.resolve(forecastAccount(account), date, now, {
     needIrradiance: true,
   });
   const day: DayContext = {

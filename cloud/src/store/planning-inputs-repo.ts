@@ -18,6 +18,9 @@ export interface PlanningAccountRow {
     max_import_kw: number | null;
     /** The set household profile, 48 kW, or null. */
     household_load_kw_48: number[] | null;
+    /** The home's coordinates (0.1 degree), both or neither. */
+    latitude: number | null;
+    longitude: number | null;
   } | null;
   /** The account's stored preference fields ({} when none). */
   accountPrefs: StoredPreferences;
@@ -54,6 +57,8 @@ export function createPlanningInputsRepo(sql: Sql) {
         pricing_location: number | null;
         max_import_kw: number | null;
         household_load_kw_48: number[] | null;
+        latitude: number | null;
+        longitude: number | null;
         prefs: StoredPreferences | null;
         pricing_source: StoredRateSettings['pricing_source'];
         hourly_rates_cents_per_kwh: number[] | null;
@@ -63,7 +68,7 @@ export function createPlanningInputsRepo(sql: Sql) {
         export_hourly_rates_cents_per_kwh: number[] | null;
       }>(
         `SELECT u.id AS user_id, p.user_id IS NOT NULL AS has_profile, p.timezone, p.location_zip, p.home_size_sqft,
-                p.pricing_location, p.max_import_kw, p.household_load_kw_48, ap.prefs, r.pricing_source, r.hourly_rates_cents_per_kwh, r.dynamic_zone,
+                p.pricing_location, p.max_import_kw, p.household_load_kw_48, p.latitude, p.longitude, ap.prefs, r.pricing_source, r.hourly_rates_cents_per_kwh, r.dynamic_zone,
                 r.pricing_adder_cents_per_kwh, r.export_pricing, r.export_hourly_rates_cents_per_kwh
            FROM unnest($1::uuid[]) WITH ORDINALITY AS u(id, n)
            LEFT JOIN profiles p ON p.user_id = u.id
@@ -82,6 +87,8 @@ export function createPlanningInputsRepo(sql: Sql) {
               pricing_location: r.pricing_location ?? 1,
               max_import_kw: r.max_import_kw ?? null,
               household_load_kw_48: r.household_load_kw_48 ?? null,
+              latitude: r.latitude ?? null,
+              longitude: r.longitude ?? null,
             }
           : null,
         accountPrefs: r.prefs ?? {},

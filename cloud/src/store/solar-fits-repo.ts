@@ -43,11 +43,16 @@ export function createSolarFitsRepo(db: Sequelize) {
 
     /** Active solar arrays of every account with their config and owner's profile (null when it has none yet), for the weekly refit. */
     async activeArrays(): Promise<
-      { applianceId: string; userId: string; config: Record<string, unknown>; profile: { timezone: string | null; location_zip: string } | null }[]
+      {
+        applianceId: string;
+        userId: string;
+        config: Record<string, unknown>;
+        profile: { timezone: string | null; location_zip: string; latitude: number | null; longitude: number | null } | null;
+      }[]
     > {
       return db.query(
         `SELECT a.id AS "applianceId", a.user_id AS "userId", a.config,
-                CASE WHEN p.user_id IS NULL THEN NULL ELSE json_build_object('timezone', p.timezone, 'location_zip', p.location_zip) END AS profile
+                CASE WHEN p.user_id IS NULL THEN NULL ELSE json_build_object('timezone', p.timezone, 'location_zip', p.location_zip, 'latitude', p.latitude, 'longitude', p.longitude) END AS profile
            FROM appliances a LEFT JOIN profiles p ON p.user_id = a.user_id
           WHERE a.appliance_type = 'solar' AND a.is_active ORDER BY a.user_id, a.id`,
         { type: QueryTypes.SELECT },

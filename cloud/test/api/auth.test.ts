@@ -249,6 +249,8 @@ describe('GET and PATCH /auth/me', () => {
         timezone: 'UTC',
         subscription_tier: 'free',
         weather_entity_id: '',
+        latitude: null,
+        longitude: null,
       },
     });
   });
@@ -287,6 +289,37 @@ describe('GET and PATCH /auth/me', () => {
     const res = await api.patch('/auth/me', patch, { token });
     expect(res).toMatchObject({ status: 400, body: { detail } });
     expect((await api.get('/auth/me', { token })).body).toEqual(before.body);
+  });
+
+  it("keeps the home's coordinates to 0.1 degree, set and cleared together", async () => {
+    const { token } = await signUp(api);
+    const set = await api.patch('/auth/me', { latitude: 47.6633, longitude: -9.1751 }, { token });
+    expect(set).toMatchObject({ status: 200, body: { latitude: 47.7, longitude: -9.2 } });
+    // One coordinate alone moves it while the other stays set.
+    expect((await api.patch('/auth/me', { latitude: -33.86 }, { token })).body).toMatchObject({ latitude: -33.9, longitude: -9.2 });
+    expect((await api.get('/auth/me', { token })).body).toMatchObject({ latitude: -33.9, longitude: -9.2 });
+    expect((await api.patch('/auth/me', { latitude: null, longitude: null }, { token })).body).toMatchObject({ latitude: null, longitude: null });
+  });
+
+  it.each([
+    [{ latitude: 47.7 }, 'latitude and longitude must be set together'],
+    [{ latitude: 91, longitude: 0 }, 'latitude must be a number between -90 and 90 or null'],
+    [{ latitude: '47.7', longitude: 9.2 }, 'latitude must be a number between -90 and 90 or null'],
+    [{ latitude: 0, longitude: -180.5 }, 'longitude must be a number between -180 and 180 or null'],
+    [{ latitude: 0, longitude: true }, 'longitude must be a number between -180 and 180 or null'],
+  ])('refuses the coordinates %j with 400 and changes nothing', async (patch, detail) => {
+    const { token } = await signUp(api);
+    const res = await api.patch('/auth/me', { ...patch, home_size_sqft: 1200 }, { token });
+    expect(res).toMatchObject({ status: 400, body: { detail } });
+    expect((await api.get('/auth/me', { token })).body).toMatchObject({ latitude: null, longitude: null, home_size_sqft: 0 });
+  });
+
+  it('refuses to clear one coordinate of a set pair, keeping both', async () => {
+    const { token } = await signUp(api);
+    await api.patch('/auth/me', { latitude: 52.37, longitude: 4.9 }, { token });
+    const res = await api.patch('/auth/me', { longitude: null }, { token });
+    expect(res).toMatchObject({ status: 400, body: { detail: 'latitude and longitude must be set together' } });
+    expect((await api.get('/auth/me', { token })).body).toMatchObject({ latitude: 52.4, longitude: 4.9 });
   });
 
   it('rejects a pricing_location outside the catalog', async () => {

@@ -45,7 +45,7 @@ function bodyFor(zip: string, first = FIRST_HOUR, hours = HOURS): string {
   return openMeteoBody(first, hours, linearTemp, (end) => Math.round(clearSkyGhiWm2(sunPosition(new Date(end.getTime() - HOUR_MS / 2), lat, lon))));
 }
 const keyOf = (zip: string) => forecastLocation(zip, TZ).key!;
-const account = (zip: string, userId: string = randomUUID()) => ({ userId, locationZip: zip, timeZone: TZ });
+const account = (zip: string, userId: string = randomUUID()) => ({ userId, locationZip: zip, coordinates: null, timeZone: TZ });
 
 /** A resolver of its own (own cache and pause state) on the fake feed, with its log lines captured. */
 function resolver(config: { timeoutMs?: number; cacheMinutes?: number; baseUrl?: string } = {}) {
@@ -202,13 +202,34 @@ describe('outdoor forecast resolver', () => {
     expect(lines[0]![1]).toBe(`outdoor forecast from seasonal: no pushed forecast in the last 24 h; ${reason}`);
   });
 
-  it('without a usable ZIP uses the seasonal default at an approximate location and asks nobody', async () => {
+  it("asks the feed at the home's own coordinates before its ZIP, irradiance included", async () => {
+    // A home in Konstanz (no US ZIP): Berlin time, the feed's answer for its cell, 47.75, 9.25.
+    const zone = 'Europe/Berlin';
+    const coordinates = { lat: 47.66, lon: 9.18 };
+    const first = new Date('2026-07-01T00:00:00Z');
+    feed.serve('47.75,9.25', {
+      body: openMeteoBody(first, HOURS, linearTemp, (end) => Math.round(clearSkyGhiWm2(sunPosition(new Date(end.getTime() - HOUR_MS / 2), 47.75, 9.25)))),
+    });
+    const { service } = resolver();
+    const home = { userId: randomUUID(), locationZip: '', coordinates, timeZone: zone };
+    const forecast = await service.resolve(home, DATE, NOW, { needIrradiance: true });
+    expect(forecast.source).toBe('fallback');
+    expect(forecast.location).toEqual({ lat: 47.75, lon: 9.25 });
+    expect(Math.max(...forecast.irradiance!.ghiWm2)).toBeGreaterThan(800);
+    expect(feed.hitsFor('47.75,9.25')).toBe(1);
+    // The same coordinates win over a ZIP the feed also knows.
+    expect((await service.resolve({ ...home, locationZip: '53201' }, DATE, NOW)).location).toEqual({ lat: 47.75, lon: 9.25 });
+  });
+
+  it('without coordinates or a usable ZIP uses the seasonal default at an approximate location and asks nobody', async () => {
     const before = feed.requests.length;
     const { service, lines } = resolver();
     const forecast = await service.resolve(account(''), DATE, NOW, { needIrradiance: true });
     expect(forecast).toEqual({ tempsF: seasonalTempsF(APPROXIMATE_LATITUDE, DATE), irradiance: null, source: 'seasonal', location: { lat: 40, lon: -90 } });
     expect(feed.requests.length).toBe(before);
-    expect(lines).toEqual([['info', 'outdoor forecast from seasonal: no pushed forecast in the last 24 h; no usable location_zip for the fallback feed']]);
+    expect(lines).toEqual([
+      ['info', 'outdoor forecast from seasonal: no pushed forecast in the last 24 h; no coordinates or known location_zip for the fallback feed'],
+    ]);
   });
 
   it(`pauses the feed for 10 minutes after ${FAILURES_BEFORE_PAUSE} failures in a row`, async () => {
@@ -253,7 +274,7 @@ describe('outdoor forecast resolver', () => {
 
   it('never throws, even for a zone or date it cannot place', async () => {
     const { service, lines } = resolver();
-    const forecast = await service.resolve({ userId: randomUUID(), locationZip: '', timeZone: 'Not/AZone' }, DATE, NOW);
+    const forecast = await service.resolve({ userId: randomUUID(), locationZip: '', coordinates: null, timeZone: 'Not/AZone' }, DATE, NOW);
     expect(forecast).toEqual({ tempsF: Array(48).fill(65), irradiance: null, source: 'seasonal', location: { lat: 40, lon: 0 } });
     expect(lines.map(([level]) => level)).toEqual(['error']);
   });
@@ -291,7 +312,7 @@ describe('irradiance history', () => {
     feed.serve(keyOf('75201'), { body: openMeteoBody(FIRST_HOUR, HOURS, linearTemp) });
     expect(await service.irradianceHistory(account('75201'), ...window)).toBeNull();
     expect(lines.map(([, msg]) => msg)).toEqual([
-      'no irradiance history for the learned solar fit: no usable location_zip for the fallback feed',
+      'no irradiance history for the learned solar fit: no coordinates or known location_zip for the fallback feed',
       'no irradiance history for the learned solar fit: fallback feed failed: HTTP 500',
       'no irradiance history for the learned solar fit: the fallback feed has no irradiance in the window',
     ]);

@@ -15,13 +15,16 @@ let feed: FakeOpenMeteo;
 
 const HOUR_MS = 3_600_000;
 const CHICAGO = forecastLocation('60601', 'America/Chicago').key!;
+/** A home in Chicago placed by its own coordinates (its ZIP area's centroid), and the feed's grid cell holding them. */
+const CHICAGO_HOME = forecastLocation('60601', 'America/Chicago');
+const CHICAGO_CELL = forecastLocation('', 'America/Chicago', CHICAGO_HOME).key!;
 /** Global horizontal irradiance of the hour ending at `t` in Chicago: a clear day's arc, noon about 17:50 UTC. */
 const ghi = (t: Date) => Math.max(0, Math.round(850 * Math.cos((2 * Math.PI * (t.getUTCHours() - 0.5 - 17.8)) / 24)));
 
 beforeAll(async () => {
   feed = await startFakeOpenMeteo();
   const first = new Date(Math.floor(Date.now() / HOUR_MS) * HOUR_MS - 14 * 24 * HOUR_MS);
-  feed.serve(CHICAGO, { body: openMeteoBody(first, 17 * 24, () => 70, ghi) });
+  for (const key of [CHICAGO, CHICAGO_CELL]) feed.serve(key, { body: openMeteoBody(first, 17 * 24, () => 70, ghi) });
   cloud = await startTestCloud({ weatherFallbackBaseUrl: feed.url });
   api = apiClient(cloud.url);
 });
@@ -57,8 +60,13 @@ describe('the weekly model refit', () => {
     expect(after.find((m) => m.appliance_id === fitted)!.fitted_at).toEqual(kept!.fitted_at);
   });
 
-  it("learns a solar array's yield from its production readings and the feed's irradiance history, and plans with it", async () => {
-    const user = await signUp(api, { location_zip: '60601' });
+  // A home is placed by its ZIP, or by its own coordinates without one (a home outside the US).
+  it.each([
+    ['its ZIP', { location_zip: '60601' }, {}],
+    ['its coordinates', {}, { timezone: 'America/Chicago', latitude: CHICAGO_HOME.lat, longitude: CHICAGO_HOME.lon }],
+  ])("learns a solar array's yield from its production readings and the feed's irradiance history at %s, and plans with it", async (_, signup, profile) => {
+    const user = await signUp(api, signup);
+    expect((await api.patch('/auth/me', profile, { token: user.token })).status).toBe(200);
     const solar = await createAppliance(cloud, user, 'solar', { name: 'Roof' });
     await api.put(`/api/v1/appliances/${solar}`, { config: { system_size_kw: 6, tilt_degrees: 0 } }, { token: user.token });
     // 10 days of production at 5 W per W/m2, two readings in every daylight hour.

@@ -32,7 +32,7 @@ export async function startFakeOpenMeteo() {
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://fake');
     requests.push(url);
-    const key = `${Number(url.searchParams.get('latitude')).toFixed(1)},${Number(url.searchParams.get('longitude')).toFixed(1)}`;
+    const key = `${Number(url.searchParams.get('latitude'))},${Number(url.searchParams.get('longitude'))}`;
     hits.set(key, (hits.get(key) ?? 0) + 1);
     const reply = url.pathname === '/v1/forecast' ? replies.get(key) : undefined;
     if (!reply) return void res.writeHead(404).end('not found');

@@ -1,16 +1,25 @@
-// The home profile (ZIP, size, time zone, weather entity), the master pause switch and the plan tier.
+// The home profile (ZIP, location, size, time zone, weather entity), the master pause switch and the plan tier.
+import type { Profile } from '@offpeak/cloud/contract';
 import { useState } from 'preact/hooks';
 import { useAccount } from '../account.js';
 import { getPreferences, listHubEntities, patchProfile, putPreferences } from '../api.js';
 import { EntityField } from '../components/entity-field.js';
 import { FormStatus, InputField } from '../components/field.js';
+import { LocationFields } from '../components/location-fields.js';
 import { PremiumNote } from '../components/premium-note.js';
 import { Failed, Loading } from '../components/states.js';
 import { entityChoices, entityFieldHint } from '../entity-options.js';
-import { formErrors, NO_ERRORS, type FormErrors } from '../field-errors.js';
+import { formErrors, labelsOf, NO_ERRORS, type FormErrors } from '../field-errors.js';
+import { LOCATION_FIELDS, locationBody, locationText, pairErrorAlias, type LocationValues } from '../home-location.js';
 import { useLoad, usePage } from '../use-load.js';
 
-const PROFILE_LABELS = { location_zip: 'ZIP code', home_size_sqft: 'Home size (sq ft)', timezone: 'Time zone', weather_entity_id: 'Weather entity' };
+const PROFILE_LABELS = {
+  location_zip: 'ZIP code',
+  ...labelsOf(LOCATION_FIELDS),
+  home_size_sqft: 'Home size (sq ft)',
+  timezone: 'Time zone',
+  weather_entity_id: 'Weather entity',
+};
 
 const WEATHER_DOMAINS = ['weather'];
 
@@ -39,6 +48,7 @@ export function HomeView() {
 function ProfileForm() {
   const { profile, setProfile } = useAccount();
   const [zip, setZip] = useState(profile.location_zip);
+  const [location, setLocation] = useState<LocationValues>(() => storedLocation(profile));
   const [size, setSize] = useState(String(profile.home_size_sqft || ''));
   const [zone, setZone] = useState(profile.timezone);
   const [weather, setWeather] = useState(profile.weather_entity_id);
@@ -48,19 +58,28 @@ function ProfileForm() {
   const submit = async (e: Event) => {
     e.preventDefault();
     setSaved(null);
+    const place = locationBody(location);
+    if ('errors' in place) {
+      setErrors({ fields: place.errors, form: 'Please correct the fields marked above.' });
+      return;
+    }
     try {
+      // The location goes only when edited: one the add-on filled in since the form opened stays.
+      const isLocationEdited = place.body.latitude !== (profile.latitude ?? null) || place.body.longitude !== (profile.longitude ?? null);
       const next = await patchProfile({
         location_zip: zip.trim(),
+        ...(isLocationEdited && place.body),
         home_size_sqft: size.trim() === '' ? 0 : Number(size),
         timezone: zone.trim(),
         weather_entity_id: weather.trim(),
       });
       setProfile(next);
       setZone(next.timezone);
+      setLocation(storedLocation(next));
       setErrors(NO_ERRORS);
       setSaved('Profile saved.');
     } catch (err) {
-      setErrors(formErrors(err, PROFILE_LABELS));
+      setErrors(formErrors(err, PROFILE_LABELS, pairErrorAlias(location)));
     }
   };
   return (
@@ -72,9 +91,10 @@ function ProfileForm() {
         autocomplete="postal-code"
         value={zip}
         onValue={setZip}
-        hint="US ZIP; used for the weather forecast."
+        hint="US ZIP; the weather forecast uses it when no location is set."
         error={errors.fields.location_zip}
       />
+      <LocationFields values={location} onValues={setLocation} errors={errors.fields} />
       <InputField
         id="home_size_sqft"
         label={PROFILE_LABELS.home_size_sqft}
@@ -113,6 +133,9 @@ function ProfileForm() {
     </form>
   );
 }
+
+/** The saved location as the inputs show it: the cloud's 0.1-degree values. */
+const storedLocation = (p: Profile): LocationValues => ({ latitude: locationText(p.latitude), longitude: locationText(p.longitude) });
 
 function MasterSwitch() {
   const prefs = useLoad(getPreferences);

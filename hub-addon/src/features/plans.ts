@@ -18,6 +18,7 @@ import { missingEntityProblem } from '../status.js';
 import { awaitsDayPlan, drawViewLeadMs, nextViewRefreshMs } from '../view-refresh.js';
 import { chargeLevelNow, watchChargeLevels } from './charge-level.js';
 import { settleAfterReconnect } from './plans-reconnect.js';
+import { shareLocation } from './share-location.js';
 
 const slotKeyAt = (ctx: AddonContext, ms: number) => localSlotAt(ms, ctx.state.timezone);
 
@@ -68,10 +69,11 @@ function reportBatteryGaps(ctx: AddonContext): void {
   }
 }
 
-/** Profile and appliance list. */
+/** Profile and appliance list; a profile without a location gets Home Assistant's beside the plan's work (share-location.ts). */
 export async function pullAppliances(ctx: AddonContext): Promise<void> {
   const [profile, list] = await viaCloud(ctx, 'appliances', () => Promise.all([ctx.cloud.me(), ctx.cloud.appliances()]));
   ctx.state.profile = profile;
+  ctx.tasks.run(() => shareLocation(ctx));
   ctx.state.timezone = zoneOf(ctx);
   ctx.state.rawAppliances = list;
   rebuildAppliances(ctx);

@@ -1,6 +1,7 @@
 // The simulated house: readings move with the simulated clock, driven by what the add-on switches.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { callService, getConfig, type Connection } from 'home-assistant-js-websocket';
+import { houseLocation } from '../../src/ha-sim/house/model.js';
 import { startHaSim, type HaSimHandle } from '../../src/ha-sim/index.js';
 import { connectHaws, TOKEN } from './helpers.js';
 
@@ -41,6 +42,14 @@ describe('simulated house', () => {
     );
     expect((await getConfig(conn)).unit_system.temperature).toBe('°C');
     expect(ha.getState('sensor.household_power')!.attributes).toMatchObject({ unit_of_measurement: 'W', device_class: 'power' });
+  });
+
+  it("stands where its clock is: a listed zone's city, else latitude 40 on the zone's standard meridian", async () => {
+    expect(await getConfig(conn)).toMatchObject({ time_zone: 'Europe/London', latitude: 51.5, longitude: -0.12 });
+    expect(houseLocation('America/New_York')).toEqual({ latitude: 40.71, longitude: -74.01 });
+    expect(houseLocation('Asia/Kolkata')).toEqual({ latitude: 40, longitude: 82.5 });
+    expect(houseLocation('America/Denver')).toEqual({ latitude: 40, longitude: -105 });
+    expect(houseLocation('Australia/Sydney')).toEqual({ latitude: 40, longitude: 150 });
   });
 
   it('heats to the target and then holds it within the deadband', async () => {

@@ -27,7 +27,7 @@ export async function liveEmhassHome(tariff: TwoLevelTariff, span: LivedSpan): P
   const forecast = forecasters(days, home.means);
   span.log(`Living ${count} days of the EMHASS home from ${days[first]!.date} under ${tariff.name}, clock ${span.rate}x`);
   const prices = { importCents: hourlyPrices(tariff), exportCents: null };
-  const report = await liveDays({ timeZone: TIME_ZONE, days, loads, means: home.means, prices, zip: ZIP, startPct: START_PCT, ...span });
+  const report = await liveDays({ timeZone: TIME_ZONE, days, loads, means: home.means, prices, zip: ZIP, coordinates: null, startPct: START_PCT, ...span });
 
   const perfect = replay(days, loads, (i) => loads[i]!, tariff, first);
   const bench = replay(days, loads, forecast.measured, tariff, first, recentDaysOf(days, forecast.measured));

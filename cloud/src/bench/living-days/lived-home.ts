@@ -2,6 +2,7 @@
 // the home's time zone on its tariff (custom hourly import and export prices), a home battery with
 // no target, a solar array with a production sensor when the home has one, and the home's recorded
 // load and production before the first lived instant (the measured profile's window).
+import type { Coordinates } from '../../domain/forecast/location.js';
 import { call } from '../cloud-process.js';
 import type { TwoLevelTariff } from '../recorded-home/battery-replay.js';
 import type { HalfHourMean } from '../recorded-home/recorded-load.js';
@@ -38,8 +39,10 @@ export function hourlyPrices(t: TwoLevelTariff): number[] {
 
 export interface HomeSetUp {
   timeZone: string;
-  /** The account's ZIP ('' for none: no irradiance forecast). */
+  /** The account's ZIP ('' for none). */
   zip: string;
+  /** The profile's coordinates, or null. */
+  coordinates: Coordinates | null;
   prices: LivedPrices;
   /** Household load pushed before the first lived instant, oldest first. */
   history: readonly HalfHourMean[];
@@ -56,7 +59,8 @@ export async function setUpHome(url: string, home: HomeSetUp): Promise<LivedHome
     password: 'living-days-password',
     location_zip: home.zip,
   });
-  await call(url, 'PATCH', '/auth/me', { timezone: home.timeZone }, token);
+  const place = home.coordinates && { latitude: home.coordinates.lat, longitude: home.coordinates.lon };
+  await call(url, 'PATCH', '/auth/me', { timezone: home.timeZone, ...place }, token);
   await call(
     url,
     'PUT',

@@ -4,6 +4,7 @@
 // production that came. It never asks for a recompute: every plan it runs is one the service made
 // by itself (the nightly run and its re-plans from the measured state). README.md gives the
 // timeline and the checks.
+import type { Coordinates } from '../../domain/forecast/location.js';
 import { executeBatteryDay } from '../../domain/planners/home-battery-execution.js';
 import { chargeDeparts } from '../../domain/planning/charge-departure.js';
 import { DAY_MS } from '../../domain/time/durations.js';
@@ -26,8 +27,9 @@ export interface LivingOptions {
   /** Solar behind the meter: its recorded half-hour means (pushed, as the load's) and the days' generation with gaps filled, kW per slot; absent without solar. */
   solar?: { means: readonly HalfHourMean[]; kw: readonly number[][] };
   prices: LivedPrices;
-  /** The account's ZIP ('' for none). */
+  /** The account's ZIP ('' for none) and coordinates (null for none). */
   zip: string;
+  coordinates: Coordinates | null;
   /** The battery's charge at the start of the first lived day, %. */
   startPct: number;
   /** Index of the first lived day; the day before it is the warm-up (the battery held, the nightly run planning the first day). */
@@ -100,6 +102,7 @@ export async function liveDays(o: LivingOptions): Promise<LivingReport> {
     const home = await setUpHome(cloud.url, {
       timeZone: o.timeZone,
       zip: o.zip,
+      coordinates: o.coordinates,
       prices: o.prices,
       history,
       solarHistory: o.solar ? before(o.solar.means) : null,

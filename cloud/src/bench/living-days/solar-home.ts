@@ -1,7 +1,7 @@
 // A recorded home with solar lived (house 1 or 6 of Konstanz: a battery and an array behind the
 // meter, exports paid), compared with bench:recorded-home's plans of it over the same days.
 import type { SolarHome } from '../recorded-home/opsd-homes.js';
-import { OPSD_TIME_ZONE } from '../recorded-home/opsd-homes.js';
+import { KONSTANZ, OPSD_TIME_ZONE } from '../recorded-home/opsd-homes.js';
 import { servicePlanning } from '../recorded-home/solar-section.js';
 import { BATTERY, perfectForesight, REPLAY_START_PCT, replaySolar, solarActuals } from '../recorded-home/solar-replay.js';
 import { SOLAR_TARIFFS, type SolarTariff } from '../recorded-home/solar-tariffs.js';
@@ -28,8 +28,10 @@ export async function liveSolarHome(home: SolarHome, tariff: SolarTariff, span: 
     means: home.loadMeans,
     solar: { means: home.pvMeans, kw: actual.pv },
     prices: { importCents: hourly(dayPrices.importCents), exportCents: hourly(dayPrices.exportCents) },
-    // No ZIP: the service has no irradiance forecast and learns the array's yield from its readings, as for any home outside the US.
+    // At Konstanz, with the bench's weather feed unreachable (no recorded forecasts): the service
+    // learns the array's yield from its readings, as for a home whose feed is down.
     zip: '',
+    coordinates: KONSTANZ,
     startPct: REPLAY_START_PCT,
     ...span,
   });

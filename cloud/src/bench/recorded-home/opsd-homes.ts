@@ -8,6 +8,8 @@ import { readRecorded } from '../recorded-data.js';
 import { localDays, slotMeansByDate, type HalfHourMean, type RecordedDay, type SlotMeans } from './recorded-load.js';
 
 export const OPSD_TIME_ZONE = 'Europe/Berlin';
+/** Where the homes are (Konstanz, Germany): what Home Assistant there would give the add-on, and the add-on the profile. */
+export const KONSTANZ = { lat: 47.66, lon: 9.18 };
 
 /** A home with solar: the load a battery may cover and the solar it may store, both behind the meter the battery sits behind. */
 export interface SolarHome {

@@ -1,8 +1,8 @@
 // The day's and the next day's solar generation forecast on a recorded home with PV, made by the
-// service's own code for a home without an irradiance forecast (the bench has no weather; neither
-// has the service for a home outside its ZIP table): the typical sky where the service places the
-// home, scaled to its production of the 14 days before (`fitRecentYield`, default geometry),
-// forecast by `forecastArray`. And the persistence forecast peers use: yesterday's production.
+// service's own code for a home without an irradiance forecast (the bench has no recorded weather
+// forecasts: the service's case of a feed that is down): the typical sky at the home's
+// coordinates, scaled to its production of the 14 days before (`fitRecentYield`, default
+// geometry), forecast by `forecastArray`. And the persistence forecast peers use: yesterday's production.
 import { forecastLocation } from '../../domain/forecast/location.js';
 import { arrayGeometry, forecastArray, solarArrayFromConfig } from '../../domain/solar/array-forecast.js';
 import { fitRecentYield, RECENT_YIELD_DAYS, slotSuns } from '../../domain/solar/recent-yield.js';
@@ -10,10 +10,10 @@ import { addDays, dayBoundsUtc } from '../../domain/time/slot-grid.js';
 import type { Forecaster } from './forecasters.js';
 import { meansBetween } from './recorded-load.js';
 import type { SolarHome } from './opsd-homes.js';
-import { OPSD_TIME_ZONE } from './opsd-homes.js';
+import { KONSTANZ, OPSD_TIME_ZONE } from './opsd-homes.js';
 
-/** Where the service places a home without a ZIP in the homes' zone (it knows US ZIPs only): its sun positions are those. */
-const LOCATION = forecastLocation('', OPSD_TIME_ZONE);
+/** Where the service places the homes from their profile's coordinates: its sun positions are those. */
+const LOCATION = forecastLocation('', OPSD_TIME_ZONE, KONSTANZ);
 
 export type SolarForecastName = 'service' | 'persistence';
 

