@@ -1,7 +1,8 @@
 // The outdoor forecast resolver planning calls for every account: a fresh hub push (24 h), else
-// the fallback feed at the account's location (its coordinates, else its ZIP's area), else the seasonal default, so planning always
-// works, offline included. It never throws; whenever it passes over a better source it logs one
-// line with the reasons. Choice rules: domain/forecast/outdoor-forecast.ts.
+// the fallback feed at the account's location (its coordinates, else its ZIP's area), else the
+// seasonal default, so planning always works, offline included. It never throws; whenever it
+// passes over a better source it logs one line with the reasons. Choice rules:
+// domain/forecast/outdoor-forecast.ts.
 import type { Logger } from 'pino';
 import { HOUR_MS, seriesToSlots, sliceSeries, type HourlySeries } from '../domain/forecast/hourly-series.js';
 import { APPROXIMATE_LATITUDE, forecastLocation, type Coordinates, type ForecastLocation } from '../domain/forecast/location.js';
