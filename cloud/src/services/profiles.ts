@@ -3,7 +3,7 @@ import { effectiveTimeZone } from '../domain/account-time-zone.js';
 import { roundDegrees } from '../domain/forecast/location.js';
 import { catalogIds } from '../domain/tariffs/catalog.js';
 import { badRequest, unauthorized } from '../errors.js';
-import type { ProfilePatch, ProfileRow, Store } from '../store/index.js';
+import { isLocationPairViolation, type ProfilePatch, type ProfileRow, type Store } from '../store/index.js';
 import type { PlanningEvents } from './planning-events.js';
 
 /** The profile (account settings) of a user; the row is created on first use from the signup fields. */
@@ -56,7 +56,10 @@ export function createProfilesService(store: Store, deps: { planningEvents?: Pla
       if (patch.household_power_entity_id !== undefined) changes.household_power_entity_id = patch.household_power_entity_id ?? null;
       if (patch.max_import_kw !== undefined) changes.max_import_kw = patch.max_import_kw ?? null;
       Object.assign(changes, locationChanges(before, patch));
-      const row = await store.profiles.update(userId, changes);
+      const row = await store.profiles.update(userId, changes).catch((err: unknown) => {
+        // The pair checked above on the row as read; the database's check settles a race.
+        throw isLocationPairViolation(err) ? badRequest(LOCATION_PAIR_DETAIL) : err;
+      });
       // The import limit is a planning input (docs/home-plan.md): a change re-plans the home.
       if (changes.max_import_kw !== undefined && changes.max_import_kw !== before.max_import_kw) deps.planningEvents?.changed(userId, 'import_limit');
       return toProfile(row!, email);

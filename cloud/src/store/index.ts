@@ -53,6 +53,7 @@ export type { ApplianceRow, NewHvacReading, ProfileRow, WeatherForecastRow } fro
 export type { PlanningAccountRow, PlanningApplianceRow, RecentHvacReading } from './planning-inputs-repo.js';
 export type { PreferencesMutation } from './preferences-repo.js';
 export type { ProfilePatch } from './profiles-repo.js';
+export { isLocationPairViolation } from './profiles-repo.js';
 export type { PurgeCounts } from './purge-repo.js';
 export type { DynamicAccount } from './rate-settings-repo.js';
 export type { NewScheduleRow, ScheduleRow, ScheduleSource, ScheduleTrigger } from './schedules-repo.js';

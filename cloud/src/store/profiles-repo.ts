@@ -22,6 +22,15 @@ export const PROFILE_COLUMNS = `user_id, location_zip, home_size_sqft, pricing_l
   household_power_entity_id, max_import_kw, household_load_kw_48, latitude, longitude, created_at, updated_at`;
 const SELECT = `SELECT ${PROFILE_COLUMNS} FROM profiles`;
 
+/** The check that keeps the coordinates set or cleared together (migration 0015). */
+const LOCATION_PAIR_CHECK = 'profiles_location_pair';
+
+/** True when an update broke the coordinates' pair: two patches raced, each valid on the row it read. */
+export function isLocationPairViolation(err: unknown): boolean {
+  const cause = (err as { parent?: { code?: unknown; constraint?: unknown } } | null)?.parent;
+  return cause?.code === '23514' && cause.constraint === LOCATION_PAIR_CHECK;
+}
+
 export function createProfilesRepo({ Profile }: Models, sql: Sql) {
   return {
     async find(userId: string): Promise<ProfileRow | null> {

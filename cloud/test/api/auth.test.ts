@@ -322,6 +322,22 @@ describe('GET and PATCH /auth/me', () => {
     expect((await api.get('/auth/me', { token })).body).toMatchObject({ latitude: 52.4, longitude: 4.9 });
   });
 
+  it('keeps the pair whole under racing patches: each answered 200 or 400, never 500', async () => {
+    const { token } = await signUp(api);
+    for (let round = 0; round < 5; round++) {
+      await api.patch('/auth/me', { latitude: 10, longitude: 10 }, { token });
+      // Each valid on the row it reads; together they would leave one coordinate without the other.
+      const answers = await Promise.all([
+        api.patch('/auth/me', { latitude: null, longitude: null }, { token }),
+        api.patch('/auth/me', { latitude: 20 }, { token }),
+        api.patch('/auth/me', { longitude: 30 }, { token }),
+      ]);
+      for (const res of answers) expect([200, 400], JSON.stringify(res.body)).toContain(res.status);
+      const { latitude, longitude } = (await api.get('/auth/me', { token })).body;
+      expect(latitude === null).toBe(longitude === null);
+    }
+  });
+
   it('rejects a pricing_location outside the catalog', async () => {
     const { token } = await signUp(api);
     const res = await api.patch('/auth/me', { pricing_location: 0 }, { token });
