@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import { effectiveTimeZone } from '../domain/account-time-zone.js';
 import { DEFAULT_TILT_DEGREES } from '../domain/solar/array-forecast.js';
 import { DEFAULT_AZIMUTH_DEGREES } from '../domain/appliance-types/index.js';
-import { coordinatesOf, forecastLocation } from '../domain/forecast/location.js';
+import { coordinatesOf } from '../domain/forecast/location.js';
 import { weatherPointsFromPushes } from '../domain/planning/weather-history.js';
 import { numberOr } from '../domain/planning/stored-values.js';
 import { fitArrayYield } from '../domain/solar/yield-fit.js';
@@ -12,7 +12,7 @@ import { fitThermalModel } from '../domain/thermal/fit.js';
 import { warmupStatus, type WarmupStatus } from '../domain/thermal/warmup.js';
 import { log } from '../log.js';
 import type { Store, StoredThermalModel } from '../store/index.js';
-import type { OutdoorForecastService } from './outdoor-forecast.js';
+import { locationOf, type OutdoorForecastService } from './outdoor-forecast.js';
 import type { ProfilesService } from './profiles.js';
 import type { WeatherService } from './weather.js';
 import { DAY_MS } from '../domain/time/durations.js';
@@ -68,7 +68,7 @@ export function createModelRefitService(
     if (readings.length === 0) return false;
     const history = await deps.outdoorForecast.irradianceHistory(account, since, now, now);
     if (!history) return false;
-    const location = forecastLocation(account.locationZip, timeZone, account.coordinates);
+    const location = locationOf(account);
     const outcome = fitArrayYield({
       readings,
       history,

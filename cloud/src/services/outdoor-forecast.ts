@@ -23,7 +23,8 @@ export interface ForecastAccount {
   timeZone: string;
 }
 
-const locationOf = (account: ForecastAccount) => forecastLocation(account.locationZip, account.timeZone, account.coordinates);
+/** Where the account's forecast is asked for and its sun placed. */
+export const locationOf = (account: ForecastAccount) => forecastLocation(account.locationZip, account.timeZone, account.coordinates);
 
 /** The logger methods the resolver uses (pino's signature). */
 export type ForecastLogger = Pick<Logger, 'info' | 'warn' | 'error'>;

@@ -45,7 +45,6 @@ export interface DayPlan {
   home: HomeBlock;
 }
 
-/** Which consumer of the solar allocation a type's planned draw counts as (its spec's), or null. */
 /** Where the account's weather is asked for: its coordinates, else its ZIP (domain/forecast/location.ts). */
 const forecastAccount = (account: AccountInputs): ForecastAccount => ({
   userId: account.userId,
@@ -54,6 +53,7 @@ const forecastAccount = (account: AccountInputs): ForecastAccount => ({
   timeZone: account.timeZone,
 });
 
+/** Which consumer of the solar allocation a type's planned draw counts as (its spec's), or null. */
 const consumerOf = (type: string): SolarConsumer | null => (isApplianceType(type) ? applianceTypes[type].solarConsumer : null);
 
 /** Each array's yield learned from its production readings over the days before `date`, for a day without an irradiance forecast. */

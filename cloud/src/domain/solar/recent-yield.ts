@@ -1,7 +1,8 @@
 // An array's output learned from its own recent production, for days without an irradiance
-// forecast (no ZIP the feed knows, the feed down): the typical sky's output (the nameplate tier's,
-// per kW of nameplate) scaled to what the array made over the days before, with a factor per
-// local hour for its shade and orientation. It needs no nameplate and no weather.
+// forecast (neither coordinates nor a ZIP the feed knows, or the feed down): the typical sky's
+// output (the nameplate tier's, per kW of nameplate) scaled to what the array made over the days
+// before, with a factor per local hour for its shade and orientation. It needs no nameplate and no
+// weather.
 import { addDays, slotDurationsHours, slotStartsUtc, type LocalDate } from '../time/slot-grid.js';
 import { typicalSkyKwPerKw } from './array-forecast.js';
 import type { ArrayGeometry } from './irradiance.js';

@@ -2,8 +2,9 @@
 // them so). A local slot takes the mean of the UTC half hour it starts in: the same half hour in
 // every zone offset by whole or half hours, and the one a quarter hour earlier in a zone offset
 // by :45 (Nepal, Chatham), where no mean starts on a slot.
+import { MINUTE_MS } from '../time/durations.js';
 
-const HALF_HOUR_MS = 30 * 60_000;
+const HALF_HOUR_MS = 30 * MINUTE_MS;
 
 type HalfHourMean = { start: Date; meanWatts: number };
 
