@@ -2,6 +2,8 @@
 // the exact optimum. One file per type implements it; cases.ts lists them.
 import type { Highs } from 'highs';
 import type { ApplianceType } from '../../domain/appliance-types/index.js';
+import type { PlanExplanation } from '../../domain/planners/reason-codes.js';
+import type { PlanResult } from '../../domain/planners/types.js';
 
 /** An answer the bench compares. */
 export interface BenchOutcome {
@@ -41,3 +43,15 @@ export interface BenchCase<I, S> {
 
 /** Missed limit names as the bench compares them. */
 export const missedNames = (missed: readonly { limit: string }[]): string[] => [...new Set(missed.map((m) => m.limit))].sort();
+
+/** The planner's answer from its result: compared on the plan's cost unless a type compares another (`costCents`). */
+export const plannerOutcome = <S extends PlanExplanation>(r: PlanResult<S>, costCents = r.optimizedCostCents): PlannerOutcome<S> => ({
+  costCents,
+  missed: missedNames(r.missed),
+  baselineCostCents: r.baselineCostCents,
+  optimizedCostCents: r.optimizedCostCents,
+  schedule: r.schedule,
+});
+
+/** What `replay` returns from the exact model solved with the planner's decisions fixed. */
+export const replayedCost = (r: { optimal: boolean; costCents: number }): number => (r.optimal ? r.costCents : Infinity);

@@ -3,17 +3,13 @@
 // already charged, and a few with no battery or no charger rate.
 import { planEvCharger } from '../../domain/planners/ev-charger.js';
 import type { ChargeSchedule } from '../../domain/planners/charging.js';
-import type { DayContext, EvChargerInput } from '../../domain/planners/types.js';
-import { missedNames, type BenchCase } from './case.js';
-import { drawDay } from './instances.js';
-import { between, chance, pick, seededRandom } from './random.js';
+import type { EvChargerInput } from '../../domain/planners/types.js';
+import { plannerOutcome, replayedCost, type BenchCase } from './case.js';
+import { drawInstances, type DrawnInstance } from './instances.js';
+import { between, chance, pick } from './random.js';
 import { solveEvReference } from './reference-ev-charger.js';
 
-export interface EvInstance {
-  label: string;
-  day: DayContext;
-  input: EvChargerInput;
-}
+export type EvInstance = DrawnInstance<EvChargerInput>;
 
 function drawInput(rng: () => number): EvChargerInput {
   const socPct = between(rng, 5, 90);
@@ -34,26 +30,8 @@ function drawInput(rng: () => number): EvChargerInput {
 
 export const evChargerCase: BenchCase<EvInstance, ChargeSchedule> = {
   type: 'ev_charger',
-  generate(n, seed) {
-    const rng = seededRandom(seed * 7919 + 1);
-    return Array.from({ length: n }, (_, i) => {
-      const { label, day } = drawDay(rng, i);
-      return { label, day, input: drawInput(rng) };
-    });
-  },
-  solvePlanner({ day, input }) {
-    const r = planEvCharger(day, input);
-    return {
-      costCents: r.optimizedCostCents,
-      missed: missedNames(r.missed),
-      baselineCostCents: r.baselineCostCents,
-      optimizedCostCents: r.optimizedCostCents,
-      schedule: r.schedule,
-    };
-  },
+  generate: (n, seed) => drawInstances(n, seed, 1, drawInput),
+  solvePlanner: ({ day, input }) => plannerOutcome(planEvCharger(day, input)),
   solveExact: ({ day, input }, highs) => solveEvReference(highs, day, input),
-  replay({ day, input }, highs, schedule) {
-    const r = solveEvReference(highs, day, input, schedule.intervals.slice(day.fromSlot));
-    return r.optimal ? r.costCents : Infinity;
-  },
+  replay: ({ day, input }, highs, schedule) => replayedCost(solveEvReference(highs, day, input, schedule.intervals.slice(day.fromSlot))),
 };

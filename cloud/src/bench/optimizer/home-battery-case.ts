@@ -4,7 +4,7 @@
 import type { HomeBatterySchedule } from '../../domain/planners/home-battery.js';
 import { planHomeBattery } from '../../domain/planners/home-battery.js';
 import type { DayContext, HomeBatteryInput } from '../../domain/planners/types.js';
-import { missedNames, type BenchCase } from './case.js';
+import { plannerOutcome, replayedCost, type BenchCase } from './case.js';
 import { drawDay, type Weather } from './instances.js';
 import { between, chance, normal, pick, seededRandom } from './random.js';
 import { solveBatteryReference } from './reference-home-battery.js';
@@ -69,20 +69,14 @@ export const homeBatteryCase: BenchCase<BatteryInstance, HomeBatterySchedule> = 
   solvePlanner({ day, input }) {
     const r = planHomeBattery(day, input);
     // The household's import without the battery is the same whatever the plan: compare the rest.
-    return {
-      costCents: r.optimizedCostCents - r.baselineCostCents,
-      missed: missedNames(r.missed),
-      baselineCostCents: r.baselineCostCents,
-      optimizedCostCents: r.optimizedCostCents,
-      schedule: r.schedule,
-    };
+    return plannerOutcome(r, r.optimizedCostCents - r.baselineCostCents);
   },
   solveExact: ({ day, input }, highs) => solveBatteryReference(highs, day, input),
-  replay({ day, input }, highs, schedule) {
-    const r = solveBatteryReference(highs, day, input, {
-      charge: schedule.intervals.slice(day.fromSlot),
-      discharge: schedule.discharge_intervals.slice(day.fromSlot),
-    });
-    return r.optimal ? r.costCents : Infinity;
-  },
+  replay: ({ day, input }, highs, schedule) =>
+    replayedCost(
+      solveBatteryReference(highs, day, input, {
+        charge: schedule.intervals.slice(day.fromSlot),
+        discharge: schedule.discharge_intervals.slice(day.fromSlot),
+      }),
+    ),
 };

@@ -2,7 +2,7 @@
 // independent HiGHS formulation of the same linear programme.
 import type { HvacSchedule } from '../../domain/planners/hvac-input.js';
 import { planHvac } from '../../domain/planners/hvac.js';
-import { missedNames, type BenchCase } from './case.js';
+import { plannerOutcome, type BenchCase } from './case.js';
 import { solveHvacExact } from './hvac-exact.js';
 import { generateHvacInstances, type HvacInstance } from './hvac-instances.js';
 
@@ -11,13 +11,7 @@ export const hvacCase: BenchCase<HvacInstance, HvacSchedule> = {
   generate: generateHvacInstances,
   solvePlanner({ day, input }) {
     const r = planHvac(day, input);
-    return {
-      costCents: r.objectiveCents,
-      missed: missedNames(r.missed),
-      baselineCostCents: r.baselineCostCents,
-      optimizedCostCents: r.optimizedCostCents,
-      schedule: r.schedule,
-    };
+    return plannerOutcome(r, r.objectiveCents);
   },
   solveExact: ({ day, input }, highs) => solveHvacExact(highs, day, input),
 };

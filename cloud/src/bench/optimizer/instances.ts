@@ -7,7 +7,7 @@ import { expandHourly } from '../../domain/tariffs/custom-curve.js';
 import { round4 } from '../../domain/tariffs/dynamic-curve.js';
 import { zoneCurve } from '../../domain/tariffs/zone-curve.js';
 import { slotDurationsHours, slotStartsUtc, type LocalDate } from '../../domain/time/slot-grid.js';
-import { between, chance, normal, pick } from './random.js';
+import { between, chance, normal, pick, seededRandom } from './random.js';
 
 export type Weather = 'hot' | 'mild';
 
@@ -77,4 +77,28 @@ export function drawDay(rng: () => number, index: number): BenchDay {
       fromSlot,
     },
   };
+}
+
+/** An instance of a type: a day and the type's input. */
+export interface DrawnInstance<Input> {
+  label: string;
+  day: DayContext;
+  input: Input;
+}
+
+/**
+ * `n` instances of a type, each a day and the type's input drawn for its weather, from the type's
+ * own random stream (`stream` keeps the types' draws apart for one seed).
+ */
+export function drawInstances<Input>(
+  n: number,
+  seed: number,
+  stream: number,
+  drawInput: (rng: () => number, weather: Weather) => Input,
+): DrawnInstance<Input>[] {
+  const rng = seededRandom(seed * 7919 + stream);
+  return Array.from({ length: n }, (_, i) => {
+    const { label, day, weather } = drawDay(rng, i);
+    return { label, day, input: drawInput(rng, weather) };
+  });
 }

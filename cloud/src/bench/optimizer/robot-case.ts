@@ -2,17 +2,13 @@
 // (midnight-wrapping) tasks windows, robots that start low or already charged, and some with no window.
 import type { ChargeSchedule } from '../../domain/planners/charging.js';
 import { planRobot } from '../../domain/planners/robot.js';
-import type { DayContext, RobotInput } from '../../domain/planners/types.js';
-import { missedNames, type BenchCase } from './case.js';
-import { drawDay } from './instances.js';
-import { between, chance, pick, seededRandom } from './random.js';
+import type { RobotInput } from '../../domain/planners/types.js';
+import { plannerOutcome, replayedCost, type BenchCase } from './case.js';
+import { drawInstances, type DrawnInstance } from './instances.js';
+import { between, chance, pick } from './random.js';
 import { solveRobotReference } from './reference-robot.js';
 
-export interface RobotInstance {
-  label: string;
-  day: DayContext;
-  input: RobotInput;
-}
+export type RobotInstance = DrawnInstance<RobotInput>;
 
 function drawWindow(rng: () => number, mower: boolean): RobotInput['tasksWindow'] {
   if (chance(rng, 0.1)) return null;
@@ -37,26 +33,8 @@ function drawInput(rng: () => number): RobotInput {
 
 export const robotCase: BenchCase<RobotInstance, ChargeSchedule> = {
   type: 'robot',
-  generate(n, seed) {
-    const rng = seededRandom(seed * 7919 + 3);
-    return Array.from({ length: n }, (_, i) => {
-      const { label, day } = drawDay(rng, i);
-      return { label, day, input: drawInput(rng) };
-    });
-  },
-  solvePlanner({ day, input }) {
-    const r = planRobot(day, input);
-    return {
-      costCents: r.optimizedCostCents,
-      missed: missedNames(r.missed),
-      baselineCostCents: r.baselineCostCents,
-      optimizedCostCents: r.optimizedCostCents,
-      schedule: r.schedule,
-    };
-  },
+  generate: (n, seed) => drawInstances(n, seed, 3, drawInput),
+  solvePlanner: ({ day, input }) => plannerOutcome(planRobot(day, input)),
   solveExact: ({ day, input }, highs) => solveRobotReference(highs, day, input),
-  replay({ day, input }, highs, schedule) {
-    const r = solveRobotReference(highs, day, input, schedule.intervals.slice(day.fromSlot));
-    return r.optimal ? r.costCents : Infinity;
-  },
+  replay: ({ day, input }, highs, schedule) => replayedCost(solveRobotReference(highs, day, input, schedule.intervals.slice(day.fromSlot))),
 };

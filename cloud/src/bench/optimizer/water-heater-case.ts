@@ -1,18 +1,14 @@
 // Water heater instances for the optimizer bench: 30-80 gallon tanks, 3-5.5 kW elements, leaky and
 // well-insulated tanks, morning and evening draw peaks, hot and mild weather (garage and inlet
 // temperatures), tanks starting below their minimum, and tight and loose temperature bands.
-import type { DayContext, WaterHeaterInput } from '../../domain/planners/types.js';
+import type { WaterHeaterInput } from '../../domain/planners/types.js';
 import { planWaterHeater, type WaterHeaterSchedule } from '../../domain/planners/water-heater.js';
-import { missedNames, type BenchCase } from './case.js';
-import { drawDay, type Weather } from './instances.js';
-import { between, chance, pick, seededRandom } from './random.js';
+import { plannerOutcome, replayedCost, type BenchCase } from './case.js';
+import { drawInstances, type DrawnInstance, type Weather } from './instances.js';
+import { between, chance, pick } from './random.js';
 import { solveWaterHeaterReference } from './reference-water-heater.js';
 
-export interface WaterHeaterInstance {
-  label: string;
-  day: DayContext;
-  input: WaterHeaterInput;
-}
+export type WaterHeaterInstance = DrawnInstance<WaterHeaterInput>;
 
 /** Relative hot-water use per slot: a morning peak around 07:00, a smaller evening one around 19:00. */
 const DRAW_SHAPE = [
@@ -40,26 +36,8 @@ function drawInput(rng: () => number, weather: Weather): WaterHeaterInput {
 
 export const waterHeaterCase: BenchCase<WaterHeaterInstance, WaterHeaterSchedule> = {
   type: 'water_heater',
-  generate(n, seed) {
-    const rng = seededRandom(seed * 7919 + 4);
-    return Array.from({ length: n }, (_, i) => {
-      const { label, day, weather } = drawDay(rng, i);
-      return { label, day, input: drawInput(rng, weather) };
-    });
-  },
-  solvePlanner({ day, input }) {
-    const r = planWaterHeater(day, input);
-    return {
-      costCents: r.optimizedCostCents,
-      missed: missedNames(r.missed),
-      baselineCostCents: r.baselineCostCents,
-      optimizedCostCents: r.optimizedCostCents,
-      schedule: r.schedule,
-    };
-  },
+  generate: (n, seed) => drawInstances(n, seed, 4, drawInput),
+  solvePlanner: ({ day, input }) => plannerOutcome(planWaterHeater(day, input)),
   solveExact: ({ day, input }, highs) => solveWaterHeaterReference(highs, day, input),
-  replay({ day, input }, highs, schedule) {
-    const r = solveWaterHeaterReference(highs, day, input, schedule.intervals.slice(day.fromSlot));
-    return r.optimal ? r.costCents : Infinity;
-  },
+  replay: ({ day, input }, highs, schedule) => replayedCost(solveWaterHeaterReference(highs, day, input, schedule.intervals.slice(day.fromSlot))),
 };
