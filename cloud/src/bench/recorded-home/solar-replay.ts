@@ -57,6 +57,7 @@ export function solarActuals(home: SolarHome): SolarActuals {
  * or once at midnight knowing tomorrow and held only to the minimum (perfect foresight).
  */
 export interface SolarPlanning {
+  /** The load of the day (and the next), as forecast at each plan's slot. */
   load: Forecaster;
   /** The recent days' real loads behind the load forecast (the service's `householdLoadDaysKw`), or absent. */
   loadDays?: (index: number) => number[][] | null;
@@ -178,7 +179,6 @@ export function replaySolar(
     const next = i + 1 < home.days.length ? tariff.pricesOf(i + 1) : null;
     const dayStartPct = (100 * soc) / capacity;
     const pvKw = planning.pv(i) ?? actual.pv[i - 1]!;
-    const loadKw = planning.load(i) ?? actual.loads[i - 1]!;
     const recorded = { loadKw: home.days[i]!.kw, solarKw: home.pvDays[i]! };
     let cents = 0;
     for (let fromSlot = 0; fromSlot < SLOTS_PER_DAY;) {
@@ -196,6 +196,7 @@ export function replaySolar(
         fromSlot,
       };
       const solarKw = fromSlot > 0 ? followingToday(pvKw, recorded.solarKw, hours, fromSlot) : pvKw;
+      const loadKw = planning.load(i, fromSlot) ?? actual.loads[i - 1]!;
       const { input } = homeBatteryInputs(
         {
           config: CONFIG,
