@@ -130,7 +130,8 @@ describe('reasons_48 and summary in the schedules', () => {
       expect(r).toMatchObject({ grid_cents: 30, limit: 'target_charge_pct', by: '19:00' });
       expect(r.surplus_kw).toBeGreaterThan(0);
       expect(r.surplus_kw).toBeLessThanOrEqual(generation[i]! + 0.01);
-      expect(r.price_cents).toBeCloseTo(30 * (1 - Math.min(r.surplus_kw / 3, 1)), 1);
+      // Both figures are rounded: the surplus to 0.01 kW (10 c per kW here) and the price to 0.01 c.
+      expect(Math.abs(r.price_cents - 30 * (1 - Math.min(r.surplus_kw / 3, 1)))).toBeLessThanOrEqual(10 * 0.005 + 0.005 + 1e-9);
     }
     // Every slot it charges in is the sun's: nothing else is cheaper than 30 c.
     intervals.forEach((on: boolean, i: number) => on && expect(reasons[i].code).toBe('solar_surplus'));
