@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { createAppliance } from '../support/appliances.js';
 import { signUp } from '../support/http.js';
-import { hourlyPrice, recomputeSchedules, slotOf, slotsWith, useCloudAtMidnight } from '../support/plan-reasons.js';
+import { FIVE_PAST_MIDNIGHT, hourlyPrice, recomputeSchedules, slotOf, slotsWith, useCloudAtMidnight } from '../support/plan-reasons.js';
 
 const t = useCloudAtMidnight();
 
@@ -25,8 +25,7 @@ async function batteryDay(hourly: number[], startPct: number, { rates = {}, capa
   );
   expect((await t.api.post(`/api/v1/appliances/${battery}/constraints`, { min_charge_pct: 10 }, token)).status).toBe(200);
   // Its charge now: a reading a minute past midnight.
-  const at = new Date();
-  at.setUTCHours(0, 1, 0, 0);
+  const at = new Date(FIVE_PAST_MIDNIGHT - 4 * 60_000);
   const reading = await t.api.post(
     `/api/v1/appliances/${battery}/readings`,
     { readings: [{ timestamp: at.toISOString(), state: 'IDLE', value: startPct }] },

@@ -6,7 +6,7 @@ import { createAppliance } from '../support/appliances.js';
 import { signUp } from '../support/http.js';
 import { hourlyPrice, slotOf, useCloudAtMidnight } from '../support/plan-reasons.js';
 
-// Five past midnight UTC today: a recompute plans the whole of today.
+// Five past midnight UTC: a recompute plans the whole day.
 const t = useCloudAtMidnight();
 
 // 10 c from 01:00 to 05:00, a 50 c evening peak (17:00-21:00), 30 c otherwise.

@@ -1,14 +1,16 @@
 // What the plan-reasons API tests share: a cloud whose clock starts five minutes past midnight UTC
-// today (a recompute of a UTC account plans the whole day), and readers of a schedule's slots.
+// on a fixed day (a recompute of a UTC account plans the whole day, under the same sun and seasonal
+// weather whenever the suite runs), and readers of a schedule's slots.
 import { expect } from 'vitest';
 import type { ApiClient } from './http.js';
 import { useTestCloud, type CloudFixture } from './test-cloud.js';
 
-/** The file's test cloud, on today's clock from 00:05 UTC, running at real speed. */
+/** Where the plan-reasons tests' clock starts: 00:05 UTC on a November day. */
+export const FIVE_PAST_MIDNIGHT = Date.parse('2026-11-18T00:05:00Z');
+
+/** The file's test cloud, its clock from FIVE_PAST_MIDNIGHT, running at real speed. */
 export function useCloudAtMidnight(): CloudFixture {
-  const midnight = new Date();
-  midnight.setUTCHours(0, 5, 0, 0);
-  return useTestCloud({ clock: { startMs: midnight.getTime(), anchorMs: Date.now(), rate: 1 } });
+  return useTestCloud({ clock: { startMs: FIVE_PAST_MIDNIGHT, anchorMs: Date.now(), rate: 1 } });
 }
 
 /** The slot of a wall-clock "HH:MM". */
