@@ -16,14 +16,12 @@ let cloud: RunningCloud;
 let api: ApiClient;
 
 /**
- * The cloud's clock, and the test's: today from 20:05 UTC at real speed. The queue plans at the
- * instant it is run at (up to the minimum interval ahead), which stays within the 20:00 slot and
- * the day: a plan run into the next slot has the current slot past, without a band, and one at the
- * day's first slot has no slot before it to widen the band over.
+ * The cloud's clock, and the test's: a November day from 20:05 UTC at real speed. The queue plans
+ * at the instant it is run at (up to the minimum interval ahead), which stays within the 20:00 slot
+ * and the day: a plan run into the next slot has the current slot past, without a band, and one at
+ * the day's first slot has no slot before it to widen the band over.
  */
-const start = new Date();
-start.setUTCHours(20, 5, 0, 0);
-const CLOCK: ClockSetting = { startMs: start.getTime(), anchorMs: Date.now(), rate: 1 };
+const CLOCK: ClockSetting = { startMs: Date.parse('2026-11-18T20:05:00Z'), anchorMs: Date.now(), rate: 1 };
 const clock = acceleratedClock(CLOCK);
 
 beforeAll(async () => {

@@ -14,10 +14,8 @@ import { startTestCloud } from '../support/test-cloud.js';
 let cloud: RunningCloud;
 let api: ApiClient;
 
-/** Today from 09:05 UTC at real speed, in Berlin: the day's sun is ahead. */
-const clockStart = new Date();
-clockStart.setUTCHours(9, 5, 0, 0);
-const CLOCK: ClockSetting = { startMs: clockStart.getTime(), anchorMs: Date.now(), rate: 1 };
+/** A November day from 09:05 UTC at real speed, in Berlin: the day's sun is ahead. */
+const CLOCK: ClockSetting = { startMs: Date.parse('2026-11-18T09:05:00Z'), anchorMs: Date.now(), rate: 1 };
 const clock = acceleratedClock(CLOCK);
 const ZONE = 'Europe/Berlin';
 /** The array makes this many times what 1 kW of nameplate makes under the typical sky. */

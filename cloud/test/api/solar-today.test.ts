@@ -13,13 +13,11 @@ let cloud: RunningCloud;
 let api: ApiClient;
 
 /**
- * The cloud's clock, and the test's: today from 13:05 UTC at real speed, in an account on UTC
- * (the sun of latitude 40 on the zone's meridian), so the morning has passed and the afternoon is
- * ahead, and the plans the queue runs ahead of now stay in the current slot.
+ * The cloud's clock, and the test's: a November day from 13:05 UTC at real speed, in an account on
+ * UTC (the sun of latitude 40 on the zone's meridian), so the morning has passed and the afternoon
+ * is ahead, and the plans the queue runs ahead of now stay in the current slot.
  */
-const clockStart = new Date();
-clockStart.setUTCHours(13, 5, 0, 0);
-const CLOCK: ClockSetting = { startMs: clockStart.getTime(), anchorMs: Date.now(), rate: 1 };
+const CLOCK: ClockSetting = { startMs: Date.parse('2026-11-18T13:05:00Z'), anchorMs: Date.now(), rate: 1 };
 const clock = acceleratedClock(CLOCK);
 const ZONE = 'UTC';
 
