@@ -120,7 +120,7 @@ export async function liveDays(o: LivingOptions): Promise<LivingReport> {
 
 interface Timeline {
   untilClock: (ms: number) => Promise<void>;
-  /** The warm-up's slots before this instant were pushed with the history. */
+  /** The half hours before this instant were pushed with the history. */
   fromMs: number;
   /** The service's clock at a real instant. */
   clockAt: (realMs: number) => number;
@@ -154,7 +154,10 @@ async function live(o: LivingOptions, url: string, home: LivedHome, t: Timeline)
     const entry = view.appliances.find((a: { appliance_id: string }) => a.appliance_id === batteryId);
     return view.date === date && entry?.schedule?.value_trajectory ? entry.schedule : null;
   };
-  for (let i = o.first - 1; i <= t.last; i++) {
+  // From the day the home was set up on (the history ends at the set-up, which comes before the
+  // warm-up day's midnight): every half hour after it is pushed, so the readings have no gap.
+  const setUpDay = o.days.findIndex((d) => dayBoundsUtc(d.date, o.timeZone).end.getTime() > t.fromMs);
+  for (let i = Math.min(setUpDay, o.first - 1); i <= t.last; i++) {
     const day = o.days[i]!;
     const solarKw = o.solar?.kw[i];
     const counted = i >= o.first;
