@@ -2,7 +2,6 @@
 // differ from today's, the day's floor is met by the end of tomorrow, so a dear evening may spend
 // the charge below the day's start when tomorrow's cheap night refills it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { acceleratedClock, type ClockSetting } from '../../src/clock.js';
 import { addDays, localDateOf } from '../../src/domain/time/slot-grid.js';
 import type { RunningCloud } from '../../src/server.js';
 import { FAKE_CREDENTIALS, pjmDayBody, startFakePriceFeed, type FakePriceFeed } from '../../src/testing/fake-price-feed.js';
@@ -10,14 +9,13 @@ import { createAppliance } from '../support/appliances.js';
 import { apiClient, signUp, type ApiClient } from '../support/http.js';
 import { DEBOUNCE_MS } from '../support/replans.js';
 import { newestRow } from '../support/schedules.js';
-import { startTestCloud } from '../support/test-cloud.js';
+import { realSpeedClockFrom, startTestCloud } from '../support/test-cloud.js';
 
 const NY = 'America/New_York';
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 /** The cloud's clock at real speed from 19:05 UTC a week ago: 14:05 in New York (15:05 in summer time), the evening ahead. */
-const CLOCK: ClockSetting = { startMs: Math.floor(Date.now() / DAY_MS) * DAY_MS - 7 * DAY_MS + 19 * HOUR_MS + 5 * 60_000, anchorMs: Date.now(), rate: 1 };
-const clock = acceleratedClock(CLOCK);
+const { setting: CLOCK, clock } = realSpeedClockFrom(Math.floor(Date.now() / DAY_MS) * DAY_MS - 7 * DAY_MS + 19 * HOUR_MS + 5 * 60_000);
 
 let cloud: RunningCloud;
 let api: ApiClient;

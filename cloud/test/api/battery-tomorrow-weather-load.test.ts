@@ -2,7 +2,6 @@
 // tomorrow refills the battery, so tonight it may run low; an overcast one does not, so it keeps
 // its charge. A big load on a dear tomorrow morning keeps more charge at midnight than a small one.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { acceleratedClock, type ClockSetting } from '../../src/clock.js';
 import { forecastLocation } from '../../src/domain/forecast/location.js';
 import { clearSkyGhiWm2 } from '../../src/domain/solar/irradiance.js';
 import { sunPosition } from '../../src/domain/solar/sun-position.js';
@@ -11,7 +10,7 @@ import type { RunningCloud } from '../../src/server.js';
 import { createAppliance } from '../support/appliances.js';
 import { openMeteoBody, startFakeOpenMeteo, type FakeOpenMeteo } from '../support/fake-open-meteo.js';
 import { apiClient, signUp, type ApiClient } from '../support/http.js';
-import { startTestCloud } from '../support/test-cloud.js';
+import { realSpeedClockFrom, startTestCloud } from '../support/test-cloud.js';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -23,8 +22,7 @@ const CHICAGO = 'America/Chicago';
  */
 const saturday = new Date(Math.floor(Date.now() / DAY_MS) * DAY_MS);
 saturday.setUTCDate(saturday.getUTCDate() - ((saturday.getUTCDay() + 1) % 7) - 7);
-const CLOCK: ClockSetting = { startMs: saturday.getTime() + 5 * 60_000, anchorMs: Date.now(), rate: 1 };
-const clock = acceleratedClock(CLOCK);
+const { setting: CLOCK, clock } = realSpeedClockFrom(saturday.getTime() + 5 * 60_000);
 
 let cloud: RunningCloud;
 let api: ApiClient;

@@ -2,7 +2,6 @@
 // widened prediction band re-plans the rest of the day, paced by the account's minimum interval.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BAND_95_FROM_80, temperatureDeparts } from '../../src/domain/planning/temperature-departure.js';
-import { acceleratedClock, type ClockSetting } from '../../src/clock.js';
 import { slotIndexOf } from '../../src/domain/time/slot-grid.js';
 import type { RunningCloud } from '../../src/server.js';
 import { createAppliance } from '../support/appliances.js';
@@ -10,7 +9,7 @@ import { apiClient, signUp, type ApiClient } from '../support/http.js';
 import { minutesAgo } from '../support/readings.js';
 import { saveModel, storedRows, TEST_MODEL } from '../support/schedules.js';
 import { DEBOUNCE_MS, MIN_INTERVAL_MS, measuredStateJobs } from '../support/replans.js';
-import { startTestCloud } from '../support/test-cloud.js';
+import { realSpeedClockFrom, startTestCloud } from '../support/test-cloud.js';
 
 let cloud: RunningCloud;
 let api: ApiClient;
@@ -21,8 +20,7 @@ let api: ApiClient;
  * and the day: a plan run into the next slot has the current slot past, without a band, and one at
  * the day's first slot has no slot before it to widen the band over.
  */
-const CLOCK: ClockSetting = { startMs: Date.parse('2026-11-18T20:05:00Z'), anchorMs: Date.now(), rate: 1 };
-const clock = acceleratedClock(CLOCK);
+const { setting: CLOCK, clock } = realSpeedClockFrom(Date.parse('2026-11-18T20:05:00Z'));
 
 beforeAll(async () => {
   cloud = await startTestCloud({ clock: CLOCK });

@@ -2,21 +2,19 @@
 // from the array's own production readings: after a week of them its solar forecast follows what
 // the array made, whatever nameplate the config states.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { acceleratedClock, type ClockSetting } from '../../src/clock.js';
 import { forecastLocation } from '../../src/domain/forecast/location.js';
 import { arrayGeometry, typicalSkyKwPerKw } from '../../src/domain/solar/array-forecast.js';
 import { MIN_RECENT_DAYS, slotSuns } from '../../src/domain/solar/recent-yield.js';
 import { addDays, localDateOf, slotStartsUtc } from '../../src/domain/time/slot-grid.js';
 import type { RunningCloud } from '../../src/server.js';
 import { apiClient, signUp, type ApiClient } from '../support/http.js';
-import { startTestCloud } from '../support/test-cloud.js';
+import { realSpeedClockFrom, startTestCloud } from '../support/test-cloud.js';
 
 let cloud: RunningCloud;
 let api: ApiClient;
 
 /** A November day from 09:05 UTC at real speed, in Berlin: the day's sun is ahead. */
-const CLOCK: ClockSetting = { startMs: Date.parse('2026-11-18T09:05:00Z'), anchorMs: Date.now(), rate: 1 };
-const clock = acceleratedClock(CLOCK);
+const { setting: CLOCK, clock } = realSpeedClockFrom(Date.parse('2026-11-18T09:05:00Z'));
 const ZONE = 'Europe/Berlin';
 /** The array makes this many times what 1 kW of nameplate makes under the typical sky. */
 const MADE_PER_KW = 3;

@@ -1,13 +1,12 @@
 // Today's measured production corrects the rest of today's solar forecast: a cloudy morning's
 // readings re-plan the day on less sun, and readings on the forecast change nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { acceleratedClock, type ClockSetting } from '../../src/clock.js';
 import { slotIndexOf, slotStartsUtc, localDateOf } from '../../src/domain/time/slot-grid.js';
 import type { RunningCloud } from '../../src/server.js';
 import { createAppliance } from '../support/appliances.js';
 import { apiClient, signUp, type ApiClient } from '../support/http.js';
 import { storedRows } from '../support/schedules.js';
-import { startTestCloud } from '../support/test-cloud.js';
+import { realSpeedClockFrom, startTestCloud } from '../support/test-cloud.js';
 
 let cloud: RunningCloud;
 let api: ApiClient;
@@ -17,8 +16,7 @@ let api: ApiClient;
  * UTC (the sun of latitude 40 on the zone's meridian), so the morning has passed and the afternoon
  * is ahead, and the plans the queue runs ahead of now stay in the current slot.
  */
-const CLOCK: ClockSetting = { startMs: Date.parse('2026-11-18T13:05:00Z'), anchorMs: Date.now(), rate: 1 };
-const clock = acceleratedClock(CLOCK);
+const { setting: CLOCK, clock } = realSpeedClockFrom(Date.parse('2026-11-18T13:05:00Z'));
 const ZONE = 'UTC';
 
 beforeAll(async () => {

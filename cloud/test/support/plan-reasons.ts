@@ -3,14 +3,14 @@
 // weather whenever the suite runs), and readers of a schedule's slots.
 import { expect } from 'vitest';
 import type { ApiClient } from './http.js';
-import { useTestCloud, type CloudFixture } from './test-cloud.js';
+import { realSpeedClockFrom, useTestCloud, type CloudFixture } from './test-cloud.js';
 
 /** Where the plan-reasons tests' clock starts: 00:05 UTC on a November day. */
 export const FIVE_PAST_MIDNIGHT = Date.parse('2026-11-18T00:05:00Z');
 
 /** The file's test cloud, its clock from FIVE_PAST_MIDNIGHT, running at real speed. */
 export function useCloudAtMidnight(): CloudFixture {
-  return useTestCloud({ clock: { startMs: FIVE_PAST_MIDNIGHT, anchorMs: Date.now(), rate: 1 } });
+  return useTestCloud({ clock: realSpeedClockFrom(FIVE_PAST_MIDNIGHT).setting });
 }
 
 /** The slot of a wall-clock "HH:MM". */

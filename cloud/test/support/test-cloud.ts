@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
+import { acceleratedClock, type Clock, type ClockSetting } from '../../src/clock.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import { startCloud, type CloudOverrides, type RunningCloud } from '../../src/server.js';
 import type { PlanningChange } from '../../src/services/planning-events.js';
@@ -40,6 +41,16 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     weatherFallbackBaseUrl: 'http://127.0.0.1:9',
     ...overrides,
   };
+}
+
+/**
+ * The cloud's clock for a test on a chosen day: it reads `startMs` now and runs at real speed. A
+ * test whose plan depends on the sun or the season starts it on a fixed day, not on the date the
+ * suite runs.
+ */
+export function realSpeedClockFrom(startMs: number): { setting: ClockSetting; clock: Clock } {
+  const setting = { startMs, anchorMs: Date.now(), rate: 1 };
+  return { setting, clock: acceleratedClock(setting) };
 }
 
 /** Starts a real cloud instance (HTTP on loopback) on the given database, or on a fresh one. */
