@@ -1,8 +1,7 @@
-// What became of each command the long-poll benchmark posted. "Lost" used to mean "not at the
-// device within 5 s", which mixed two things: a command that arrived later (late: latency
-// degraded) and one that never arrived (lost: a bug). They are counted apart now, and a command
-// that never arrived is told apart by its row: still pending (no poll took it yet: late, not
-// lost) or marked delivered yet never received (lost).
+// What became of each command the long-poll benchmark posted. A command not at the device within
+// 5 s is one of two things, counted apart: late (it arrived afterwards: latency degraded) or lost
+// (it never arrived: a bug). One that never arrived is told apart by its row: still pending (no
+// poll took it yet: late, not lost) or marked delivered yet never received (lost).
 
 /** One posted command: when its POST was sent and, if it arrived, when the device had it. */
 export interface Posted {
