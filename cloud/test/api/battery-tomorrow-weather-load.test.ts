@@ -17,12 +17,11 @@ const DAY_MS = 24 * HOUR_MS;
 const CHICAGO = 'America/Chicago';
 
 /**
- * The cloud's clock at real speed from a Friday evening a week or more ago, 18:05 in Chicago
- * (00:05 UTC on Saturday; 19:05 in summer time): tonight is ahead, tomorrow is a Saturday.
+ * The cloud's clock at real speed from Friday 2026-11-13, 18:05 in Chicago (00:05 UTC on
+ * Saturday): tonight is ahead, tomorrow is a Saturday, and its sun does not move with the date the
+ * suite runs.
  */
-const saturday = new Date(Math.floor(Date.now() / DAY_MS) * DAY_MS);
-saturday.setUTCDate(saturday.getUTCDate() - ((saturday.getUTCDay() + 1) % 7) - 7);
-const { setting: CLOCK, clock } = realSpeedClockFrom(saturday.getTime() + 5 * 60_000);
+const { setting: CLOCK, clock } = realSpeedClockFrom(Date.parse('2026-11-14T00:05:00Z'));
 
 let cloud: RunningCloud;
 let api: ApiClient;
