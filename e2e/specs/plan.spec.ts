@@ -56,6 +56,10 @@ test('recompute now, then read the plan of each appliance and the earlier plans'
   );
   await expect(car).toContainText('Predicted charge at the end of the day: 90 %.');
   await expect(car.getByTestId('plan-source')).toHaveText('Optimized');
+  // When and why the plan was made: the button, or the re-plan the set-up's saves started if the
+  // button's plan came out the same (an unchanged plan writes no row).
+  await expect(car.getByTestId('plan-made')).toHaveText(/\d\d:\d\d/);
+  await expect(car.getByTestId('plan-made-why')).toHaveText(/^(A new plan was asked for|Re-planned because .*(limits|appliances) changed.*)\.$/);
 
   const roof = page.getByTestId('plan-card').filter({ hasText: 'Solar panels' });
   await expect(roof).toContainText(/Expected generation \d+\.\d kWh/);
@@ -147,5 +151,6 @@ test("with no plan made today yet, yesterday's plan is shown and marked as such"
   await page.getByRole('link', { name: 'Earlier plans' }).click();
   await expect(page.getByTestId('history-day')).toContainText('Study on');
   await expect(page.getByTestId('history-day')).toContainText('$3.00');
+  await expect(page.getByTestId('history-made-why')).toHaveText('The nightly plan for the day.');
   await expectAccessible(page);
 });

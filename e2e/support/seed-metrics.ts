@@ -40,6 +40,7 @@ export async function seedPastDays(plans: PastPlan[], minCohortHomes: number | n
         savings_pct: Math.round((1000 * (p.baselineCents - p.optimizedCents)) / p.baselineCents) / 10,
         from_slot: 0,
         trigger: 'nightly' as const,
+        changes: [],
         constraints_used: p.used ?? {},
         missed: [],
       })),

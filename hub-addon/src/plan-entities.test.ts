@@ -14,6 +14,7 @@ const view = {
   date: '2026-11-24',
   optimization_enabled: true,
   integration_health: {},
+  made: [{ appliance_id: 'a1', created_at: '2026-11-24T14:05:00.000Z', trigger: 'debounced', changes: ['measured_plug'] }],
   home: { expected_cost_cents: 412.6, load_kw_48: [], grid_import_kw_48: [], export_kw_48: [], source: 'typical', max_import_kw: null },
   appliances: [
     { appliance_id: 'a1', appliance_type: 'ev_charger', name: 'Car', schedule: { intervals: [], reasons_48: reasons, summary: 'Charges 00:00-02:00 at 5 ¢.' } },
@@ -28,7 +29,16 @@ describe('planEntities', () => {
     const [car, cost, link] = entities;
     expect(car).toMatchObject({
       state: 'charging',
-      attributes: { friendly_name: 'Car plan', reason: 'cheapest_left', price_cents: 5, compared_cents: 6, summary: 'Charges 00:00-02:00 at 5 ¢.' },
+      attributes: {
+        friendly_name: 'Car plan',
+        reason: 'cheapest_left',
+        price_cents: 5,
+        compared_cents: 6,
+        summary: 'Charges 00:00-02:00 at 5 ¢.',
+        made_at: '2026-11-24T14:05:00.000Z',
+        trigger: 'debounced',
+        changes: ['measured_plug'],
+      },
     });
     expect((car!.attributes.plan as unknown[])[20]).toEqual({ start: 'slot-20', action: 'away', on: false, price_cents: 30, reason: 'away' });
     expect(cost).toMatchObject({ state: '4.13', attributes: { unit_of_measurement: 'USD', device_class: 'monetary' } });

@@ -107,6 +107,8 @@ export function planEntities(args: {
     const now = reasons[args.slotIndex];
     const actions = reasons.map((r, i) => action(entry, r, i));
     const setpoints = Array.isArray(s.setpoint_temps) ? (s.setpoint_temps as (number | null)[]) : null;
+    // A cloud that does not list `made` leaves the three attributes empty.
+    const made = args.view!.made?.find((m) => m.appliance_id === entry.appliance_id);
     out.push({
       entity_id: id,
       state: actions[args.slotIndex] ?? 'unknown',
@@ -125,6 +127,10 @@ export function planEntities(args: {
         ...(now?.grid_cents !== undefined && { grid_cents: now.grid_cents }),
         ...(setpoints && { setpoint_f: setpoints[args.slotIndex] ?? null }),
         summary: typeof s.summary === 'string' ? s.summary : null,
+        // When the plan was made and what started it (an automation can tell a re-plan from the measured state).
+        made_at: made?.created_at ?? null,
+        trigger: made?.trigger ?? null,
+        changes: made?.changes ?? [],
         // The day's plan, one entry per half hour: a chart card plots start against price_cents or on.
         plan: reasons.map((r, i) => ({
           start: args.slotStart(i),

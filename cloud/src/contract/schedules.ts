@@ -4,6 +4,7 @@ import { applianceTypeSchema, entitiesBlockSchema } from '../domain/appliance-ty
 import { applianceLinkHealth, linkHealthBlock } from '../domain/link-health.js';
 import { chargeSchedule, hvacSchedule, missedLimit, solarConstraintsUsed, solarSchedule, waterHeaterSchedule } from '../domain/planners/schedule-bodies.js';
 import { homeBlockSchema } from '../domain/planning/home-plan.js';
+import { PLANNING_CHANGES } from '../domain/planning/planning-changes.js';
 import { OPTIMIZATION_MODES } from '../domain/preferences/defaults.js';
 import { WINDOW_DETAIL } from '../domain/planning/history-window.js';
 import * as t from '../domain/validation/typed-schema.js';
@@ -11,6 +12,7 @@ import * as t from '../domain/validation/typed-schema.js';
 export type { HvacSchedule } from '../domain/planners/hvac-input.js';
 export type { MissedLimit } from '../domain/planners/types.js';
 export type { PlanExplanation, ReasonCode, SlotReason } from '../domain/planners/reason-codes.js';
+export { MEASURED_CHANGES, PLANNING_CHANGES, type MeasuredChange, type PlanningChange } from '../domain/planning/planning-changes.js';
 /** The home block: household load, grid import and export per slot (kW), the load's source and the day's expected cost. */
 export type { HomeBlock as HomePlan } from '../domain/planning/home-plan.js';
 
@@ -26,6 +28,18 @@ const SCHEDULE_SOURCES = ['optimization', 'defaults'] as const;
 /** `defaults` during HVAC warm-up and when nothing was planned; `optimization` otherwise. */
 export type ScheduleSource = (typeof SCHEDULE_SOURCES)[number];
 const source = () => t.oneOf(SCHEDULE_SOURCES, '`defaults` during warm-up (comfort bands from preferences, savings 0)');
+
+const SCHEDULE_TRIGGERS = ['nightly', 'recompute', 'debounced'] as const;
+const trigger = () =>
+  t.oneOf(SCHEDULE_TRIGGERS, {
+    description:
+      'What wrote the row: the nightly run, the recompute endpoint, or a debounced recompute (saved inputs, published prices and forecasts, what the home measures departing from the plan)',
+  });
+const changes = () =>
+  t.array(
+    t.oneOf(PLANNING_CHANGES),
+    'What changed to start the debounced recompute that wrote the row (empty for the nightly run and the recompute endpoint): saved inputs (preferences, constraints, appliances, rates, import_limit, household_load), published inputs (weather, prices), a completed day of whole-home readings (household_readings), or, noticed by the service, what the home measures departing from the plan (measured_charge: a battery or car off its planned charge; measured_plug: a car plugged in or out; measured_load, measured_solar: the half hour just ended off the planned household use or production; measured_temperature: indoors outside the planned band)',
+  );
 
 /** GET /api/v1/schedule: one HVAC's schedule of the account's local today. */
 export const hvacScheduleResponse = t.component(
@@ -87,6 +101,18 @@ const schedulesViewEntry = t.allOf(t.ref(scheduleEntry), t.object({ optimization
 /** An entry of the unified view. */
 export type SchedulesViewEntry = t.Infer<typeof schedulesViewEntry>;
 
+/** When and why an appliance's plan of the day was made: its row's stamp, trigger and changes. */
+export const planMade = t.component(
+  'PlanMade',
+  t.object({
+    appliance_id: t.uuid(),
+    created_at: t.dateTime('When the row was written'),
+    trigger: trigger(),
+    changes: changes(),
+  }),
+);
+export type PlanMade = t.Infer<typeof planMade>;
+
 /** GET /api/v1/schedules. */
 export const schedulesView = t.component(
   'SchedulesView',
@@ -97,6 +123,7 @@ export const schedulesView = t.component(
       optimization_enabled: t.boolean('Master switch. When false, apply no schedule until a later poll returns true'),
       integration_health: t.ref(linkHealthBlock),
       home: t.nullable(t.ref(homeBlockSchema)),
+      made: t.array(t.ref(planMade), "When and why each entry's plan of the day was made; an entry without a row has none"),
     },
     'A paused unit still has its schedule computed.',
   ),
@@ -158,9 +185,8 @@ export const scheduleHistoryRow = t.component(
         maximum: 47,
         description: 'First slot the row re-planned; earlier slots kept the previous row of the day. Its costs cover from_slot on',
       }),
-      trigger: t.oneOf(['nightly', 'recompute', 'debounced'], {
-        description: 'What wrote the row: the nightly run, the recompute endpoint, or a debounced recompute (saved inputs, price events)',
-      }),
+      trigger: trigger(),
+      changes: changes(),
       missed: t.array(t.ref(missedLimit)),
       constraints_used: t.anyOf([t.ref(solarConstraintsUsed), t.anyObject()], {
         type: 'object',

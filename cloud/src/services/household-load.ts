@@ -45,7 +45,7 @@ export function createHouseholdLoadService(store: Store, deps: { profiles: Profi
     const [plan, means] = await Promise.all([store.homePlans.newest(userId, date), store.householdLoad.halfHourMeans([userId], ended.start, ended.end)]);
     const planned = plan?.load_kw_48[slot - 1];
     const measured = means.find((m) => m.start.getTime() === ended.start.getTime());
-    if (planned !== undefined && measured && loadDeparts(planned, measured.meanWatts / 1000)) planningEvents.changed(userId, 'measured_state');
+    if (planned !== undefined && measured && loadDeparts(planned, measured.meanWatts / 1000)) planningEvents.changed(userId, 'measured_load');
   }
 
   return {

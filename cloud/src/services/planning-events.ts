@@ -1,8 +1,7 @@
 import { EventEmitter } from 'node:events';
+import { MEASURED_CHANGES, type PlanningChange } from '../domain/planning/planning-changes.js';
 
-/** Why an account's planning inputs changed. */
-export type PlanningChange =
-  'preferences' | 'constraints' | 'appliances' | 'rates' | 'weather' | 'prices' | 'household_load' | 'household_readings' | 'import_limit' | 'measured_state';
+export type { PlanningChange } from '../domain/planning/planning-changes.js';
 
 /**
  * Changes that refine a plan already made rather than answer a person or a new price: the hub's
@@ -14,11 +13,11 @@ export const REFINEMENTS: ReadonlySet<PlanningChange | string> = new Set<Plannin
 
 /**
  * Changes the service notices by itself in what a home measures (a charge reading off its planned
- * trajectory, a half hour of load or indoor temperature off the plan): their re-plans are paced by the account's minimum interval
- * (`REPLAN_MIN_INTERVAL_MS`), so a burst of readings re-plans once. docs/schedules-and-recompute.md
- * "Re-plans from the measured state".
+ * trajectory, a half hour of load, solar or indoor temperature off the plan): their re-plans share
+ * the account's minimum interval (`REPLAN_MIN_INTERVAL_MS`), so a burst of readings re-plans once.
+ * docs/schedules-and-recompute.md "Re-plans from the measured state".
  */
-export const PACED: ReadonlySet<PlanningChange | string> = new Set<PlanningChange>(['measured_state']);
+export const PACED: ReadonlySet<PlanningChange | string> = new Set<PlanningChange>(MEASURED_CHANGES);
 
 /**
  * In-process notifications that an account's planning inputs changed. The debounced recompute

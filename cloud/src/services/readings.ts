@@ -58,7 +58,7 @@ export function createReadingsService(store: Store, opts: { dailyLimitPerApplian
     if (!row) return;
     // A plan made without a plug state planned the car as plugged in.
     const plannedPlugged = row.constraints_used?.plugged_in !== false;
-    if (newest.plugged_in !== null && newest.plugged_in !== plannedPlugged) return opts.planningEvents.changed(userId, 'measured_state');
+    if (newest.plugged_in !== null && newest.plugged_in !== plannedPlugged) return opts.planningEvents.changed(userId, 'measured_plug');
     // An unplugged car's charge changes nothing in a plan that charges nothing.
     const trajectory = row.schedule.value_trajectory;
     if (!plannedPlugged || !Array.isArray(trajectory) || !chargeDeparts(trajectory, slotIndexOf(newest.ts, timeZone), newest.value)) return;
@@ -68,7 +68,7 @@ export function createReadingsService(store: Store, opts: { dailyLimitPerApplian
       const planStart = used.soc_source === 'reading' && typeof used.soc_pct === 'number' ? used.soc_pct : null;
       if (!carChargeIsNews(newest.value, highest, planStart)) return;
     }
-    opts.planningEvents.changed(userId, 'measured_state');
+    opts.planningEvents.changed(userId, 'measured_charge');
   }
 
   /**
@@ -86,7 +86,7 @@ export function createReadingsService(store: Store, opts: { dailyLimitPerApplian
     if (!found.zone || found.meanF == null) return;
     const timeZone = effectiveTimeZone(found.zone);
     const plan = found.plans.find((p) => p.local_date === localDateOf(newest, timeZone));
-    if (plan && temperatureDeparts(plan.predicted, slotIndexOf(newest, timeZone), found.meanF)) opts.planningEvents.changed(userId, 'measured_state');
+    if (plan && temperatureDeparts(plan.predicted, slotIndexOf(newest, timeZone), found.meanF)) opts.planningEvents.changed(userId, 'measured_temperature');
   }
 
   /**
@@ -111,7 +111,7 @@ export function createReadingsService(store: Store, opts: { dailyLimitPerApplian
     if (meanValue === null || countAfter > rows.filter((r) => r.ts >= current).length) return;
     const planned = plans.find((r) => r.appliance_id === applianceId)?.schedule.generation_kw_48;
     const plannedKw = Array.isArray(planned) ? planned[slot - 1] : undefined;
-    if (typeof plannedKw === 'number' && loadDeparts(plannedKw, meanValue / 1000)) opts.planningEvents.changed(userId, 'measured_state');
+    if (typeof plannedKw === 'number' && loadDeparts(plannedKw, meanValue / 1000)) opts.planningEvents.changed(userId, 'measured_solar');
   }
 
   /**

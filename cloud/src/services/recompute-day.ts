@@ -16,7 +16,7 @@ import { buildRateCurve } from '../domain/tariffs/rate-curve.js';
 import type { PricePoint } from '../domain/tariffs/price-point.js';
 import type { StoredRateSettings } from '../domain/tariffs/rate-settings.js';
 import { addDays, dayBoundsUtc, localDateOf, slotDurationsHours, slotStartsUtc, type LocalDate } from '../domain/time/slot-grid.js';
-import type { NewScheduleRow, PlanningApplianceRow, ScheduleRow, ScheduleTrigger } from '../store/index.js';
+import type { NewScheduleRow, PlanningApplianceRow, ScheduleRow } from '../store/index.js';
 import type { ModelRefitService } from './model-refit.js';
 import type { ForecastAccount, OutdoorForecastService } from './outdoor-forecast.js';
 import { planUnit } from './appliance-planning.js';
@@ -172,7 +172,7 @@ export async function planAccountDay(
   account: AccountInputs,
   day: PlanningDay,
   previous: ReadonlyMap<string, ScheduleRow>,
-  trigger: ScheduleTrigger,
+  madeBy: Pick<NewScheduleRow, 'trigger' | 'changes'>,
   now: Date,
 ): Promise<DayPlan> {
   const active = account.appliances.filter((a) => a.is_active);
@@ -272,7 +272,7 @@ export async function planAccountDay(
       optimized_cost_cents: body.optimizedCents,
       savings_pct: savings,
       from_slot: day.fromSlot,
-      trigger,
+      ...madeBy,
       // Solar rows carry exactly the solar constraints_used object (it has export_rates_set); others the inputs used.
       constraints_used: appliance.appliance_type === 'solar' ? body.used : { ...body.used, ...common },
       missed: body.missed,

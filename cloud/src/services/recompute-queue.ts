@@ -8,6 +8,7 @@ import { hostname } from 'node:os';
 import type { Logger } from 'pino';
 import { log } from '../log.js';
 import type { PlanningJob, Store } from '../store/index.js';
+import { planningChangesOf } from '../domain/planning/planning-changes.js';
 import { PACED, REFINEMENTS, type PlanningChange, type PlanningEvents } from './planning-events.js';
 import type { RecomputeService, RecomputeTarget } from './recompute.js';
 
@@ -67,7 +68,7 @@ export function createRecomputeQueue(
     // A paced re-plan waits out the minimum interval after the account's previous one.
     const dueAt = async () => {
       if (!PACED.has(reason)) return debounced;
-      const last = await store.jobs.lastDue(userId, reason);
+      const last = await store.jobs.lastDue(userId, [...PACED]);
       return last && last.getTime() + config.pacedMinIntervalMs > debounced.getTime() ? new Date(last.getTime() + config.pacedMinIntervalMs) : debounced;
     };
     const done = dueAt()
@@ -107,6 +108,7 @@ export function createRecomputeQueue(
     const targets: RecomputeTarget[] = jobs.map((job) => ({
       userId: job.userId,
       trigger: job.kind === 'nightly' ? 'nightly' : 'debounced',
+      changes: planningChangesOf(job.reasons),
       ...(job.kind === 'nightly' && { runAt: job.runAfter }),
       job: { job, workerId },
     }));

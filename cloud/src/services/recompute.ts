@@ -7,6 +7,7 @@ import type { RecomputeResponse, RecomputeResult } from '../contract/index.js';
 import { effectiveTimeZone } from '../domain/account-time-zone.js';
 import { intradayDay, nightlyDay, type PlanningDay } from '../domain/planning/planning-day.js';
 import type { HomeBlock } from '../domain/planning/home-plan.js';
+import type { PlanningChange } from '../domain/planning/planning-changes.js';
 import { isUnchangedPlan } from '../domain/planning/unchanged-plan.js';
 import { addDays, type LocalDate } from '../domain/time/slot-grid.js';
 import { AppError, tooManyRequests } from '../errors.js';
@@ -26,6 +27,8 @@ import type { RateLimiter } from './rate-limiter.js';
 export interface RecomputeTarget {
   userId: string;
   trigger: ScheduleTrigger;
+  /** A debounced recompute: the changes that asked for it (none by default). */
+  changes?: PlanningChange[];
   /** Nightly: the run's instant (it fixes the day planned). */
   runAt?: Date;
   /** The job being worked on: finished in the transaction that stores the rows. */
@@ -120,7 +123,7 @@ export function createRecomputeService(
           const row = previous.get(`${a.id}|${day.date}`);
           if (row) ofDay.set(a.id, row);
         }
-        const plan = await planAccountDay(dayDeps, account, day, ofDay, target.trigger, now);
+        const plan = await planAccountDay(dayDeps, account, day, ofDay, { trigger: target.trigger, changes: target.changes ?? [] }, now);
         rows.push(...plan.rows);
         homes.push({ userId: account.userId, date: day.date, plan: plan.home });
         if (i === 0) results = plan.results;

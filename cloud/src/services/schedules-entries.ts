@@ -1,5 +1,5 @@
 // Stored schedule rows shaped as the contract's entries and history rows.
-import type { ApplianceSchedule, IntegrationHealth, ScheduleEntry, ScheduleHistoryRow } from '../contract/index.js';
+import type { ApplianceSchedule, IntegrationHealth, PlanMade, ScheduleEntry, ScheduleHistoryRow } from '../contract/index.js';
 import { entitiesOf, isApplianceType } from '../domain/appliance-types/index.js';
 import type { MissedLimit } from '../domain/planners/types.js';
 import { dollarsFromCents } from '../domain/planning/costs.js';
@@ -35,6 +35,14 @@ export function scheduleEntry(appliance: ApplianceRow, row: ScheduleRow | null, 
   };
 }
 
+/** When and why a stored row was made, as the unified view lists it. */
+export const planMade = (row: ScheduleRow): PlanMade => ({
+  appliance_id: row.appliance_id,
+  created_at: new Date(row.created_at).toISOString(),
+  trigger: row.trigger,
+  changes: row.changes,
+});
+
 /** A stored row as GET /api/v1/schedules/history shows it (costs in dollars). */
 export function historyRow(row: ScheduleRow): ScheduleHistoryRow {
   return {
@@ -50,6 +58,7 @@ export function historyRow(row: ScheduleRow): ScheduleHistoryRow {
     constraints_used: row.constraints_used,
     from_slot: row.from_slot,
     trigger: row.trigger,
+    changes: row.changes,
     missed: row.missed as MissedLimit[],
   };
 }

@@ -20,7 +20,7 @@ import { badRequest, forbidden, notFound } from '../errors.js';
 import { isUuid, type Store } from '../store/index.js';
 import type { LinkHealthService } from './link-health.js';
 import type { ProfilesService } from './profiles.js';
-import { historyRow, scheduleEntry } from './schedules-entries.js';
+import { historyRow, planMade, scheduleEntry } from './schedules-entries.js';
 
 /** A device token's scope: it may read only its bound appliance. */
 export interface DeviceScope {
@@ -46,14 +46,20 @@ export function createSchedulesService(store: Store, deps: { profiles: ProfilesS
     const { timeZone, accountPrefs, appliances } = await account(userId);
     const date = localDateOf(now, timeZone);
     const [rows, health, home] = await Promise.all([newestRows(userId, date), deps.linkHealth.healthFor(userId, now), store.homePlans.newest(userId, date)]);
+    const active = appliances.filter((a) => a.is_active);
     return {
       date,
-      appliances: appliances
-        .filter((a) => a.is_active)
-        .map((a) => ({ ...scheduleEntry(a, rows.get(a.id) ?? null, health), optimization_enabled: isOptimizationEnabled(accountPrefs, a.unitPrefs) })),
+      appliances: active.map((a) => ({
+        ...scheduleEntry(a, rows.get(a.id) ?? null, health),
+        optimization_enabled: isOptimizationEnabled(accountPrefs, a.unitPrefs),
+      })),
       optimization_enabled: masterSwitch(accountPrefs),
       integration_health: health,
       home,
+      made: active.flatMap((a) => {
+        const row = rows.get(a.id);
+        return row ? [planMade(row)] : [];
+      }),
     };
   }
 

@@ -71,11 +71,11 @@ export function createJobsRepo(db: Sequelize) {
       );
     },
 
-    /** When the account's newest recompute asked for `reason` was (or is) due, or null. */
-    async lastDue(userId: string, reason: string): Promise<Date | null> {
+    /** When the account's newest recompute asked for any of `reasons` was (or is) due, or null. */
+    async lastDue(userId: string, reasons: readonly string[]): Promise<Date | null> {
       const [row] = await select<{ due: Date | null }>(
-        `SELECT max(run_after) AS due FROM planning_jobs WHERE kind = 'recompute' AND user_id = $1 AND $2::text = ANY(reasons)`,
-        [userId, reason],
+        `SELECT max(run_after) AS due FROM planning_jobs WHERE kind = 'recompute' AND user_id = $1 AND reasons && $2::text[]`,
+        [userId, reasons],
       );
       return row?.due ?? null;
     },

@@ -1,4 +1,5 @@
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
+import type { PlanningChange } from '../domain/planning/planning-changes.js';
 import type { LocalDate } from '../domain/time/slot-grid.js';
 import type { ProfileRow } from './models/index.js';
 import { PROFILE_COLUMNS } from './profiles-repo.js';
@@ -26,6 +27,8 @@ export interface NewScheduleRow {
   /** First slot this row re-planned; earlier slots were kept from the previous row of the day. */
   from_slot: number;
   trigger: ScheduleTrigger;
+  /** What changed to start the run (empty for the nightly run and a requested recompute). */
+  changes: PlanningChange[];
   constraints_used: Record<string, unknown>;
   missed: unknown[];
 }
@@ -50,6 +53,7 @@ const COLUMNS = [
   ['savings_pct', 'float8'],
   ['from_slot', 'int2'],
   ['trigger', 'text'],
+  ['changes', 'jsonb'],
   ['constraints_used', 'jsonb'],
   ['missed', 'jsonb'],
 ] as const satisfies readonly (readonly [keyof NewScheduleRow, string])[];
@@ -62,7 +66,7 @@ const INSERT_SQL = `INSERT INTO schedules (${NAMES})
 
 const SELECT = `SELECT id, user_id, appliance_id, local_date::text AS local_date, schedule, source, mode,
                        estimated_savings_pct, model_confidence, baseline_cost_cents, optimized_cost_cents,
-                       savings_pct, from_slot, trigger, constraints_used, missed, created_at
+                       savings_pct, from_slot, trigger, changes, constraints_used, missed, created_at
                   FROM schedules`;
 
 /** Schedule history (append-only): one row per plan of one appliance and local date. */

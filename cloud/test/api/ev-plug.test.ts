@@ -80,7 +80,7 @@ describe('an EV plugged in or out', () => {
     expect(await home.charging()).toBeGreaterThan(0);
 
     await home.push(40, false);
-    expect(await stateJobs(home.userId)).toHaveLength(1);
+    expect((await stateJobs(home.userId)).map((j) => j.reasons)).toEqual([['measured_plug']]);
     await queue().runDue(later(DEBOUNCE_MS + 1_000));
     expect(await home.charging()).toBe(0);
     expect(await home.used()).toMatchObject({ plugged_in: false, soc_pct: 40 });

@@ -85,6 +85,15 @@ describe('re-plans from the measured state', () => {
     const rowsNow = await storedRows(cloud, home.battery);
     expect(rowsNow).toHaveLength(before + 1);
     expect(rowsNow.at(-1)).toMatchObject({ trigger: 'debounced', from_slot: slotIndexOf(new Date(), ZONE) });
+    // The client is told why the plan moved: in today's view and in the history.
+    const view = await api.get('/api/v1/schedules', { token: home.token });
+    expect(view.body.made).toEqual([
+      { appliance_id: home.battery, created_at: rowsNow.at(-1)!.created_at.toISOString(), trigger: 'debounced', changes: ['measured_charge'] },
+    ]);
+    const history = await api.get(`/api/v1/schedules/history?appliance_id=${home.battery}`, { token: home.token });
+    const made = (history.body.appliances[0].history as Record<string, unknown>[]).map((r) => [r.trigger, r.changes]);
+    expect(made.at(-1)).toEqual(['debounced', ['measured_charge']]);
+    expect(made[0]).toEqual(['debounced', ['appliances']]);
     const [used] = await rows<{ constraints_used: Record<string, unknown> }>(
       cloud,
       'SELECT constraints_used FROM schedules WHERE appliance_id = $1 ORDER BY created_at DESC, id DESC LIMIT 1',
@@ -145,7 +154,7 @@ describe('re-plans from the household load', () => {
   it('a half hour far above the planned load re-plans the rest of the day', async () => {
     const home = await plannedBattery();
     await pushEndedHalfHour(home.token, (await plannedLoadKw(home.userId)) + 3);
-    expect(await stateJobs(home.userId)).toHaveLength(1);
+    expect((await stateJobs(home.userId)).map((j) => j.reasons)).toEqual([['measured_load']]);
   });
 
   it('a half hour at the planned load re-plans nothing', async () => {
@@ -191,7 +200,7 @@ describe('re-plans from solar production', () => {
   it('a half hour of production far off the forecast generation re-plans the rest of the day', async () => {
     const home = await solarHome();
     await home.push(endedHalfHour(home.plannedKw + 3));
-    expect(await stateJobs(home.userId)).toHaveLength(1);
+    expect((await stateJobs(home.userId)).map((j) => j.reasons)).toEqual([['measured_solar']]);
   });
 
   it('a half hour at the forecast generation re-plans nothing', async () => {

@@ -85,6 +85,7 @@ describe('re-plans from the indoor temperature', () => {
     await home.push(departing);
     const [job] = await stateJobs(home.userId);
     expect(job!.run_after.getTime() - pushedAt).toBeLessThanOrEqual(DEBOUNCE_MS + 1_000);
+    expect(job!.reasons).toEqual(['measured_temperature']);
     await queue().runDue(later(DEBOUNCE_MS + 1_000));
     const after = await storedRows(cloud, home.hvac);
     expect(after).toHaveLength(before + 1);

@@ -64,6 +64,7 @@ describe('GET /api/v1/schedules/history', () => {
       constraints_used: { export_rates_set: false },
       from_slot: 0,
       trigger: 'recompute',
+      changes: [],
       missed: [],
     });
     expect(res.body.appliances[1].history).toEqual([]);

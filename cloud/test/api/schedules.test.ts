@@ -313,6 +313,8 @@ describe('GET /api/v1/schedules', () => {
       integration_health: { ...health, appliances: [expect.objectContaining({ appliance_id: user.hvac })] },
       // No plan of the home yet (rows inserted by hand): the home block is null.
       home: null,
+      // Only the car has a row today: when and why it was made.
+      made: [{ appliance_id: ev, created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/), trigger: 'recompute', changes: [] }],
     });
   });
 

@@ -39,6 +39,7 @@ export async function insertRow(
       savings_pct: 0,
       from_slot: 0,
       trigger: 'recompute',
+      changes: [],
       constraints_used: {},
       missed: [],
       ...row,

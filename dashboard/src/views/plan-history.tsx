@@ -7,6 +7,7 @@ import { SelectField } from '../components/field.js';
 import { ScheduleChart } from '../components/schedule-charts.js';
 import { Empty, Failed, Loading } from '../components/states.js';
 import { formatDate, formatInstant, pct, usd } from '../format.js';
+import { planMadeWhy } from '../plan-made.js';
 import { onLinkClick } from '../router.js';
 import { useLoad, usePage } from '../use-load.js';
 import { savingsBaselineText } from '../savings-baseline.js';
@@ -90,8 +91,9 @@ function HistoryBody({ history }: { history: ScheduleHistory }) {
             </div>
             <div>
               <dt>Made</dt>
-              <dd>
-                {formatInstant(row.created_at, profile.timezone)} ({row.trigger})
+              <dd>{formatInstant(row.created_at, profile.timezone)}</dd>
+              <dd class="muted" data-testid="history-made-why">
+                {planMadeWhy(row)}
               </dd>
             </div>
           </dl>

@@ -3,6 +3,7 @@ import type {
   ApplianceScheduleResponse,
   HvacScheduleResponse,
   IntegrationHealth,
+  PlanMade,
   RecomputeResult,
   SchedulesView,
   SchedulesViewEntry,
@@ -16,6 +17,7 @@ import { HomeChart } from '../components/home-chart.js';
 import { CHART_KIND, ScheduleChart } from '../components/schedule-charts.js';
 import { Empty, Failed, Loading } from '../components/states.js';
 import { formatDate, formatInstant, pct } from '../format.js';
+import { planMadeWhy } from '../plan-made.js';
 import { onLinkClick } from '../router.js';
 import { savingsBaselineText } from '../savings-baseline.js';
 import { useLoad, usePage } from '../use-load.js';
@@ -155,6 +157,7 @@ export function PlanView() {
           <ApplianceDay
             key={a.appliance_id}
             entry={a}
+            made={view.made.find((m) => m.appliance_id === a.appliance_id)}
             today={view.date}
             rates={plan.data!.rates}
             details={plan.data!.details}
@@ -197,6 +200,7 @@ function RecomputeResults({ results }: { results: RecomputeResult[] }) {
 
 function ApplianceDay({
   entry,
+  made,
   today,
   rates,
   details,
@@ -204,6 +208,7 @@ function ApplianceDay({
   zone,
 }: {
   entry: SchedulesViewEntry;
+  made: PlanMade | undefined;
   today: string;
   rates: number[];
   details: Details;
@@ -240,10 +245,13 @@ function ApplianceDay({
             <dd data-testid="plan-confidence">{hvac?.model_confidence == null ? 'not yet known' : pct(hvac.model_confidence * 100)}</dd>
           </div>
         )}
-        {hvac && (
+        {made && (
           <div>
             <dt>Made</dt>
-            <dd>{formatInstant(hvac.generated_at, zone)}</dd>
+            <dd data-testid="plan-made">{formatInstant(made.created_at, zone)}</dd>
+            <dd class="muted" data-testid="plan-made-why">
+              {planMadeWhy(made)}
+            </dd>
           </div>
         )}
         {!entry.optimization_enabled && (

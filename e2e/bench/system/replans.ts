@@ -1,9 +1,10 @@
 // The cloud's own re-plans over the run, from its planning jobs: how many per home-day, what each
 // cost the cloud's jobs thread, and whether each home pulled the new plan as it pulls a recompute's.
 // Pure: main.ts reads the jobs from the database and samples the thread (jobs-thread-cpu.ts).
+import { MEASURED_CHANGES } from '@offpeak/cloud/contract';
 
-/** The reason the cloud records on a planning job it asked for itself, from a home's readings. */
-export const REPLAN_REASON = 'measured_state';
+/** The reasons the cloud records on a planning job it asked for itself, from a home's readings. */
+const MEASURED: readonly string[] = MEASURED_CHANGES;
 /** The reason it records when a day-ahead zone's stored prices changed (tomorrow's published). */
 export const PRICES_REASON = 'prices';
 
@@ -25,7 +26,7 @@ export type JobClass = 'replan' | 'prices' | 'nightly' | 'other recompute';
 
 export function classOf(job: JobRecord): JobClass {
   if (job.kind === 'nightly') return 'nightly';
-  if (job.reasons.includes(REPLAN_REASON)) return 'replan';
+  if (job.reasons.some((r) => MEASURED.includes(r))) return 'replan';
   return job.reasons.includes(PRICES_REASON) ? 'prices' : 'other recompute';
 }
 

@@ -1,7 +1,7 @@
 // A re-plan that changes nothing a client applies or shows adds no history row: the
 // debounced recompute, price events and the endpoint would otherwise append identical rows all day.
 
-/** The fields of a history row that say what was planned, from what, at what cost (all but its trigger and time). */
+/** The fields of a history row that say what was planned, from what, at what cost (all but what started it and when). */
 export const PLAN_FIELDS = [
   'schedule',
   'source',
@@ -34,9 +34,10 @@ export function sameJson(a: unknown, b: unknown): boolean {
 
 /**
  * True when `next` would store exactly what the day's newest row holds: the same schedule, source,
- * mode, missed limits, costs and savings, first re-planned slot and inputs used; only its trigger
- * and time would differ. A re-plan in a later slot differs (its `from_slot` and costs), so the
- * history still shows each half hour's re-plan; a repeated one in the same slot adds nothing.
+ * mode, missed limits, costs and savings, first re-planned slot and inputs used; only what started
+ * it (trigger and changes) and its time would differ. A re-plan in a later slot differs (its
+ * `from_slot` and costs), so the history still shows each half hour's re-plan; a repeated one in
+ * the same slot adds nothing.
  */
 export function isUnchangedPlan(previous: PlanParts | undefined, next: PlanParts): boolean {
   return previous !== undefined && PLAN_FIELDS.every((field) => sameJson(previous[field] ?? null, next[field] ?? null));

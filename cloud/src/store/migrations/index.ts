@@ -13,6 +13,7 @@ import { setpointStep } from './0012-setpoint-step.js';
 import { appliancePower } from './0013-appliance-power.js';
 import { hvacPower } from './0014-hvac-power.js';
 import { homeLocation } from './0015-home-location.js';
+import { scheduleChanges } from './0016-schedule-changes.js';
 
 export interface Migration {
   name: string;
@@ -37,4 +38,5 @@ export const migrations: Migration[] = [
   appliancePower,
   hvacPower,
   homeLocation,
+  scheduleChanges,
 ];

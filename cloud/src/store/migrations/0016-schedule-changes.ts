@@ -1,0 +1,7 @@
+import type { Migration } from './index.js';
+
+/** What changed to start the run that wrote a schedule row (domain/planning/planning-changes.ts). */
+export const scheduleChanges: Migration = {
+  name: '0016-schedule-changes',
+  up: [`ALTER TABLE schedules ADD COLUMN changes JSONB NOT NULL DEFAULT '[]'`],
+};
