@@ -119,6 +119,27 @@ test('the link-health badge follows new readings within one 30-second poll', asy
   await expect(badge).toContainText('Healthy');
 });
 
+test('earlier plans list each plan of the day with why it was made', async ({ page, account }) => {
+  const { appliance_id: hvacId } = await api(
+    'POST',
+    '/api/v1/appliances',
+    { appliance_type: 'hvac', name: 'Den', config: { entity_id: 'climate.den' } },
+    account.token,
+  );
+  const yesterday = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Chicago', year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    new Date(Date.now() - 86_400_000),
+  );
+  const plan = { userId: account.session.user.id, applianceId: hvacId, date: yesterday, schedule: { intervals: [] }, baselineCents: 300, optimizedCents: 240 };
+  await seedPastDays([plan, { ...plan, optimizedCents: 250, replan: { changes: ['measured_temperature'], fromSlot: 30 } }], null);
+  await openSignedIn(page, account, '/plan/history');
+  await expect(page.getByTestId('history-made-why')).toHaveText('Re-planned because the indoor temperature was off the plan.');
+  const plans = page.getByTestId('history-plans').getByRole('listitem');
+  await expect(plans).toHaveCount(2);
+  await expect(plans.nth(0)).toContainText('The nightly plan for the day.');
+  await expect(plans.nth(1)).toContainText('Re-planned because the indoor temperature was off the plan.');
+  await expectAccessible(page);
+});
+
 test("with no plan made today yet, yesterday's plan is shown and marked as such", async ({ page, account }) => {
   const { appliance_id: hvacId } = await api(
     'POST',

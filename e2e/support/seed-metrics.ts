@@ -2,6 +2,7 @@
 // a test cannot wait for them: it stores earlier days' plans the way the nightly run would have
 // (through the built cloud's own store), then runs the built cloud's daily metrics job as a
 // backfill, as cloud/test/api/metrics*.test.ts do. Everything else goes through the public API.
+import type { PlanningChange } from '@offpeak/cloud/contract';
 import path from 'node:path';
 import { configureLogging, createDailyMetricsJob, createStore, openOperatorDatabase } from '@offpeak/cloud/testing/store';
 
@@ -13,6 +14,8 @@ export interface PastPlan {
   baselineCents: number;
   optimizedCents: number;
   used?: Record<string, unknown>;
+  /** A re-plan during the day: what started it and its first slot (default: the nightly plan, from slot 0). */
+  replan?: { changes: PlanningChange[]; fromSlot: number };
 }
 
 async function openStore() {
@@ -38,9 +41,9 @@ export async function seedPastDays(plans: PastPlan[], minCohortHomes: number | n
         baseline_cost_cents: p.baselineCents,
         optimized_cost_cents: p.optimizedCents,
         savings_pct: Math.round((1000 * (p.baselineCents - p.optimizedCents)) / p.baselineCents) / 10,
-        from_slot: 0,
-        trigger: 'nightly' as const,
-        changes: [],
+        from_slot: p.replan?.fromSlot ?? 0,
+        trigger: p.replan ? ('debounced' as const) : ('nightly' as const),
+        changes: p.replan?.changes ?? [],
         constraints_used: p.used ?? {},
         missed: [],
       })),

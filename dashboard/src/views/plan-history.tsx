@@ -41,6 +41,8 @@ function HistoryBody({ history }: { history: ScheduleHistory }) {
   const days = appliance ? newestPerDay(appliance.history) : [];
   const [date, setDate] = useState(days[0]?.date ?? '');
   const row = days.find((d) => d.date === date) ?? days[0];
+  // Every plan of the shown day, oldest first: how the plan followed the day.
+  const dayRows = appliance && row ? appliance.history.filter((r) => r.date === row.date) : [];
   if (!appliance)
     return (
       <Empty testid="history-empty">
@@ -98,6 +100,18 @@ function HistoryBody({ history }: { history: ScheduleHistory }) {
             </div>
           </dl>
           <ScheduleChart id="history-chart" name={appliance.name} type={appliance.appliance_type} schedule={row.schedule} />
+          {dayRows.length > 1 && (
+            <section aria-labelledby="history-plans-h">
+              <h3 id="history-plans-h">Plans made for the day</h3>
+              <ol data-testid="history-plans">
+                {dayRows.map((r) => (
+                  <li key={r.id}>
+                    {formatInstant(r.created_at, profile.timezone)}: {planMadeWhy(r)}
+                  </li>
+                ))}
+              </ol>
+            </section>
+          )}
         </article>
       )}
     </>

@@ -8,6 +8,8 @@ export interface BatteryHistoryRow {
   from_slot: number;
   schedule: { intervals: boolean[]; discharge_intervals: boolean[]; export_intervals?: boolean[]; value_trajectory: number[] };
   constraints_used: Record<string, unknown>;
+  /** What started the row (`measured_charge`: a charge reading off the trajectory). */
+  changes: string[];
 }
 
 /** Trajectories are stored to 0.01 %. */
@@ -19,9 +21,10 @@ const PCT_TOLERANCE = 0.01;
  */
 const REPLAN_WITHIN_SLOTS = 2;
 
-/** Each slot (of the departing readings') with no row re-planning from it or the slot after. */
+/** Each slot (of the departing readings') with no row re-planning from it or the next two that the departure started. */
 export function departuresWithoutReplan(rows: readonly BatteryHistoryRow[], departureSlots: readonly number[]): number[] {
-  return departureSlots.filter((s) => !rows.some((r) => r.from_slot >= s && r.from_slot <= s + REPLAN_WITHIN_SLOTS));
+  const answers = rows.filter((r) => r.changes.includes('measured_charge'));
+  return departureSlots.filter((s) => !answers.some((r) => r.from_slot >= s && r.from_slot <= s + REPLAN_WITHIN_SLOTS));
 }
 
 /** Problems where a row changed a slot that had already passed when it was made (slots before its `from_slot`). */
