@@ -3,7 +3,7 @@
 // does not compile without its words.
 import type { PlanMade, PlanningChange } from '@offpeak/cloud/contract';
 
-export const CHANGE_TEXT: Record<PlanningChange, string> = {
+const CHANGE_TEXT: Record<PlanningChange, string> = {
   preferences: 'your comfort or savings settings changed',
   constraints: "an appliance's limits changed",
   appliances: 'your appliances changed',
