@@ -119,16 +119,22 @@ test('the link-health badge follows new readings within one 30-second poll', asy
   await expect(badge).toContainText('Healthy');
 });
 
-test('earlier plans list each plan of the day with why it was made', async ({ page, account }) => {
+/** An HVAC named `name`, and yesterday in the account's zone (America/Chicago). */
+async function hvacAndYesterday(token: string, name: string) {
   const { appliance_id: hvacId } = await api(
     'POST',
     '/api/v1/appliances',
-    { appliance_type: 'hvac', name: 'Den', config: { entity_id: 'climate.den' } },
-    account.token,
+    { appliance_type: 'hvac', name, config: { entity_id: `climate.${name.toLowerCase()}` } },
+    token,
   );
   const yesterday = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Chicago', year: 'numeric', month: '2-digit', day: '2-digit' }).format(
     new Date(Date.now() - 86_400_000),
   );
+  return { hvacId: hvacId as string, yesterday };
+}
+
+test('earlier plans list each plan of the day with why it was made', async ({ page, account }) => {
+  const { hvacId, yesterday } = await hvacAndYesterday(account.token, 'Den');
   const plan = { userId: account.session.user.id, applianceId: hvacId, date: yesterday, schedule: { intervals: [] }, baselineCents: 300, optimizedCents: 240 };
   await seedPastDays([plan, { ...plan, optimizedCents: 250, replan: { changes: ['measured_temperature'], fromSlot: 30 } }], null);
   await openSignedIn(page, account, '/plan/history');
@@ -141,15 +147,7 @@ test('earlier plans list each plan of the day with why it was made', async ({ pa
 });
 
 test("with no plan made today yet, yesterday's plan is shown and marked as such", async ({ page, account }) => {
-  const { appliance_id: hvacId } = await api(
-    'POST',
-    '/api/v1/appliances',
-    { appliance_type: 'hvac', name: 'Study', config: { entity_id: 'climate.study' } },
-    account.token,
-  );
-  const yesterday = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Chicago', year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-    new Date(Date.now() - 86_400_000),
-  );
+  const { hvacId, yesterday } = await hvacAndYesterday(account.token, 'Study');
   const band = {
     intervals: Array.from({ length: 48 }, (_, i) => i),
     high_temps: Array(48).fill(76),
