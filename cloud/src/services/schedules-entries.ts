@@ -43,22 +43,19 @@ export const planMade = (row: ScheduleRow): PlanMade => ({
   changes: row.changes,
 });
 
-/** A stored row as GET /api/v1/schedules/history shows it (costs in dollars). */
+/** A stored row as GET /api/v1/schedules/history shows it (costs in dollars), with when and why it was made. */
 export function historyRow(row: ScheduleRow): ScheduleHistoryRow {
   return {
     id: row.id,
-    appliance_id: row.appliance_id,
+    ...planMade(row),
     date: row.local_date,
     schedule: withReasons(row.schedule, row.source) as ApplianceSchedule,
     source: row.source,
     baseline_cost: dollarsFromCents(row.baseline_cost_cents),
     optimized_cost: dollarsFromCents(row.optimized_cost_cents),
     savings_pct: row.savings_pct,
-    created_at: new Date(row.created_at).toISOString(),
     constraints_used: row.constraints_used,
     from_slot: row.from_slot,
-    trigger: row.trigger,
-    changes: row.changes,
     missed: row.missed as MissedLimit[],
   };
 }

@@ -157,6 +157,16 @@ describe('re-plans from the household load', () => {
     expect((await stateJobs(home.userId)).map((j) => j.reasons)).toEqual([['measured_load']]);
   });
 
+  it("shares the minimum interval with the charge's re-plans: a half hour off the plan right after one waits it out", async () => {
+    const home = await plannedBattery();
+    await home.push((await home.planned()).departing);
+    await queue().runDue(later(DEBOUNCE_MS + 1_000));
+    await pushEndedHalfHour(home.token, (await plannedLoadKw(home.userId)) + 3);
+    const [charge, load] = await stateJobs(home.userId);
+    expect([charge!.reasons, load!.reasons]).toEqual([['measured_charge'], ['measured_load']]);
+    expect(load!.run_after.getTime() - charge!.run_after.getTime()).toBe(MIN_INTERVAL_MS);
+  });
+
   it('a half hour at the planned load re-plans nothing', async () => {
     const home = await plannedBattery();
     await pushEndedHalfHour(home.token, await plannedLoadKw(home.userId));
