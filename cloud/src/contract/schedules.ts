@@ -4,7 +4,7 @@ import { applianceTypeSchema, entitiesBlockSchema } from '../domain/appliance-ty
 import { applianceLinkHealth, linkHealthBlock } from '../domain/link-health.js';
 import { chargeSchedule, hvacSchedule, missedLimit, solarConstraintsUsed, solarSchedule, waterHeaterSchedule } from '../domain/planners/schedule-bodies.js';
 import { homeBlockSchema } from '../domain/planning/home-plan.js';
-import { PLANNING_CHANGES } from '../domain/planning/planning-changes.js';
+import { PLANNING_CHANGES, SCHEDULE_SOURCES, SCHEDULE_TRIGGERS } from '../domain/planning/plan-made.js';
 import { OPTIMIZATION_MODES } from '../domain/preferences/defaults.js';
 import { WINDOW_DETAIL } from '../domain/planning/history-window.js';
 import * as t from '../domain/validation/typed-schema.js';
@@ -12,7 +12,7 @@ import * as t from '../domain/validation/typed-schema.js';
 export type { HvacSchedule } from '../domain/planners/hvac-input.js';
 export type { MissedLimit } from '../domain/planners/types.js';
 export type { PlanExplanation, ReasonCode, SlotReason } from '../domain/planners/reason-codes.js';
-export { MEASURED_CHANGES, PLANNING_CHANGES, type MeasuredChange, type PlanningChange } from '../domain/planning/planning-changes.js';
+export { MEASURED_CHANGES, PLANNING_CHANGES, type MeasuredChange, type PlanningChange } from '../domain/planning/plan-made.js';
 /** The home block: household load, grid import and export per slot (kW), the load's source and the day's expected cost. */
 export type { HomeBlock as HomePlan } from '../domain/planning/home-plan.js';
 
@@ -24,12 +24,9 @@ export const SCHEDULE_DETAIL = {
   foreignDevice: 'This device may only read the schedule of its own appliance',
 } as const;
 
-const SCHEDULE_SOURCES = ['optimization', 'defaults'] as const;
-/** `defaults` during HVAC warm-up and when nothing was planned; `optimization` otherwise. */
-export type ScheduleSource = (typeof SCHEDULE_SOURCES)[number];
+export type { ScheduleSource } from '../domain/planning/plan-made.js';
 const source = () => t.oneOf(SCHEDULE_SOURCES, '`defaults` during warm-up (comfort bands from preferences, savings 0)');
 
-const SCHEDULE_TRIGGERS = ['nightly', 'recompute', 'debounced'] as const;
 const trigger = () =>
   t.oneOf(SCHEDULE_TRIGGERS, {
     description:

@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
-import { MEASURED_CHANGES, type PlanningChange } from '../domain/planning/planning-changes.js';
+import { MEASURED_CHANGES, type PlanningChange } from '../domain/planning/plan-made.js';
 
-export type { PlanningChange } from '../domain/planning/planning-changes.js';
+export type { PlanningChange } from '../domain/planning/plan-made.js';
 
 /**
  * Changes that refine a plan already made rather than answer a person or a new price: the hub's

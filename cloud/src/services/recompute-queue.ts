@@ -8,7 +8,7 @@ import { hostname } from 'node:os';
 import type { Logger } from 'pino';
 import { log } from '../log.js';
 import type { PlanningJob, Store } from '../store/index.js';
-import { planningChangesOf } from '../domain/planning/planning-changes.js';
+import { planningChangesOf } from '../domain/planning/plan-made.js';
 import { PACED, REFINEMENTS, type PlanningChange, type PlanningEvents } from './planning-events.js';
 import type { RecomputeService, RecomputeTarget } from './recompute.js';
 

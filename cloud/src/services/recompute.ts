@@ -7,7 +7,7 @@ import type { RecomputeResponse, RecomputeResult } from '../contract/index.js';
 import { effectiveTimeZone } from '../domain/account-time-zone.js';
 import { intradayDay, nightlyDay, type PlanningDay } from '../domain/planning/planning-day.js';
 import type { HomeBlock } from '../domain/planning/home-plan.js';
-import type { PlanningChange } from '../domain/planning/planning-changes.js';
+import type { PlanningChange } from '../domain/planning/plan-made.js';
 import { isUnchangedPlan } from '../domain/planning/unchanged-plan.js';
 import { addDays, type LocalDate } from '../domain/time/slot-grid.js';
 import { AppError, tooManyRequests } from '../errors.js';

@@ -1,14 +1,11 @@
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
-import type { PlanningChange } from '../domain/planning/planning-changes.js';
+import type { PlanningChange, ScheduleSource, ScheduleTrigger } from '../domain/planning/plan-made.js';
 import type { LocalDate } from '../domain/time/slot-grid.js';
 import type { ProfileRow } from './models/index.js';
 import { PROFILE_COLUMNS } from './profiles-repo.js';
 import type { Sql } from './sql.js';
 
-export type ScheduleSource = 'optimization' | 'defaults';
-
-/** What started the run that wrote a row. */
-export type ScheduleTrigger = 'recompute' | 'debounced' | 'nightly';
+export type { ScheduleSource, ScheduleTrigger };
 
 /** A schedule history row to insert (created_at and id come from the database). */
 export interface NewScheduleRow {

@@ -1,6 +1,6 @@
 // What the tests of re-plans from the measured state share: the service's default pacing and the
 // planning jobs those re-plans enqueue.
-import { MEASURED_CHANGES } from '../../src/domain/planning/planning-changes.js';
+import { MEASURED_CHANGES } from '../../src/domain/planning/plan-made.js';
 import type { RunningCloud } from '../../src/server.js';
 import { rows } from './readings.js';
 

@@ -1,6 +1,15 @@
-// What starts a re-plan of an account: a change to its planning inputs, or what its home measures
-// departing from the plan. Each stored row names the changes behind the run that wrote it, so a
-// client can say why a plan moved (docs/schedules-and-recompute.md "Triggers").
+// How a stored plan was made: planned or the defaults, the run that wrote it, and the changes that
+// started that run (a change to the account's planning inputs, or what its home measures departing
+// from the plan). Each stored row names them, so a client can say why a plan moved
+// (docs/schedules-and-recompute.md "Triggers").
+
+/** `defaults` during HVAC warm-up and when nothing was planned; `optimization` otherwise. */
+export const SCHEDULE_SOURCES = ['optimization', 'defaults'] as const;
+export type ScheduleSource = (typeof SCHEDULE_SOURCES)[number];
+
+/** The run that wrote a row: the nightly run, the recompute endpoint, or a debounced recompute gathering PLANNING_CHANGES. */
+export const SCHEDULE_TRIGGERS = ['nightly', 'recompute', 'debounced'] as const;
+export type ScheduleTrigger = (typeof SCHEDULE_TRIGGERS)[number];
 
 /**
  * What a home measures departing from its plan, noticed by the service itself: a battery's or car's
