@@ -79,12 +79,17 @@ export const sunOfBothDays =
   (actual: SolarActuals): Forecaster =>
   (i) => [...actual.pv[i]!, ...(actual.pv[i + 1] ?? [])];
 
+/** The real load of the day and the next (96 values; 48 on the last day): a perfect load forecast. */
+export const loadOfBothDays =
+  (actual: SolarActuals): Forecaster =>
+  (i) => [...actual.loads[i]!, ...(actual.loads[i + 1] ?? [])];
+
 /**
  * Perfect foresight: the exact plan for today's and tomorrow's real load, generation and prices,
  * held only to the minimum (a day may end lower than it started when tomorrow refills it).
  */
 export const perfectForesight = (actual: SolarActuals): SolarPlanning => ({
-  load: (i) => [...actual.loads[i]!, ...(actual.loads[i + 1] ?? [])],
+  load: loadOfBothDays(actual),
   pv: sunOfBothDays(actual),
   planner: planHomeBattery,
   isService: false,

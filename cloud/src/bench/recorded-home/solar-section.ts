@@ -9,7 +9,7 @@ import { forecasters } from './forecasters.js';
 import { recentDaysOf } from './load-days.js';
 import { OPSD_TIME_ZONE, type SolarHome } from './opsd-homes.js';
 import { solarForecasters } from './solar-forecast.js';
-import { knownToday, perfectForesight, replaySolar, solarActuals, sunOfBothDays, type SolarPlanning } from './solar-replay.js';
+import { knownToday, loadOfBothDays, perfectForesight, replaySolar, solarActuals, sunOfBothDays, type SolarPlanning } from './solar-replay.js';
 import { SOLAR_TARIFFS } from './solar-tariffs.js';
 import { planHomeBattery } from '../../domain/planners/home-battery.js';
 
@@ -49,6 +49,9 @@ export function measureSolarHome(home: SolarHome): string[] {
       // Ours given today's and tomorrow's real sun, the load still forecast: the most a weather
       // forecast could give ours (what is left is the load's forecast error).
       sunKnown: replaySolar(home, actual, { ...ours, pv: sunOfBothDays(actual) }, tariff, FIRST_DAY),
+      // Ours given today's and tomorrow's real load, the sun still forecast: the most a load
+      // forecast could give ours.
+      loadKnown: replaySolar(home, actual, { ...ours, load: loadOfBothDays(actual) }, tariff, FIRST_DAY),
       persistence: replaySolar(home, actual, { load: load.persistence, pv: pv.persistence, planner: planHomeBattery, isService: true }, tariff, FIRST_DAY),
       // What the service's plans reach knowing the day's real load and generation: the exact plan
       // for them under the service's rules (tomorrow's prices once known, the day's floor).
@@ -69,6 +72,7 @@ export function measureSolarHome(home: SolarHome): string[] {
         day,
         ours: pct(share(rows.ours, d)),
         'ours, sun known': pct(share(rows.sunKnown, d)),
+        'ours, load known': pct(share(rows.loadKnown, d)),
         'persistence (exact)': pct(share(rows.persistence, d)),
         'today known (exact)': pct(share(rows.todayKnown, d)),
         'both days known (exact)': pct(share(rows.bothKnown, d)),
