@@ -47,7 +47,7 @@ export function measureSolarHome(home: SolarHome): string[] {
     const rows = {
       ours: replaySolar(home, actual, ours, tariff, FIRST_DAY, { counts: oursCounts }),
       // Ours given today's and tomorrow's real sun, the load still forecast: the most a weather
-      // forecast could give ours (what is left is the load's forecast error).
+      // forecast could give ours.
       sunKnown: replaySolar(home, actual, { ...ours, pv: sunOfBothDays(actual) }, tariff, FIRST_DAY),
       // Ours given today's and tomorrow's real load, the sun still forecast: the most a load
       // forecast could give ours.
