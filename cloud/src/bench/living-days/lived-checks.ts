@@ -1,6 +1,7 @@
 // What the living-days harness checks in a lived day's schedule history, from outside the service:
 // a re-plan after each charge reading off the trajectory, the slots already past kept by every
 // re-plan, and the day's floor kept by every row. Pure.
+import type { PlanningChange } from '../../contract/schedules.js';
 
 /** One row of GET /api/v1/schedules/history for a home battery. */
 export interface BatteryHistoryRow {
@@ -9,7 +10,7 @@ export interface BatteryHistoryRow {
   schedule: { intervals: boolean[]; discharge_intervals: boolean[]; export_intervals?: boolean[]; value_trajectory: number[] };
   constraints_used: Record<string, unknown>;
   /** What started the row (`measured_charge`: a charge reading off the trajectory). */
-  changes: string[];
+  changes: PlanningChange[];
 }
 
 /** Trajectories are stored to 0.01 %. */
