@@ -6,11 +6,12 @@
 import { forecastLocation } from '../../domain/forecast/location.js';
 import { arrayGeometry, forecastArray, solarArrayFromConfig } from '../../domain/solar/array-forecast.js';
 import { fitRecentYield, RECENT_YIELD_DAYS, slotSuns } from '../../domain/solar/recent-yield.js';
-import { addDays, dayBoundsUtc } from '../../domain/time/slot-grid.js';
+import { addDays, dayBoundsUtc, SLOTS_PER_DAY } from '../../domain/time/slot-grid.js';
 import type { Forecaster } from './forecasters.js';
 import { meansBetween } from './recorded-load.js';
 import type { SolarHome } from './opsd-homes.js';
 import { KONSTANZ, OPSD_TIME_ZONE } from './opsd-homes.js';
+import type { SolarActuals } from './solar-replay.js';
 
 /** Where the service places the homes from their profile's coordinates: its sun positions are those. */
 const LOCATION = forecastLocation('', OPSD_TIME_ZONE, KONSTANZ);
@@ -34,4 +35,23 @@ export function solarForecasters(home: SolarHome): Record<SolarForecastName, For
       return yesterday ? yesterday.map((kw) => kw ?? 0) : null;
     },
   };
+}
+
+/**
+ * The mean absolute error of a forecast's energy for the day (kWh) over the measured days, and of
+ * its energy for the day after (a 48-value forecast stands for both days, as planning reads it),
+ * against the recorded generation.
+ */
+export function sunEnergyError(home: SolarHome, actual: SolarActuals, forecaster: Forecaster, first: number): { today: number; tomorrow: number } {
+  const energy = (kw: readonly number[], i: number) => kw.reduce((e, v, s) => e + v * home.days[i]!.hours[s]!, 0);
+  const errors = { today: [] as number[], tomorrow: [] as number[] };
+  for (let i = first; i + 1 < home.days.length; i++) {
+    const f = forecaster(i);
+    if (!f) continue;
+    if (actual.measured[i]) errors.today.push(Math.abs(energy(f.slice(0, SLOTS_PER_DAY), i) - energy(actual.pv[i]!, i)));
+    const next = f.length > SLOTS_PER_DAY ? f.slice(SLOTS_PER_DAY) : f;
+    if (actual.measured[i + 1]) errors.tomorrow.push(Math.abs(energy(next, i + 1) - energy(actual.pv[i + 1]!, i + 1)));
+  }
+  const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+  return { today: mean(errors.today), tomorrow: mean(errors.tomorrow) };
 }

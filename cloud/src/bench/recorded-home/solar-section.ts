@@ -8,7 +8,7 @@ import { WEEKDAYS } from './forecast-error.js';
 import { forecasters } from './forecasters.js';
 import { recentDaysOf } from './load-days.js';
 import { OPSD_TIME_ZONE, type SolarHome } from './opsd-homes.js';
-import { solarForecasters } from './solar-forecast.js';
+import { solarForecasters, sunEnergyError } from './solar-forecast.js';
 import { knownToday, loadOfBothDays, perfectForesight, replaySolar, solarActuals, sunOfBothDays, type SolarPlanning } from './solar-replay.js';
 import { SOLAR_TARIFFS } from './solar-tariffs.js';
 import { planHomeBattery } from '../../domain/planners/home-battery.js';
@@ -42,6 +42,13 @@ export function measureSolarHome(home: SolarHome): string[] {
   const days = home.days.slice(FIRST_DAY);
   const counted = days.map((_, k) => actual.measured[FIRST_DAY + k]!);
   console.log(`\n${home.name}: ${home.days.length} local days, ${counted.filter(Boolean).length} measured (at least 44 slots of load and generation recorded)`);
+  const sunError = (f: 'service' | 'persistence') => {
+    const e = sunEnergyError(home, actual, pv[f], FIRST_DAY);
+    return `${e.today.toFixed(2)} / ${e.tomorrow.toFixed(2)}`;
+  };
+  console.log(
+    `Sun forecast, mean absolute error of the day's energy (kWh), today / tomorrow: ours ${sunError('service')}, yesterday's ${sunError('persistence')}`,
+  );
   for (const tariff of SOLAR_TARIFFS) {
     const oursCounts = { days: 0, plans: 0 };
     const rows = {
@@ -60,9 +67,18 @@ export function measureSolarHome(home: SolarHome): string[] {
       bothKnown: replaySolar(home, actual, { ...perfectForesight(actual), isService: true }, tariff, FIRST_DAY),
     };
     const perfect = replaySolar(home, actual, perfectForesight(actual), tariff, FIRST_DAY);
-    const sum = (savings: number[], weekday: number | null) =>
-      savings.reduce((s, v, k) => (counted[k] && (weekday === null || weekdayOf(days[k]!.date) === weekday) ? s + v : s), 0);
+    const inRow = (k: number, weekday: number | null) => counted[k]! && (weekday === null || weekdayOf(days[k]!.date) === weekday);
+    const sum = (savings: number[], weekday: number | null) => savings.reduce((s, v, k) => (inRow(k, weekday) ? s + v : s), 0);
     const share = (savings: number[], weekday: number | null) => sum(savings, weekday) / sum(perfect, weekday);
+    // Ours less persistence, in points of perfect foresight's saving, and one standard error of
+    // that difference from the days' own spread: a weekday within about two of zero is a draw.
+    const oursOverPersistence = (weekday: number | null) => {
+      const gaps = rows.ours.flatMap((v, k) => (inRow(k, weekday) ? [v - rows.persistence[k]!] : []));
+      const mean = gaps.reduce((a, b) => a + b, 0) / gaps.length;
+      const sd = Math.sqrt(gaps.reduce((a, b) => a + (b - mean) ** 2, 0) / (gaps.length - 1));
+      const points = (cents: number) => (100 * cents) / sum(perfect, weekday);
+      return `${points(mean * gaps.length).toFixed(1)} ± ${points(sd * Math.sqrt(gaps.length)).toFixed(1)}`;
+    };
     console.log(
       `Battery (13.5 kWh, 5 kW, 0.95/0.95, no target), ${tariff.name}: share of perfect foresight's saving (${(sum(perfect, null) / 100).toFixed(0)} over the measured days)`,
     );
@@ -76,6 +92,7 @@ export function measureSolarHome(home: SolarHome): string[] {
         'persistence (exact)': pct(share(rows.persistence, d)),
         'today known (exact)': pct(share(rows.todayKnown, d)),
         'both days known (exact)': pct(share(rows.bothKnown, d)),
+        'ours - persistence (± s.e.)': oursOverPersistence(d),
       })),
     );
     if (share(rows.ours, null) < SOLAR_YEAR_TARGET) failures.push(`${home.name}, ${tariff.name}: ours below ${pct(SOLAR_YEAR_TARGET)} over the year`);

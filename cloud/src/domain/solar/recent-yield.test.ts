@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { addDays, slotStartsUtc } from '../time/slot-grid.js';
 import { forecastArray, solarArrayFromConfig, typicalSkyKwPerKw } from './array-forecast.js';
 import type { ArrayGeometry } from './irradiance.js';
-import { fitRecentYield, MIN_RECENT_DAYS, RECENT_YIELD_DAYS, slotSuns } from './recent-yield.js';
+import { fitRecentYield, MIN_RECENT_DAYS, RECENT_YIELD_DAYS, slotSuns, YESTERDAY_WEIGHT } from './recent-yield.js';
 
 const TZ = 'Europe/Berlin';
 const DATE = '2026-06-21';
@@ -23,6 +23,8 @@ function history(days: number, kwPerKw: (back: number, slot: number) => number, 
     }));
   }).flat();
 }
+/** Drops the readings of the day before DATE. */
+const notYesterday = ({ start }: { start: Date }) => start < slotStartsUtc(addDays(DATE, -1), TZ)[0]!;
 const fit = (means: { start: Date; meanWatts: number }[], timeZone = TZ) =>
   fitRecentYield({ date: DATE, timeZone, location: LOCATION, geometry: GEOMETRY, means });
 
@@ -43,8 +45,18 @@ describe('fitRecentYield', () => {
     expect(f.generationKw[34]).toBeCloseTo(2 * unit[34]!, 2);
   });
 
-  it('weighs the days by what they made: a dull week and a bright one average', () => {
-    expect(fit(history(RECENT_YIELD_DAYS, (back) => (back <= 7 ? 1 : 3)))!.scale).toBeCloseTo(2, 1);
+  it('weighs the days by what they made: six dull days and seven bright ones average', () => {
+    expect(fit(history(RECENT_YIELD_DAYS, (back) => (back <= 7 ? 1 : 3)).filter(notYesterday))!.scale).toBeCloseTo((6 * 1 + 7 * 3) / 13, 1);
+  });
+
+  it("counts yesterday's sky as much as the fortnight's: a dull day after a bright fortnight lowers the scale by half the gap", () => {
+    const dullYesterday = fit(history(RECENT_YIELD_DAYS, (back) => (back === 1 ? 1 : 4)))!;
+    // The fortnight (yesterday one of its days) averages 1 × 1/14 + 4 × 13/14.
+    const fortnight = (1 + 4 * 13) / RECENT_YIELD_DAYS;
+    expect(dullYesterday.scale).toBeCloseTo(YESTERDAY_WEIGHT * 1 + (1 - YESTERDAY_WEIGHT) * fortnight, 1);
+    expect(dullYesterday.scale).toBeLessThan(2.8);
+    // Without readings yesterday, the fortnight's alone.
+    expect(fit(history(RECENT_YIELD_DAYS, () => 4).filter(notYesterday))!.scale).toBeCloseTo(4, 9);
   });
 
   it('learns in a zone offset by :45, whose slots start a quarter past the UTC half hours', () => {

@@ -11,7 +11,7 @@ import { slotMidpointSuns, type SunPosition } from './sun-position.js';
 
 /** An array's recent yield against the typical sky. */
 export interface RecentYield {
-  /** kW the array makes per kW a 1 kW array makes under the typical sky. */
+  /** kW the array makes per kW a 1 kW array makes under the typical sky: the fortnight's and yesterday's, weighed YESTERDAY_WEIGHT. */
   scale: number;
   /** 24 factors by hour of the day (slot i is hour floor(i / 2)), within [0, MAX_HOUR_FACTOR]; 1 for an hour with too few readings. */
   hourFactors: number[];
@@ -23,6 +23,12 @@ export interface RecentYield {
 export const RECENT_YIELD_DAYS = 14;
 /** ...of which at least this many must have readings in daylight. */
 export const MIN_RECENT_DAYS = 7;
+/**
+ * Yesterday's own yield counts this much of the scale, the fortnight's the rest: the weather
+ * lasts, so yesterday's sky says more of today's than a day two weeks back, and less than the two
+ * together (the recorded homes' sun forecast errors: docs/benchmarks.md).
+ */
+export const YESTERDAY_WEIGHT = 0.5;
 /** An hour gets its own factor only with this many daylight slots with readings; factors are kept within [0, 1.5]. */
 const MIN_HOUR_SLOTS = 3;
 const MAX_HOUR_FACTOR = 1.5;
@@ -52,6 +58,7 @@ export function fitRecentYield(args: {
   const made = Array<number>(24).fill(0);
   const typical = Array<number>(24).fill(0);
   const slots = Array<number>(24).fill(0);
+  const yesterday = { made: 0, typical: 0 };
   let nDays = 0;
   for (let back = 1; back <= RECENT_YIELD_DAYS; back++) {
     const day = addDays(args.date, -back);
@@ -63,13 +70,19 @@ export function fitRecentYield(args: {
       made[hourOf(s)]! += kw;
       typical[hourOf(s)]! += unitKw[s]!;
       slots[hourOf(s)]! += 1;
+      if (back === 1) {
+        yesterday.made += kw;
+        yesterday.typical += unitKw[s]!;
+      }
       counted = true;
     });
     if (counted) nDays++;
   }
   const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
-  const scale = sum(made) / sum(typical);
-  if (nDays < MIN_RECENT_DAYS || !(scale > 0)) return null;
-  const hourFactors = made.map((m, h) => (slots[h]! >= MIN_HOUR_SLOTS ? Math.min(MAX_HOUR_FACTOR, m / typical[h]! / scale) : 1));
+  const fortnight = sum(made) / sum(typical);
+  if (nDays < MIN_RECENT_DAYS || !(fortnight > 0)) return null;
+  const hourFactors = made.map((m, h) => (slots[h]! >= MIN_HOUR_SLOTS ? Math.min(MAX_HOUR_FACTOR, m / typical[h]! / fortnight) : 1));
+  // A yesterday without daylight readings says nothing of the weather: the fortnight's alone.
+  const scale = yesterday.typical > 0 ? YESTERDAY_WEIGHT * (yesterday.made / yesterday.typical) + (1 - YESTERDAY_WEIGHT) * fortnight : fortnight;
   return { scale, hourFactors, nDays };
 }
