@@ -1,8 +1,9 @@
 // The day's and the next day's solar generation forecast on a recorded home with PV, made by the
 // service's own code for a home without an irradiance forecast (the bench has no recorded weather
 // forecasts: the service's case of a feed that is down): the typical sky at the home's
-// coordinates, scaled to its production of the 14 days before (`fitRecentYield`, default
-// geometry), forecast by `forecastArray`. And the persistence forecast peers use: yesterday's production.
+// coordinates, scaled to its production of the 14 days before and of yesterday (`fitRecentYield`,
+// default geometry), forecast by `forecastArray`. And the persistence forecast peers use:
+// yesterday's production; and how far each is from the day's real energy.
 import { forecastLocation } from '../../domain/forecast/location.js';
 import { arrayGeometry, forecastArray, solarArrayFromConfig } from '../../domain/solar/array-forecast.js';
 import { fitRecentYield, RECENT_YIELD_DAYS, slotSuns } from '../../domain/solar/recent-yield.js';
