@@ -5,6 +5,7 @@
 // default geometry), forecast by `forecastArray`. And the persistence forecast peers use:
 // yesterday's production; and how far each is from the day's real energy.
 import { forecastLocation } from '../../domain/forecast/location.js';
+import { mean } from '../../domain/metrics/rounding.js';
 import { arrayGeometry, forecastArray, solarArrayFromConfig } from '../../domain/solar/array-forecast.js';
 import { fitRecentYield, RECENT_YIELD_DAYS, slotSuns } from '../../domain/solar/recent-yield.js';
 import { addDays, dayBoundsUtc, SLOTS_PER_DAY } from '../../domain/time/slot-grid.js';
@@ -53,6 +54,5 @@ export function sunEnergyError(home: SolarHome, actual: SolarActuals, forecaster
     const next = f.length > SLOTS_PER_DAY ? f.slice(SLOTS_PER_DAY) : f;
     if (actual.measured[i + 1]) errors.tomorrow.push(Math.abs(energy(next, i + 1) - energy(actual.pv[i + 1]!, i + 1)));
   }
-  const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
-  return { today: mean(errors.today), tomorrow: mean(errors.tomorrow) };
+  return { today: mean(errors.today) ?? NaN, tomorrow: mean(errors.tomorrow) ?? NaN };
 }

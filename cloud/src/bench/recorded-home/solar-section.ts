@@ -1,6 +1,7 @@
 // The recorded homes with solar: what a battery planned from our forecasts of load and
 // generation captures of perfect foresight's saving, per weekday and over the year, under each
 // solar tariff, against the exact planner fed yesterday's load and generation. Definitions: README.md.
+import { mean } from '../../domain/metrics/rounding.js';
 import { weekdayOf } from '../../domain/time/calendar.js';
 import { printTable } from '../load.js';
 import { applianceTypes } from '../../domain/appliance-types/index.js';
@@ -74,10 +75,10 @@ export function measureSolarHome(home: SolarHome): string[] {
     // that difference from the days' own spread: a weekday within about two of zero is a draw.
     const oursOverPersistence = (weekday: number | null) => {
       const gaps = rows.ours.flatMap((v, k) => (inRow(k, weekday) ? [v - rows.persistence[k]!] : []));
-      const mean = gaps.reduce((a, b) => a + b, 0) / gaps.length;
-      const sd = Math.sqrt(gaps.reduce((a, b) => a + (b - mean) ** 2, 0) / (gaps.length - 1));
+      const average = mean(gaps)!;
+      const sd = Math.sqrt(gaps.reduce((a, b) => a + (b - average) ** 2, 0) / (gaps.length - 1));
       const points = (cents: number) => (100 * cents) / sum(perfect, weekday);
-      return `${points(mean * gaps.length).toFixed(1)} ± ${points(sd * Math.sqrt(gaps.length)).toFixed(1)}`;
+      return `${points(average * gaps.length).toFixed(1)} ± ${points(sd * Math.sqrt(gaps.length)).toFixed(1)}`;
     };
     console.log(
       `Battery (13.5 kWh, 5 kW, 0.95/0.95, no target), ${tariff.name}: share of perfect foresight's saving (${(sum(perfect, null) / 100).toFixed(0)} over the measured days)`,
