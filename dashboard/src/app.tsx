@@ -40,7 +40,13 @@ const pageAfterSignIn = () => nextPage(new URLSearchParams(location.search).get(
 
 function useSignedIn(): boolean {
   const [signedIn, setSignedIn] = useState(getSession() !== null);
-  useEffect(() => subscribeSession(() => setSignedIn(getSession() !== null)), []);
+  useEffect(() => {
+    // Effects run after the first paint, which a background tab holds back: a refresh refused
+    // before then has already signed out.
+    const follow = () => setSignedIn(getSession() !== null);
+    follow();
+    return subscribeSession(follow);
+  }, []);
   return signedIn;
 }
 

@@ -1,5 +1,6 @@
-// Sign up, sign in, sign out; the session survives a reload and is refreshed before it expires;
-// the API's errors appear next to their field.
+// Sign up, sign in, sign out; the session survives a reload and is refreshed before it expires; a
+// refused refresh signs out, in a background tab too; the API's errors appear next to their field.
+import type { Page } from '@playwright/test';
 import { expect, expectAccessible, openSignedIn, signUpAccount, test } from '../support/fixtures.js';
 
 test('a new person signs up, lands on an empty plan, signs out and signs in again', async ({ page }) => {
@@ -81,17 +82,35 @@ test('the session survives a reload and is refreshed before the access token exp
   await expect(page.getByLabel('Base temperature (°F)')).toHaveValue('72');
 });
 
-test('a stale refresh token sends the person back to sign in', async ({ page }) => {
-  const account = await signUpAccount();
-  await openSignedIn(page, account, '/plan');
+/** Opens the plan signed in, then leaves a refresh token the API refuses, due for use at once. */
+async function openWithStaleRefreshToken(page: Page): Promise<void> {
+  await openSignedIn(page, await signUpAccount(), '/plan');
   await page.evaluate(() => {
     const s = JSON.parse(localStorage.getItem('offpeak.session')!);
     s.expires_at = Math.floor(Date.now() / 1000) + 10;
     s.refresh_token = 'not-a-valid-refresh-token';
     localStorage.setItem('offpeak.session', JSON.stringify(s));
   });
+}
+
+test('a stale refresh token sends the person back to sign in', async ({ page }) => {
+  await openWithStaleRefreshToken(page);
   await page.reload();
   // Signing in again brings the person back to the plan.
+  await expect(page).toHaveURL(/\/signin\?next=%2Fplan$/);
+  await expect(page.getByRole('heading', { name: 'Sign in to Offpeak' })).toBeVisible();
+});
+
+test('a stale refresh token sends the person back to sign in when the page opens in a background tab', async ({ page }) => {
+  await openWithStaleRefreshToken(page);
+  // A background tab paints no frames: the app's first effects wait for a timeout instead, and the
+  // refused refresh answers before they run.
+  await page.addInitScript(() => {
+    window.requestAnimationFrame = () => 0;
+  });
+  const refused = page.waitForResponse((r) => r.url().endsWith('/auth/refresh') && r.status() === 400);
+  await page.reload();
+  await refused;
   await expect(page).toHaveURL(/\/signin\?next=%2Fplan$/);
   await expect(page.getByRole('heading', { name: 'Sign in to Offpeak' })).toBeVisible();
 });
