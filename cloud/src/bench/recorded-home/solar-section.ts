@@ -9,7 +9,7 @@ import { WEEKDAYS } from './forecast-error.js';
 import { forecasters } from './forecasters.js';
 import { recentDaysOf } from './load-days.js';
 import { OPSD_TIME_ZONE, type SolarHome } from './opsd-homes.js';
-import { solarForecasters, sunEnergyError } from './solar-forecast.js';
+import { solarForecasters, sunEnergyError, type SolarForecastName } from './solar-forecast.js';
 import { knownToday, loadOfBothDays, perfectForesight, replaySolar, solarActuals, sunOfBothDays, type SolarPlanning } from './solar-replay.js';
 import { SOLAR_TARIFFS } from './solar-tariffs.js';
 import { planHomeBattery } from '../../domain/planners/home-battery.js';
@@ -43,7 +43,7 @@ export function measureSolarHome(home: SolarHome): string[] {
   const days = home.days.slice(FIRST_DAY);
   const counted = days.map((_, k) => actual.measured[FIRST_DAY + k]!);
   console.log(`\n${home.name}: ${home.days.length} local days, ${counted.filter(Boolean).length} measured (at least 44 slots of load and generation recorded)`);
-  const sunError = (f: 'service' | 'persistence') => {
+  const sunError = (f: SolarForecastName) => {
     const e = sunEnergyError(home, actual, pv[f], FIRST_DAY);
     return `${e.today.toFixed(2)} / ${e.tomorrow.toFixed(2)}`;
   };
